@@ -1,0 +1,52 @@
+#!/bin/sh
+# deps.sh build|test: make sure the Debian packages pmkit needs are present.
+# As root, missing packages are installed with apt-get; otherwise the exact
+# command to run is printed and the script fails.  For "test" it also unpacks
+# Debian's pcp package (its postinst needs systemd, so it is never installed)
+# into .cache/oracle/pcp so differential tests can run the real tools.
+set -eu
+what=${1:-build}
+build_pkgs="cmake gcc g++ make pkg-config gperf"
+test_pkgs="libcmocka-dev mcpp libpcp3-dev libpcp-pmda3-dev valgrind"
+case $what in
+build) want=$build_pkgs ;;
+test)  want="$build_pkgs $test_pkgs" ;;
+*) echo "usage: deps.sh build|test" >&2; exit 2 ;;
+esac
+
+missing=""
+for p in $want; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+        missing="$missing $p"
+done
+
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "pmkit needs these Debian packages; install them with:" >&2
+        echo "  sudo apt-get update && sudo apt-get install -y$missing" >&2
+        exit 1
+    fi
+    echo "deps: installing$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    # shellcheck disable=SC2086
+    apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+
+[ "$what" = test ] || exit 0
+
+# The oracle: Debian's pcp package, unpacked (never configured).
+top=$(cd "$(dirname "$0")/.." && pwd)
+oracle="$top/.cache/oracle"
+if [ ! -x "$oracle/pcp/usr/bin/pmerr" ]; then
+    mkdir -p "$oracle"
+    if (cd "$oracle" && apt-get download pcp >/dev/null 2>&1); then
+        rm -rf "$oracle/pcp"
+        dpkg-deb -x "$oracle"/pcp_*.deb "$oracle/pcp"
+        rm -f "$oracle"/pcp_*.deb
+        echo "deps: unpacked Debian's pcp into $oracle/pcp"
+    else
+        echo "deps: could not download Debian's pcp package;" \
+             "tests that compare with the real PCP tools will skip" >&2
+    fi
+fi
