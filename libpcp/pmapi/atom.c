@@ -1,0 +1,158 @@
+/*
+ * atom.c - text forms of single values: pmAtomStr (a pmAtomValue of a given
+ * type), pmNumberStr (a double in seven columns with a K/M/G/T suffix) and
+ * pmEventFlagsStr (event record flag bits).
+ *
+ * Strings longer than 37 characters are shown as their first 34 followed by
+ * "..."; aggregates as a header and at most 12 payload bytes in hex.
+ */
+#include "pmapi_int.h"
+
+#include <string.h>
+
+/* "[type=T len=N] b0b1b2b3 ..." for an aggregate-style value block. */
+static void aggregate_str(const pmValueBlock *vb, char *out, size_t cap)
+{
+    int len = (int)vb->vlen - PM_VAL_HDR_SIZE;
+    const unsigned char *p = (const unsigned char *)vb->vbuf;
+    size_t used;
+
+    used = (size_t)pmsprintf(out, cap, "[type=%s len=%d]", pmkit_type_name((int)vb->vtype), len);
+    for (int i = 0; i < len && i < 12; i++) {
+        used += (size_t)pmsprintf(out + used, cap - used, "%s%02x", i % 4 == 0 ? " " : "", p[i]);
+    }
+    if (len > 12)
+        pmsprintf(out + used, cap - used, " ...");
+}
+
+char *pmAtomStr_r(const pmAtomValue *av, int type, char *buf, int buflen)
+{
+    char text[128];
+
+    switch (type) {
+    case PM_TYPE_32:
+        pmsprintf(text, sizeof(text), "%d", (int)av->l);
+        break;
+    case PM_TYPE_U32:
+        pmsprintf(text, sizeof(text), "%u", (unsigned)av->ul);
+        break;
+    case PM_TYPE_64:
+        pmsprintf(text, sizeof(text), "%" PRId64, av->ll);
+        break;
+    case PM_TYPE_U64:
+        pmsprintf(text, sizeof(text), "%" PRIu64, av->ull);
+        break;
+    case PM_TYPE_FLOAT:
+        pmsprintf(text, sizeof(text), "%e", (double)av->f);
+        break;
+    case PM_TYPE_DOUBLE:
+        pmsprintf(text, sizeof(text), "%e", av->d);
+        break;
+    case PM_TYPE_STRING:
+        if (av->cp == NULL)
+            pmsprintf(text, sizeof(text), "<null>");
+        else if (strlen(av->cp) < 38)
+            pmsprintf(text, sizeof(text), "\"%s\"", av->cp);
+        else
+            pmsprintf(text, sizeof(text), "\"%.34s...\"", av->cp);
+        break;
+    case PM_TYPE_AGGREGATE:
+    case PM_TYPE_AGGREGATE_STATIC:
+        if (av->vbp == NULL)
+            pmsprintf(text, sizeof(text), "<null>");
+        else
+            aggregate_str(av->vbp, text, sizeof(text));
+        break;
+    case PM_TYPE_EVENT:
+    case PM_TYPE_HIGHRES_EVENT: {
+        int nrecords = 0;
+        if (av->vbp != NULL) /* ea_nrecords follows the value block header */
+            memcpy(&nrecords, (const char *)av->vbp + PM_VAL_HDR_SIZE, sizeof(nrecords));
+        pmsprintf(text, sizeof(text), nrecords == 1 ? "[%d event record]" : "[%d event records]",
+                  nrecords);
+        break;
+    }
+    case PM_TYPE_NOSUPPORT:
+        pmsprintf(text, sizeof(text), "Error: unexpected type: Not Supported");
+        break;
+    case PM_TYPE_UNKNOWN:
+        pmsprintf(text, sizeof(text), "Error: unexpected type: Unknown");
+        break;
+    default:
+        pmsprintf(text, sizeof(text), "Error: unexpected type: Illegal type=%d", type);
+        break;
+    }
+    return pmkit_copy(buf, buflen, text);
+}
+
+const char *pmAtomStr(const pmAtomValue *av, int type)
+{
+    static _Thread_local char buf[80];
+
+    return pmAtomStr_r(av, type, buf, (int)sizeof(buf));
+}
+
+/* Thresholds for pmNumberStr: scale to the suffix where the value would
+ * round to 1000 or more in "%6.2f" at the next smaller scale. */
+char *pmNumberStr_r(double value, char *buf, int buflen)
+{
+    static const struct {
+        double pos, neg, div;
+        char suffix;
+    } steps[] = {
+        { 999995e9, -99995e9, 0, '?' }, /* too big: "inf?" */
+        { 999995e6, -99995e6, 1e12, 'T' },
+        { 999995e3, -99995e3, 1e9, 'G' },
+        { 999995.0, -99995.0, 1e6, 'M' },
+        { 999.995, -99.995, 1e3, 'K' },
+        { 0.005, -0.005, 1, ' ' },
+    };
+    char text[32];
+
+    pmkit_copy(text, (int)sizeof(text), "  0.00 ");
+    for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+        int hit = value >= 0 ? value >= steps[i].pos : value <= steps[i].neg;
+        if (!hit)
+            continue;
+        if (steps[i].suffix == '?')
+            pmkit_copy(text, (int)sizeof(text), value >= 0 ? " inf?  " : "-inf?  ");
+        else
+            pmsprintf(text, sizeof(text), "%6.2f%c", value / steps[i].div, steps[i].suffix);
+        break;
+    }
+    return pmkit_copy(buf, buflen, text);
+}
+
+const char *pmNumberStr(double value)
+{
+    static _Thread_local char buf[8];
+
+    return pmNumberStr_r(value, buf, (int)sizeof(buf));
+}
+
+char *pmEventFlagsStr_r(int flags, char *buf, int buflen)
+{
+    static const char *const names[] = { "point", "start", "end", "id", "parent" };
+    char text[64];
+    size_t used = 0;
+
+    /* like PCP, refuse a buffer that could not hold every name */
+    if (buflen < (int)sizeof("point,start,end,id,parent"))
+        return NULL;
+    text[0] = '\0';
+    if ((unsigned)flags & PM_EVENT_FLAG_MISSED)
+        return pmkit_copy(buf, buflen, "missed");
+    for (int i = 0; i < 5; i++) {
+        if (flags & (1 << i))
+            used += (size_t)pmsprintf(text + used, sizeof(text) - used, "%s%s",
+                                      used ? "," : "", names[i]);
+    }
+    return pmkit_copy(buf, buflen, text);
+}
+
+const char *pmEventFlagsStr(int flags)
+{
+    static _Thread_local char buf[64];
+
+    return pmEventFlagsStr_r(flags, buf, (int)sizeof(buf));
+}

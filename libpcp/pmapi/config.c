@@ -1,0 +1,136 @@
+/*
+ * config.c - pmGetConfig / pmGetOptionalConfig: PCP's installation
+ * settings (PCP_VAR_DIR, PCP_PMDAS_DIR, ...) from pcp.conf and the
+ * environment.
+ *
+ * The first call reads $PCP_CONF, else $PCP_DIR/etc/pcp.conf, else the
+ * built-in default path, once per process.  Every NAME=value line is
+ * exported to the environment unless NAME is already set there (the
+ * environment wins); quotes around a value are dropped; '#' lines and
+ * blank lines are skipped.  Lookups then read the environment.
+ *
+ * Difference from PCP (docs/compat.md): when no file was named and the
+ * default pcp.conf does not exist, pmkit uses built-in Debian-layout
+ * defaults instead of exiting; a file that was named and cannot be read is
+ * still fatal, with PCP's message.
+ */
+#include "pmapi_int.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <string.h>
+
+#ifndef PMKIT_PCP_CONF
+#define PMKIT_PCP_CONF "/etc/pcp.conf"
+#endif
+
+/* Used only when no pcp.conf exists at all. */
+static const char *const builtin[] = {
+    "PCP_ETC_DIR=/etc",
+    "PCP_SYSCONF_DIR=/etc/pcp",
+    "PCP_BIN_DIR=/usr/bin",
+    "PCP_BINADM_DIR=/usr/lib/pcp/bin",
+    "PCP_LIB_DIR=/usr/lib",
+    "PCP_SHARE_DIR=/usr/share/pcp",
+    "PCP_INC_DIR=/usr/include/pcp",
+    "PCP_MAN_DIR=/usr/share/man",
+    "PCP_VAR_DIR=/var/lib/pcp",
+    "PCP_PMCDCONF_PATH=/etc/pcp/pmcd/pmcd.conf",
+    "PCP_PMDAS_DIR=/var/lib/pcp/pmdas",
+    "PCP_PMDASADM_DIR=/usr/lib/pcp/pmdas",
+    "PCP_RUN_DIR=/run/pcp",
+    "PCP_LOG_DIR=/var/log/pcp",
+    "PCP_TMP_DIR=/var/lib/pcp/tmp",
+    "PCP_TMPFILE_DIR=/var/tmp",
+    "PCP_PLATFORM=linux",
+    "PCP_VERSION=6.0.3",
+    "PCP_USER=pcp",
+    "PCP_GROUP=pcp",
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static bool loaded; /* the first lookup has read (or failed to read) the file */
+
+/* Export NAME=value from one line unless NAME is already in the environment. */
+static void export_line(char *line)
+{
+    char *eq, *value, *end;
+
+    line[strcspn(line, "\r\n")] = '\0';
+    if (line[0] == '#' || (eq = strchr(line, '=')) == NULL || eq == line)
+        return;
+    *eq = '\0';
+    value = eq + 1;
+    end = value + strlen(value);
+    if (end - value >= 2 && (*value == '"' || *value == '\'') && end[-1] == *value) {
+        value++;
+        end[-1] = '\0';
+    }
+    if (getenv(line) == NULL)
+        setenv(line, value, 0);
+}
+
+/* Read the configuration once.  Only the first lookup can fail, and only
+ * pmGetConfig treats a missing named file as fatal (as PCP does). */
+static void load_config(bool fatal)
+{
+    const char *conf = getenv("PCP_CONF");
+    const char *dir = getenv("PCP_DIR");
+    char path[MAXPATHLEN];
+    int named = 1;
+    FILE *fp;
+    char *line = NULL;
+    size_t cap = 0;
+
+    if (conf == NULL && dir != NULL) {
+        pmsprintf(path, sizeof(path), "%s/etc/pcp.conf", dir);
+        conf = path;
+    } else if (conf == NULL) {
+        conf = PMKIT_PCP_CONF;
+        named = 0;
+    }
+    if ((fp = fopen(conf, "r")) == NULL) {
+        if (named && fatal) {
+            fprintf(stderr,
+                    "FATAL PCP ERROR: could not open config file \"%s\" : %s\n"
+                    "You may need to set PCP_CONF or PCP_DIR in your environment.\n",
+                    conf, strerror(errno));
+            exit(1);
+        }
+        if (named)
+            return;
+        for (size_t i = 0; i < sizeof(builtin) / sizeof(builtin[0]); i++) {
+            char buf[128];
+            pmkit_copy(buf, (int)sizeof(buf), builtin[i]);
+            export_line(buf);
+        }
+        return;
+    }
+    while (getline(&line, &cap, fp) != -1)
+        export_line(line);
+    free(line);
+    fclose(fp);
+}
+
+static char *lookup(const char *name, bool fatal)
+{
+    pthread_mutex_lock(&lock);
+    if (!loaded) {
+        loaded = true;
+        load_config(fatal);
+    }
+    pthread_mutex_unlock(&lock);
+    return getenv(name);
+}
+
+char *pmGetOptionalConfig(const char *name)
+{
+    return lookup(name, false);
+}
+
+char *pmGetConfig(const char *name)
+{
+    char *value = lookup(name, true);
+
+    return value != NULL ? value : (char *)"";
+}

@@ -1,0 +1,140 @@
+/*
+ * ids.c - building and taking apart pmID and pmInDom values, and their
+ * text forms (pmIDStr, pmInDomStr), plus pmTypeStr and pmSemStr.
+ *
+ * Identifiers are plain 32-bit values handled with shifts and masks only:
+ *   pmID    = flag:1 | domain:9 | cluster:12 | item:10
+ *   pmInDom = flag:1 | domain:9 | serial:22
+ * Builders truncate each argument to its field and clear the flag bit;
+ * extractors ignore the flag bit.  No bit-field structs, no type punning.
+ */
+#include "pmapi_int.h"
+
+#define DOMAIN_BITS  9
+#define CLUSTER_BITS 12
+#define ITEM_BITS    10
+#define SERIAL_BITS  22
+#define MASK(bits)   ((1u << (bits)) - 1)
+
+pmID pmID_build(unsigned int domain, unsigned int cluster, unsigned int item)
+{
+    return (domain & MASK(DOMAIN_BITS)) << (CLUSTER_BITS + ITEM_BITS) |
+           (cluster & MASK(CLUSTER_BITS)) << ITEM_BITS | (item & MASK(ITEM_BITS));
+}
+
+unsigned int pmID_domain(pmID pmid)
+{
+    return (pmid >> (CLUSTER_BITS + ITEM_BITS)) & MASK(DOMAIN_BITS);
+}
+
+unsigned int pmID_cluster(pmID pmid)
+{
+    return (pmid >> ITEM_BITS) & MASK(CLUSTER_BITS);
+}
+
+unsigned int pmID_item(pmID pmid)
+{
+    return pmid & MASK(ITEM_BITS);
+}
+
+pmInDom pmInDom_build(unsigned int domain, unsigned int serial)
+{
+    return (domain & MASK(DOMAIN_BITS)) << SERIAL_BITS | (serial & MASK(SERIAL_BITS));
+}
+
+unsigned int pmInDom_domain(pmInDom indom)
+{
+    return (indom >> SERIAL_BITS) & MASK(DOMAIN_BITS);
+}
+
+unsigned int pmInDom_serial(pmInDom indom)
+{
+    return indom & MASK(SERIAL_BITS);
+}
+
+char *pmIDStr_r(pmID pmid, char *buf, int buflen)
+{
+    if (buf == NULL || buflen <= 0)
+        return buf;
+    if (pmid == PM_ID_NULL)
+        return pmkit_copy(buf, buflen, "PM_ID_NULL");
+    if (pmID_domain(pmid) == DYNAMIC_PMID && pmID_item(pmid) == 0)
+        pmsprintf(buf, (size_t)buflen, "%u.*.*", pmID_cluster(pmid));
+    else
+        pmsprintf(buf, (size_t)buflen, "%u.%u.%u", pmID_domain(pmid), pmID_cluster(pmid),
+                  pmID_item(pmid));
+    return buf;
+}
+
+const char *pmIDStr(pmID pmid)
+{
+    static _Thread_local char buf[20];
+
+    return pmIDStr_r(pmid, buf, (int)sizeof(buf));
+}
+
+char *pmInDomStr_r(pmInDom indom, char *buf, int buflen)
+{
+    if (buf == NULL || buflen <= 0)
+        return buf;
+    if (indom == PM_INDOM_NULL)
+        return pmkit_copy(buf, buflen, "PM_INDOM_NULL");
+    pmsprintf(buf, (size_t)buflen, "%u.%u", pmInDom_domain(indom), pmInDom_serial(indom));
+    return buf;
+}
+
+const char *pmInDomStr(pmInDom indom)
+{
+    static _Thread_local char buf[20];
+
+    return pmInDomStr_r(indom, buf, (int)sizeof(buf));
+}
+
+/* Short names of the value types, indexed by PM_TYPE_32 .. PM_TYPE_HIGHRES_EVENT. */
+static const char *const type_names[] = {
+    "32",     "U32",       "64",    "U64",           "FLOAT", "DOUBLE",
+    "STRING", "AGGREGATE", "AGGREGATE_STATIC", "EVENT", "HIGHRES_EVENT",
+};
+
+const char *pmkit_type_name(int type)
+{
+    if (type >= 0 && type < (int)(sizeof(type_names) / sizeof(type_names[0])))
+        return type_names[type];
+    if (type == PM_TYPE_NOSUPPORT)
+        return "NO_SUPPORT";
+    if (type == PM_TYPE_UNKNOWN)
+        return "UNKNOWN";
+    return "???";
+}
+
+char *pmTypeStr_r(int type, char *buf, int buflen)
+{
+    return pmkit_copy(buf, buflen, pmkit_type_name(type));
+}
+
+const char *pmTypeStr(int type)
+{
+    static _Thread_local char buf[20];
+
+    return pmTypeStr_r(type, buf, (int)sizeof(buf));
+}
+
+char *pmSemStr_r(int sem, char *buf, int buflen)
+{
+    const char *s = "???";
+
+    if (sem == PM_SEM_COUNTER)
+        s = "counter";
+    else if (sem == PM_SEM_INSTANT)
+        s = "instant";
+    else if (sem == PM_SEM_DISCRETE)
+        s = "discrete";
+    return pmkit_copy(buf, buflen, s);
+}
+
+const char *pmSemStr(int sem)
+{
+    static _Thread_local char buf[20];
+
+    return pmSemStr_r(sem, buf, (int)sizeof(buf));
+}

@@ -1,0 +1,274 @@
+/*
+ * printvalue.c - pmPrintValue (one value, as pminfo and pmval show it) and
+ * pmPrintDesc (a descriptor's two summary lines).
+ *
+ * Numbers print with a minimum width; floats with 8 and doubles with 16
+ * significant digits.  Values whose type is unknown, aggregates and values
+ * that cannot be extracted as their claimed type are dumped every way that
+ * makes sense for their size (unsigned integer, float or double when not a
+ * NaN, quoted text when printable) and always as hex bytes.
+ */
+#include "pmapi_int.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <string.h>
+
+/* Write n spaces. */
+static void pad(FILE *f, int n)
+{
+    while (n-- > 0)
+        fputc(' ', f);
+}
+
+/* A 32-bit in-situ value of unknown meaning: integer, float, hex. */
+static void dump_insitu(FILE *f, const pmValue *val, int minwidth)
+{
+    uint32_t bits = (uint32_t)val->value.lval;
+    float fl;
+
+    memcpy(&fl, &bits, sizeof(fl));
+    fprintf(f, "%*u", minwidth, bits);
+    if (!isnan(fl))
+        fprintf(f, " %*.8g", minwidth, (double)fl);
+    if (minwidth > 2)
+        minwidth -= 2;
+    fprintf(f, " 0x%*x", minwidth, bits);
+}
+
+static int all_printable(const unsigned char *p, int len)
+{
+    for (int i = 0; i < len; i++) {
+        if (!isprint(p[i]))
+            return 0;
+    }
+    return 1;
+}
+
+/* A value block of unknown meaning. */
+static void dump_block(FILE *f, const pmValueBlock *vb, int minwidth)
+{
+    int len = (int)vb->vlen - PM_VAL_HDR_SIZE;
+    const unsigned char *p = (const unsigned char *)vb->vbuf;
+    int done = 0;
+
+    if (len == 8) {
+        uint64_t u;
+        double d;
+        memcpy(&u, p, 8);
+        memcpy(&d, p, 8);
+        fprintf(f, "%*" PRIu64, minwidth, u);
+        if (!isnan(d))
+            fprintf(f, " %*.16g", minwidth, d);
+        done = 1;
+    } else if (len == 4) {
+        float fl;
+        memcpy(&fl, p, 4);
+        if (!isnan(fl)) {
+            fprintf(f, "%*.8g", minwidth, (double)fl);
+            done = 1;
+        }
+    }
+    if (len < 0)
+        len = 0;
+    if (all_printable(p, len)) {
+        if (done)
+            fputc(' ', f);
+        pad(f, minwidth - (len + 2));
+        fprintf(f, "\"%.*s\"", len, (const char *)p);
+        done = 1;
+    }
+    if (done)
+        fputc(' ', f);
+    pad(f, minwidth - (2 * len + 2));
+    fputc('[', f);
+    for (int i = 0; i < len; i++)
+        fprintf(f, "%02x", p[i]);
+    fputc(']', f);
+}
+
+static void dump_raw(FILE *f, int valfmt, const pmValue *val, int minwidth)
+{
+    if (valfmt == PM_VAL_INSITU)
+        dump_insitu(f, val, minwidth);
+    else if ((valfmt == PM_VAL_DPTR || valfmt == PM_VAL_SPTR) && val->value.pval != NULL)
+        dump_block(f, val->value.pval, minwidth);
+    else
+        fprintf(f, "pmPrintValue: bad valfmt (%d)?\n", valfmt);
+}
+
+/* An in-situ "event" value: PCP shows it as a pmlogger control word (state
+ * bits on/off and mandatory/advisory, a two-bit logging state, and the
+ * interval in the remaining bits). */
+static void print_control(FILE *f, uint32_t w)
+{
+    const char *logging = (w & 8) == 0 ? "nl" : (w & 4) == 0 ? "na" : "";
+
+    fprintf(f, "[pmlc control %s %s %s %u]", (w & 2) ? "mand" : "adv", (w & 1) ? "on" : "off",
+            logging, w >> 4);
+}
+
+/* HH:MM:SS.fraction in local time, as PCP stamps event records. */
+static void print_stamp(FILE *f, int64_t sec, int64_t frac, int highres)
+{
+    time_t t = (time_t)sec;
+    struct tm tm;
+
+    if (localtime_r(&t, &tm) == NULL)
+        memset(&tm, 0, sizeof(tm));
+    fprintf(f, "%02d:%02d:%02d", tm.tm_hour, tm.tm_min, tm.tm_sec);
+    if (highres)
+        fprintf(f, ".%09d", (int)frac);
+    else
+        fprintf(f, ".%03d", (int)(frac / 1000));
+}
+
+/* Read the time stamp of the record at *off and step *off past the record
+ * and its parameters; 0, or -1 when the record does not fit in the block. */
+static int event_record(const pmValueBlock *vb, int highres, size_t *off, int64_t *sec,
+                        int64_t *frac)
+{
+    const unsigned char *base = (const unsigned char *)vb;
+    size_t end = vb->vlen, stamp = highres ? 16 : 8;
+    uint32_t flags;
+    int32_t nparams, s32, f32;
+
+    if (*off + stamp + 8 > end)
+        return -1;
+    if (highres) {
+        memcpy(sec, base + *off, 8);
+        memcpy(frac, base + *off + 8, 8);
+    } else {
+        memcpy(&s32, base + *off, 4);
+        memcpy(&f32, base + *off + 4, 4);
+        *sec = s32, *frac = f32;
+    }
+    memcpy(&flags, base + *off + stamp, 4);
+    memcpy(&nparams, base + *off + stamp + 4, 4);
+    *off += stamp + 8;
+    if (flags & PM_EVENT_FLAG_MISSED)
+        return 0; /* nparams counts missed records; no parameters follow */
+    for (int32_t p = 0; p < nparams; p++) {
+        uint32_t lenword;
+        if (*off + 8 > end)
+            return -1;
+        memcpy(&lenword, base + *off + 4, 4);
+        *off += 4 + (((lenword & 0xffffff) + 3) & ~(size_t)3);
+    }
+    return *off <= end ? 0 : -1;
+}
+
+/* "[N event records timestamps first...last]" for an event array. */
+static void print_events(FILE *f, const pmValueBlock *vb, int highres)
+{
+    int32_t n;
+    size_t off = 8;
+    int64_t sec0 = 0, frac0 = 0, sec = 0, frac = 0;
+
+    memcpy(&n, (const unsigned char *)vb + 4, 4);
+    if (n <= 0 || event_record(vb, highres, &off, &sec0, &frac0) < 0) {
+        fprintf(f, "[%d event records]", (int)n);
+        return;
+    }
+    sec = sec0, frac = frac0;
+    for (int32_t i = 1; i < n; i++) {
+        if (event_record(vb, highres, &off, &sec, &frac) < 0) {
+            fprintf(f, "[%d event records]", (int)n);
+            return;
+        }
+    }
+    fprintf(f, n == 1 ? "[%d event record timestamp " : "[%d event records timestamps ", (int)n);
+    print_stamp(f, sec0, frac0, highres);
+    if (n > 1) {
+        fputs("...", f);
+        print_stamp(f, sec, frac, highres);
+    }
+    fputc(']', f);
+}
+
+void pmPrintValue(FILE *f, int valfmt, int type, const pmValue *val, int minwidth)
+{
+    pmAtomValue a;
+
+    /* Every type but these is extracted first; what cannot be extracted
+     * (including unknown and unsupported types) is dumped raw. */
+    if (type != PM_TYPE_UNKNOWN && type != PM_TYPE_EVENT && type != PM_TYPE_HIGHRES_EVENT) {
+        if (pmExtractValue(valfmt, val, type, &a, type) < 0)
+            type = PM_TYPE_UNKNOWN;
+    }
+    switch (type) {
+    case PM_TYPE_32:
+        fprintf(f, "%*d", minwidth, (int)a.l);
+        break;
+    case PM_TYPE_U32:
+        fprintf(f, "%*u", minwidth, (unsigned)a.ul);
+        break;
+    case PM_TYPE_64:
+        fprintf(f, "%*" PRId64, minwidth, a.ll);
+        break;
+    case PM_TYPE_U64:
+        fprintf(f, "%*" PRIu64, minwidth, a.ull);
+        break;
+    case PM_TYPE_FLOAT:
+        fprintf(f, "%*.8g", minwidth, (double)a.f);
+        break;
+    case PM_TYPE_DOUBLE:
+        fprintf(f, "%*.16g", minwidth, a.d);
+        break;
+    case PM_TYPE_STRING:
+        pad(f, minwidth - ((int)strlen(a.cp) + 2));
+        fprintf(f, "\"%s\"", a.cp);
+        free(a.cp);
+        break;
+    case PM_TYPE_AGGREGATE:
+        dump_raw(f, valfmt, val, minwidth);
+        free(a.vbp);
+        break;
+    case PM_TYPE_UNKNOWN:
+        dump_raw(f, valfmt, val, minwidth);
+        break;
+    case PM_TYPE_EVENT:
+    case PM_TYPE_HIGHRES_EVENT:
+        if (valfmt == PM_VAL_INSITU)
+            print_control(f, (uint32_t)val->value.lval);
+        else if ((valfmt == PM_VAL_DPTR || valfmt == PM_VAL_SPTR) && val->value.pval != NULL)
+            print_events(f, val->value.pval, type == PM_TYPE_HIGHRES_EVENT);
+        else
+            fprintf(f, "pmPrintValue: bad valfmt (%d)?\n", valfmt);
+        break;
+    default: /* not reached: unextractable types were dumped above */
+        break;
+    }
+}
+
+/* The long type words pmPrintDesc uses, indexed by PM_TYPE_*. */
+static const char *const type_words[] = {
+    "32-bit int", "32-bit unsigned int", "64-bit int", "64-bit unsigned int",
+    "float", "double", "string", "aggregate", "static aggregate",
+    "event record array", "highres event record array",
+};
+
+void pmPrintDesc(FILE *f, const pmDesc *desc)
+{
+    char units[80];
+    const char *u;
+
+    if (desc->type == PM_TYPE_NOSUPPORT) {
+        fprintf(f, "    Data Type: Not Supported\n");
+        return;
+    }
+    fprintf(f, "    Data Type: ");
+    if (desc->type >= 0 && desc->type < (int)(sizeof(type_words) / sizeof(type_words[0])))
+        fprintf(f, "%s", type_words[desc->type]);
+    else
+        fprintf(f, "??? (%d)", desc->type);
+    fprintf(f, "  InDom: %s 0x%x\n", pmInDomStr_r(desc->indom, units, (int)sizeof(units)),
+            desc->indom);
+    fprintf(f, "    Semantics: ");
+    if (desc->sem == PM_SEM_COUNTER || desc->sem == PM_SEM_INSTANT || desc->sem == PM_SEM_DISCRETE)
+        fprintf(f, "%s", pmSemStr_r(desc->sem, units, (int)sizeof(units)));
+    else
+        fprintf(f, "??? (%d)", desc->sem);
+    u = pmUnitsStr_r(&desc->units, units, (int)sizeof(units));
+    fprintf(f, "  Units: %s\n", u == NULL || u[0] == '\0' ? "none" : u);
+}

@@ -1,0 +1,110 @@
+/*
+ * util.c - small process-wide utilities of the PMAPI: bounded string
+ * formatting (pmsprintf, pmstrncpy, pmstrncat), the program name used in
+ * diagnostics, the path separator and the library version.
+ *
+ * The program name is the one piece of process state here; it is set once
+ * by a tool or agent at start-up, as in PCP.  Not here: logging (log.c).
+ */
+#include "pmapi_int.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+char *pmkit_copy(char *buf, int buflen, const char *src)
+{
+    size_t n;
+
+    if (buf == NULL || buflen <= 0)
+        return buf;
+    n = strlen(src);
+    if (n > (size_t)buflen - 1)
+        n = (size_t)buflen - 1;
+    memmove(buf, src, n);
+    buf[n] = '\0';
+    return buf;
+}
+
+int pmsprintf(char *buf, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+
+    if (size == 0)
+        return 0;
+    va_start(ap, fmt);
+    n = vsnprintf(buf, size, fmt, ap);
+    va_end(ap);
+    if (n == 0) {
+        /* PCP reports an empty result as one byte (the NUL) */
+        buf[0] = '\0';
+        return 1;
+    }
+    if (n < 0 || (size_t)n >= size) {
+        /* truncated, or an encoding error part-way: keep what was written */
+        buf[size - 1] = '\0';
+        return (int)size - 1;
+    }
+    return n;
+}
+
+size_t pmstrlen(const char *s)
+{
+    return s == NULL ? 0 : strlen(s) + 1;
+}
+
+int pmstrncpy(char *dst, size_t dstlen, const char *src)
+{
+    size_t n = strlen(src);
+
+    if (dstlen == 0)
+        return -1;
+    if (n >= dstlen) {
+        memcpy(dst, src, dstlen - 1);
+        dst[dstlen - 1] = '\0';
+        return -1;
+    }
+    memcpy(dst, src, n + 1);
+    return 0;
+}
+
+int pmstrncat(char *dst, size_t dstlen, const char *src)
+{
+    size_t used = strnlen(dst, dstlen);
+
+    if (used >= dstlen)
+        return -1;
+    return pmstrncpy(dst + used, dstlen - used, src);
+}
+
+int pmPathSeparator(void)
+{
+    return '/';
+}
+
+int pmGetVersion(void)
+{
+    return PM_VERSION_CURRENT;
+}
+
+static const char *progname = "pcp";
+static char progname_buf[256];
+
+void pmSetProgname(const char *name)
+{
+    const char *base;
+
+    if (name == NULL) {
+        progname = "pcp";
+        return;
+    }
+    base = strrchr(name, '/');
+    base = base == NULL ? name : base + 1;
+    pmkit_copy(progname_buf, (int)sizeof(progname_buf), base);
+    progname = progname_buf;
+}
+
+char *pmGetProgname(void)
+{
+    return (char *)progname;
+}
