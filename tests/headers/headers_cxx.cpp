@@ -1,0 +1,32 @@
+// headers_cxx.cpp - <pcp/pmapi.h> and <pcp/pmda.h> compiled as C++11 with
+// -pedantic-errors -Werror: declarations get C linkage, macros expand to
+// valid C++ (positional initialisers; C++11 has no designated ones).
+#include <pcp/pmapi.h>
+#include <pcp/pmda.h>
+
+static pmLongOptions longopts[] = {
+    PMDA_OPTIONS_HEADER("Options"), PMOPT_DEBUG, PMDAOPT_DOMAIN, PMDAOPT_LOGFILE,
+    PMOPT_HELP, PMDA_OPTIONS_END,
+};
+
+static pmdaMetric metrics[] = {
+    { NULL, { PMDA_PMID(3, 4), PM_TYPE_64, PM_INDOM_NULL, PM_SEM_DISCRETE,
+              PMDA_PMUNITS(0, 1, 0, 0, PM_TIME_MSEC, 0) } },
+};
+
+int main()
+{
+    // Function pointers from the C side must convert without casts.
+    char *(*errstr)(int) = pmErrStr;
+    int (*fetch)(int, pmID *, pmResult **, pmdaExt *) = pmdaFetch;
+    pmdaInterface dispatch = pmdaInterface();
+
+    dispatch.version.any.fetch = fetch;
+    if (errstr == NULL || dispatch.version.seven.fetch != fetch)
+        return 1;
+    if (metrics[0].m_desc.pmid != ((3u << 10) | 4u) || metrics[0].m_desc.units.dimTime != 1)
+        return 1;
+    if (longopts[1].short_opt != 'D' || sizeof(pmUnits) != 4 || sizeof(pmValueSet) != 32)
+        return 1;
+    return 0;
+}
