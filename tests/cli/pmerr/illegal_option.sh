@@ -1,0 +1,1 @@
+pmerr -x -l
