@@ -1,0 +1,185 @@
+/*
+ * bench.h: a tiny timing harness shared by pmkit's micro-benchmarks.
+ *
+ * A benchmark source defines one function per case,
+ *
+ *     static uint64_t my_case(uint64_t n, int verify);
+ *
+ * which performs exactly n operations and returns a value derived from their
+ * results.  With verify == 0 the function is being timed and should only fold
+ * cheap bits of each result into its return value; with verify != 0 it is run
+ * once, untimed, for a fixed number of operations, and should hash its results
+ * completely.  That verification hash is the printed checksum: it does not
+ * depend on how many iterations calibration picked, so the same source built
+ * against pmkit and against PCP's libpcp prints the same checksum exactly when
+ * both libraries produced the same results.
+ *
+ * main() lists the cases in a bench_case table and calls bench_main(), which
+ * prints one line per case:  <name> <ns_per_op> <checksum>
+ *
+ * Timing: CLOCK_MONOTONIC; each case is calibrated so that one repetition
+ * takes about BENCH_REP_MS milliseconds (environment, default 40), then run
+ * BENCH_REPS times; the best repetition is reported.
+ *
+ * Usage of a benchmark binary:  bench_x [-l] [NAME...]
+ *   -l          list the case names and exit
+ *   NAME        run only the named cases (exact names; each once, in table order)
+ *
+ * Only standard C11 and POSIX clock_gettime are used; compile with
+ * -std=c11 -D_DEFAULT_SOURCE.
+ */
+#ifndef PMKIT_BENCH_H
+#define PMKIT_BENCH_H
+
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define BENCH_REPS           5    /* timed repetitions; the best one is reported */
+#define BENCH_VERIFY_OPS     1000 /* operations in the untimed checksum pass */
+#define BENCH_DEFAULT_REP_MS 40   /* 5 x 40 ms + calibration ~ 0.22 s per case */
+
+typedef uint64_t (*bench_fn)(uint64_t n, int verify);
+
+struct bench_case {
+    const char *name;
+    bench_fn fn;
+};
+
+/* Everything a timed run returns ends up here, so no work can be discarded. */
+static volatile uint64_t bench_sink;
+
+/* FNV-1a, 64-bit. */
+#define BENCH_HASH_INIT UINT64_C(0xcbf29ce484222325)
+
+static inline uint64_t bench_hash_bytes(uint64_t h, const void *p, size_t len)
+{
+    const unsigned char *s = p;
+    for (size_t i = 0; i < len; i++) {
+        h ^= s[i];
+        h *= UINT64_C(0x100000001b3);
+    }
+    return h;
+}
+
+/* Hash a value byte by byte, least significant first (endian independent). */
+static inline uint64_t bench_hash_u64(uint64_t h, uint64_t v)
+{
+    for (int i = 0; i < 8; i++) {
+        h ^= (v >> (8 * i)) & 0xff;
+        h *= UINT64_C(0x100000001b3);
+    }
+    return h;
+}
+
+/* Hash a string including its terminator (so "ab","c" differs from "a","bc"). */
+static inline uint64_t bench_hash_str(uint64_t h, const char *s)
+{
+    if (s == NULL)
+        return bench_hash_u64(h, UINT64_C(0xdeadbeef));
+    return bench_hash_bytes(h, s, strlen(s) + 1);
+}
+
+static inline uint64_t bench_hash_double(uint64_t h, double d)
+{
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    return bench_hash_u64(h, bits);
+}
+
+static inline double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static inline double bench_time(bench_fn fn, uint64_t n)
+{
+    double t0 = bench_now();
+    bench_sink += fn(n, 0);
+    return bench_now() - t0;
+}
+
+static inline double bench_rep_seconds(void)
+{
+    const char *s = getenv("BENCH_REP_MS");
+    long ms = BENCH_DEFAULT_REP_MS;
+    if (s != NULL && *s != '\0') {
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (*end == '\0' && v >= 1 && v <= 10000)
+            ms = v;
+    }
+    return (double)ms / 1000.0;
+}
+
+/* Calibrate, time and print one case. */
+static inline void bench_run(const struct bench_case *c)
+{
+    double target = bench_rep_seconds();
+    uint64_t n = 1;
+    double t;
+
+    /* Grow n until one run takes a tenth of the target, then extrapolate. */
+    for (;;) {
+        t = bench_time(c->fn, n);
+        if (t >= target / 10 || n >= UINT64_C(1) << 40)
+            break;
+        n *= (t < target / 1000) ? 10 : 2;
+    }
+    if (t > 0) {
+        double scaled = (double)n * (target / t);
+        n = scaled < 1 ? 1 : (uint64_t)scaled;
+    }
+
+    double best = -1;
+    for (int r = 0; r < BENCH_REPS; r++) {
+        double per = bench_time(c->fn, n) / (double)n;
+        if (best < 0 || per < best)
+            best = per;
+    }
+
+    uint64_t sum = c->fn(BENCH_VERIFY_OPS, 1);
+    printf("%s %.2f %016" PRIx64 "\n", c->name, best * 1e9, sum);
+    fflush(stdout);
+}
+
+static inline int bench_main(int argc, char **argv, const struct bench_case *cases, size_t ncases)
+{
+    int list = 0, first = 1;
+
+    if (argc > 1 && strcmp(argv[1], "-l") == 0) {
+        list = 1;
+        first = 2;
+    }
+    for (int a = first; a < argc; a++) {
+        size_t i = 0;
+        while (i < ncases && strcmp(cases[i].name, argv[a]) != 0)
+            i++;
+        if (i == ncases) {
+            fprintf(stderr, "%s: no benchmark named '%s'; try -l\n", argv[0], argv[a]);
+            return 2;
+        }
+    }
+    for (size_t i = 0; i < ncases; i++) {
+        int want = (first >= argc);
+        for (int a = first; a < argc && !want; a++)
+            want = strcmp(cases[i].name, argv[a]) == 0;
+        if (!want)
+            continue;
+        if (list)
+            printf("%s\n", cases[i].name);
+        else
+            bench_run(&cases[i]);
+    }
+    return 0;
+}
+
+#define BENCH_NCASES(table) (sizeof(table) / sizeof((table)[0]))
+
+#endif /* PMKIT_BENCH_H */
