@@ -18,11 +18,11 @@ int main()
 {
     // Function pointers from the C side must convert without casts.
     char *(*errstr)(int) = pmErrStr;
-    int (*fetch)(int, pmID *, pmResult **, pmdaExt *) = pmdaFetch;
+    int (*store)(pmResult *, pmdaExt *) = pmdaStore;
     pmdaInterface dispatch = pmdaInterface();
 
-    dispatch.version.any.fetch = fetch;
-    if (errstr == NULL || dispatch.version.seven.fetch != fetch)
+    dispatch.version.any.store = store;
+    if (errstr(PM_ERR_NAME)[0] != 'U' || dispatch.version.seven.store != store)
         return 1;
     if (metrics[0].m_desc.pmid != ((3u << 10) | 4u) || metrics[0].m_desc.units.dimTime != 1)
         return 1;
