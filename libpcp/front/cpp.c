@@ -1,0 +1,527 @@
+/*
+ * cpp.c - the preprocessor's line loop: read a line from the current
+ * stream, blank its comments, dispatch control lines, substitute macros in
+ * text lines, and write exactly one output line per input line (#include
+ * and #shell lines are replaced by line markers and the nested text), so a
+ * consumer keeps exact line numbers.
+ *
+ * Output goes through a 64 KiB buffer to the caller's sink; input is read
+ * in chunks by cpp_stream.c.  Nothing is held per line beyond the current
+ * one, so memory stays flat whatever the input size.
+ *
+ * Differences from PCP's pmcpp (docs/compat.md): comments do not cross file
+ * boundaries, a last line without a newline is processed, errors do not
+ * stop the run (each is reported, the result is still a failure).
+ */
+#include "cpp_int.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define OUTBUF_SIZE (64 * 1024)
+
+/* Character classes used by every scanner of the preprocessor. */
+const unsigned char cpp_ctype[256] = {
+    ['\t'] = CT_BLANK, [' '] = CT_BLANK, ['\n'] = CT_NL, ['/'] = CT_SLASH,
+#define D(c) [c] = CT_WORD | CT_ALNUM
+#define L(c) [c] = CT_START | CT_WORD | CT_ALNUM
+    D('0'), D('1'), D('2'), D('3'), D('4'), D('5'), D('6'), D('7'), D('8'), D('9'),
+    L('a'), L('b'), L('c'), L('d'), L('e'), L('f'), L('g'), L('h'), L('i'), L('j'), L('k'),
+    L('l'), L('m'), L('n'), L('o'), L('p'), L('q'), L('r'), L('s'), L('t'), L('u'), L('v'),
+    L('w'), L('x'), L('y'), L('z'), L('A'), L('B'), L('C'), L('D'), L('E'), L('F'), L('G'),
+    L('H'), L('I'), L('J'), L('K'), L('L'), L('M'), L('N'), L('O'), L('P'), L('Q'), L('R'),
+    L('S'), L('T'), L('U'), L('V'), L('W'), L('X'), L('Y'), L('Z'),
+    ['_'] = CT_START | CT_WORD,
+#undef D
+#undef L
+};
+
+static void flush(cpp_state *st)
+{
+    if (st->outlen == 0)
+        return;
+    if (st->sink_err == 0) {
+        int sts = st->sink->write(st->sink->ctx, st->out, st->outlen);
+        if (sts < 0)
+            st->sink_err = sts;
+    }
+    st->outlen = 0;
+}
+
+void cpp_emit_slow(cpp_state *st, const char *data, size_t len)
+{
+    while (len > 0) {
+        size_t room = st->outcap - st->outlen;
+        size_t n = len < room ? len : room;
+        memcpy(st->out + st->outlen, data, n);
+        st->outlen += n;
+        data += n;
+        len -= n;
+        if (st->outlen == st->outcap)
+            flush(st);
+    }
+}
+
+void cpp_emit_marker(cpp_state *st, unsigned long line, const char *name)
+{
+    char num[32];
+    int n;
+
+    if (st->opt->no_markers)
+        return;
+    n = snprintf(num, sizeof(num), "# %lu \"", line);
+    cpp_emit(st, num, (size_t)n);
+    cpp_emit(st, name, strlen(name));
+    cpp_emit(st, "\"\n", 2);
+}
+
+void cpp_report(cpp_state *st, diag_severity sev, const char *file, unsigned long line,
+                size_t col, const char *source, size_t srclen, const char *msg)
+{
+    diag_msg d = { sev, file, line, (unsigned)col, msg, source, srclen };
+
+    if (sev == DIAG_ERROR)
+        st->stats.errors++;
+    else
+        st->stats.warnings++;
+    flush(st); /* keep output and diagnostics in order on a terminal */
+    if (st->opt->diag != NULL)
+        st->opt->diag(st->opt->diag_ctx, &d);
+    else
+        diag_print(stderr, &d);
+}
+
+static void vreport(cpp_state *st, diag_severity sev, size_t col, const char *fmt, va_list ap)
+{
+    char msg[512];
+    const char *file = st->diag_file;
+    unsigned long line = st->diag_line;
+
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    if (file == NULL) {
+        file = st->cur != NULL ? st->cur->name : "<stdin>";
+        line = st->cur != NULL ? st->cur->line : 0;
+    }
+    cpp_report(st, sev, file, line, col, st->line, st->len, msg);
+}
+
+void cpp_error(cpp_state *st, size_t col, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vreport(st, DIAG_ERROR, col, fmt, ap);
+    va_end(ap);
+}
+
+void cpp_warning(cpp_state *st, size_t col, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vreport(st, DIAG_WARNING, col, fmt, ap);
+    va_end(ap);
+}
+
+bool cpp_active(const cpp_state *st)
+{
+    return st->nconds == 0 || st->conds[st->nconds - 1].active;
+}
+
+/* True for control lines whose quoted arguments hide comment openers:
+ * #define values, #include names and #shell commands (PCP blanks "/ *"
+ * even there, which breaks them; docs/compat.md). */
+static bool quoted_directive(const cpp_state *st, const char *p, size_t len)
+{
+    static const char *const words[] = { "define", "include", "shell" };
+
+    if (len < 2 || p[0] != st->ctrl)
+        return false;
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+        size_t n = strlen(words[i]);
+        if (len > n && memcmp(p + 1, words[i], n) == 0 && !cpp_is(p[1 + n], CT_WORD))
+            return true;
+        if (len == n + 1 && memcmp(p + 1, words[i], n) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Where the next comment opens at or after i (len if none). */
+static size_t find_open(const char *p, size_t i, size_t len, bool quotes)
+{
+    char q = 0;
+
+    if (!quotes) {
+        const char *slash;
+        while (i + 1 < len && (slash = memchr(p + i, '/', len - 1 - i)) != NULL) {
+            i = (size_t)(slash - p);
+            if (p[i + 1] == '*')
+                return i;
+            i++;
+        }
+        return len;
+    }
+    for (; i + 1 < len; i++) {
+        if (q != 0) {
+            if (p[i] == q)
+                q = 0;
+        } else if (p[i] == '"' || p[i] == '\'') {
+            q = p[i];
+        } else if (p[i] == '/' && p[i + 1] == '*') {
+            return i;
+        }
+    }
+    return len;
+}
+
+/* Where the open comment closes at or after i: the index just past its
+ * star-slash, or 0 if it does not close on this line. */
+static size_t find_close(const char *p, size_t i, size_t len)
+{
+    const char *star;
+
+    while (i + 1 < len && (star = memchr(p + i, '*', len - 1 - i)) != NULL) {
+        i = (size_t)(star - p);
+        if (p[i + 1] == '/')
+            return i + 2;
+        i++;
+    }
+    return 0;
+}
+
+/* White space as isspace() sees it in the C locale, without the call. */
+static bool trailing_space(char c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/* Blank every comment character of the current line (C style), PCP's way:
+ * each character becomes a space and, if anything was blanked, trailing
+ * white space goes too.  Comment state carries over to the next line.
+ * Lines live in the stream's own buffer and are blanked in place. */
+static void strip_comments(cpp_state *st)
+{
+    cpp_stream *s = st->cur;
+    bool quotes = !s->in_comment && quoted_directive(st, st->line, st->len);
+    size_t i = 0, len = st->len, text = 0, seg = 0;
+    char *p;
+
+    if (!s->in_comment && (i = find_open(st->line, 0, len, quotes)) == len)
+        return;
+    p = st->line;
+    while (i < len) {
+        if (!s->in_comment) {
+            i = find_open(p, i, len, quotes);
+            if (i == len)
+                break;
+            if (i > seg)
+                text = i; /* real text ends here, so far */
+            s->in_comment = true;
+            s->comment_line = s->line;
+            s->comment_col = (unsigned)i + 1;
+            p[i] = p[i + 1] = ' ';
+            i += 2;
+            continue;
+        }
+        size_t close = find_close(p, i, len);
+        if (close == 0) {
+            memset(p + i, ' ', len - i);
+            break;
+        }
+        memset(p + i, ' ', close - i);
+        s->in_comment = false;
+        i = seg = close;
+    }
+    if (!s->in_comment && seg < len)
+        text = len; /* text after the last comment */
+    while (text > 0 && trailing_space(p[text - 1]))
+        text--;
+    st->len = text;
+}
+
+static void text_line(cpp_state *st)
+{
+    if (!cpp_active(st)) {
+        cpp_emit(st, "\n", 1);
+    } else if (st->macros.live == 0) {
+        cpp_emit(st, st->line, st->len);
+        cpp_emit(st, "\n", 1);
+    } else {
+        cpp_substitute(st, st->line, st->len);
+    }
+}
+
+/* Rebuild the table of bytes fast_text has to stop at. */
+static void build_hot(cpp_state *st)
+{
+    for (int c = 0; c < 256; c++)
+        st->hot[c] = cpp_is(c, CT_START) && st->macros.first[c] > 0;
+    st->hot['\n'] = 1;
+    st->hot['/'] = !st->opt->shell_style;
+    st->macros.changed = false;
+}
+
+/* Is p (a letter or '_') inside a word that started before it?  Words start
+ * at a letter or '_'; digits before them are separators (PCP's rule). */
+static bool mid_word(const char *line, const char *p)
+{
+    while (p > line && cpp_is(p[-1], CT_WORD)) {
+        p--;
+        if (cpp_is(*p, CT_START))
+            return true;
+    }
+    return false;
+}
+
+/*
+ * An active text line that starts outside a comment, the common case: one
+ * pass over the line (its '\n' stops every scan) stopping only at comment
+ * openers and at letters that could start a macro name; macros are
+ * substituted and comments blanked in place.  The result is what
+ * strip_comments followed by cpp_substitute would give.
+ */
+static void fast_text(cpp_state *st, char *line, size_t len)
+{
+    cpp_stream *s = st->cur;
+    const unsigned char *hot = st->hot;
+    char *p = line, *end = line + len;
+    const char *copy = line;
+    size_t text = 0, seg = 0;
+    bool blanked = false;
+
+    if (st->macros.changed)
+        build_hot(st);
+    for (;;) {
+        while (!hot[(unsigned char)*p])
+            p++;
+        if (p >= end)
+            break;
+        if (*p == '/') {
+            size_t i = (size_t)(p - line), close;
+            if (p[1] != '*') {
+                p++;
+                continue;
+            }
+            if (i > seg)
+                text = i;
+            blanked = true;
+            s->comment_line = s->line;
+            s->comment_col = (unsigned)i + 1;
+            if ((close = find_close(line, i + 2, len)) == 0) {
+                memset(p, ' ', len - i);
+                s->in_comment = true;
+                break;
+            }
+            memset(p, ' ', close - i);
+            p = line + close;
+            seg = close;
+            continue;
+        }
+        const char *w = p++;
+        while (cpp_is(*p, CT_WORD))
+            p++;
+        if (!mid_word(line, w) && cpp_macro_maybe(&st->macros, w, (size_t)(p - w)))
+            cpp_substitute_word(st, &copy, w, p);
+    }
+    if (!blanked) {
+        cpp_emit(st, copy, (size_t)(end - copy) + 1);
+        return;
+    }
+    if (!s->in_comment && seg < len)
+        text = len;
+    while (text > 0 && trailing_space(line[text - 1]))
+        text--;
+    cpp_emit(st, copy, (size_t)(line + text - copy));
+    cpp_emit(st, "\n", 1);
+}
+
+void cpp_process_line(cpp_state *st, char *line, size_t len)
+{
+    cpp_stream *s = st->cur;
+
+    st->stats.lines_in++;
+    s->line++;
+    st->line = line;
+    st->len = len;
+    if (!s->in_comment && line[0] != st->ctrl && cpp_active(st)) {
+        fast_text(st, line, len);
+        return;
+    }
+    if (!st->opt->shell_style && (s->in_comment || memchr(line, '/', len) != NULL))
+        strip_comments(st);
+    if (s->in_comment && st->len == 0) {
+        cpp_emit(st, "\n", 1);
+        return;
+    }
+    if (st->len > 0 && st->line[0] == st->ctrl && cpp_directive(st))
+        return;
+    text_line(st);
+}
+
+/* The current stream is exhausted: close it and go back to its parent. */
+static void end_of_stream(cpp_state *st)
+{
+    cpp_stream *s = st->cur, *parent = s->parent;
+
+    if (s->in_comment) {
+        char msg[96];
+        snprintf(msg, sizeof(msg), "Comment at line %lu not terminated before end of file",
+                 s->comment_line);
+        cpp_report(st, DIAG_ERROR, s->name, s->comment_line, s->comment_col, NULL, 0, msg);
+    }
+    cpp_stream_close(st, s);
+    st->cur = parent;
+    if (parent != NULL) {
+        st->depth--;
+        cpp_emit_marker(st, parent->line + 1, parent->name);
+    }
+}
+
+/* Report every conditional group still open at the end of the input. */
+static void unclosed_groups(cpp_state *st)
+{
+    while (st->nconds > 0) {
+        cpp_cond *c = &st->conds[--st->nconds];
+        char msg[128];
+        if (c->kind == COND_IF)
+            snprintf(msg, sizeof(msg), "End of input and no matching %cendif for %cif at line %lu",
+                     st->ctrl, st->ctrl, c->line);
+        else
+            snprintf(msg, sizeof(msg),
+                     "End of input and no matching %cendif for %cifdef or %cifndef at line %lu",
+                     st->ctrl, st->ctrl, st->ctrl, c->line);
+        cpp_report(st, DIAG_ERROR, c->file, c->line, 1, NULL, 0, msg);
+        free(c->file);
+    }
+}
+
+static void state_init(cpp_state *st, const cpp_options *opt, cpp_sink *out)
+{
+    memset(st, 0, sizeof(*st));
+    st->opt = opt;
+    st->ctrl = opt->shell_style ? '%' : '#';
+    st->sink = out;
+    st->outcap = OUTBUF_SIZE;
+    st->out = malloc(st->outcap);
+    cpp_macros_init(&st->macros);
+    st->macros.changed = true; /* build the hot table before the first line */
+    if (opt->pmns_dir != NULL)
+        st->pmns_dir = strdup(opt->pmns_dir);
+}
+
+static void state_free(cpp_state *st)
+{
+    while (st->cur != NULL) {
+        cpp_stream *parent = st->cur->parent;
+        cpp_stream_close(st, st->cur);
+        st->cur = parent;
+    }
+    for (size_t i = 0; i < st->nconds; i++)
+        free(st->conds[i].file);
+    free(st->conds);
+    cpp_macros_free(&st->macros);
+    free(st->out);
+    free(st->topdir);
+    free(st->pmns_dir);
+}
+
+static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
+{
+    char *line;
+    size_t len;
+    int sts;
+
+    cpp_emit_marker(st, 1, top->name);
+    cpp_command_line_macros(st);
+    st->cur = top;
+    while (st->cur != NULL) {
+        sts = cpp_stream_getline(st->cur, &line, &len);
+        if (sts > 0) {
+            cpp_process_line(st, line, len);
+            continue;
+        }
+        if (sts < 0) {
+            st->line = NULL, st->len = 0;
+            cpp_error(st, 0, "%s", strerror(-sts));
+        }
+        end_of_stream(st);
+    }
+    unclosed_groups(st);
+    flush(st);
+    if (stats != NULL)
+        *stats = st->stats;
+    if (st->sink_err < 0)
+        return st->sink_err;
+    return st->stats.errors > 0 ? -1 : 0;
+}
+
+/* The directory part of path as dirname(3) spells it. */
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *d;
+
+    if (slash == NULL)
+        return strdup(".");
+    while (slash > path && slash[-1] == '/')
+        slash--;
+    if (slash == path)
+        return strdup("/");
+    d = malloc((size_t)(slash - path) + 1);
+    if (d != NULL) {
+        memcpy(d, path, (size_t)(slash - path));
+        d[slash - path] = '\0';
+    }
+    return d;
+}
+
+int cpp_run_file(const cpp_options *opt, const char *path, cpp_sink *out, cpp_stats *stats)
+{
+    cpp_state st;
+    cpp_stream *top;
+    int fd = 0, sts;
+
+    state_init(&st, opt, out);
+    if (path != NULL && cpp_open_input(path, &fd) < 0) {
+        char msg[256];
+        snprintf(msg, sizeof(msg), "%s", strerror(errno));
+        cpp_report(&st, DIAG_ERROR, path, 0, 0, NULL, 0, msg);
+        if (stats != NULL)
+            *stats = st.stats;
+        state_free(&st);
+        return -1;
+    }
+    top = cpp_stream_file(path, path != NULL ? path : "<stdin>", fd);
+    if (top == NULL || st.out == NULL) {
+        state_free(&st);
+        return -ENOMEM;
+    }
+    if (path != NULL)
+        st.topdir = dir_of(path);
+    if (path != NULL && opt->dependency != NULL)
+        opt->dependency(opt->dependency_ctx, path);
+    sts = run(&st, top, stats);
+    state_free(&st);
+    return sts;
+}
+
+int cpp_run_buffer(const cpp_options *opt, const char *name, const char *text, size_t len,
+                   cpp_sink *out, cpp_stats *stats)
+{
+    cpp_state st;
+    cpp_stream *top;
+    int sts;
+
+    state_init(&st, opt, out);
+    top = cpp_stream_memory(name, text, len);
+    if (top == NULL || st.out == NULL) {
+        state_free(&st);
+        return -ENOMEM;
+    }
+    sts = run(&st, top, stats);
+    state_free(&st);
+    return sts;
+}

@@ -1,0 +1,177 @@
+/*
+ * cpp_int.h - private state of the preprocessor, shared by cpp.c (the
+ * line loop), cpp_stream.c (inputs), cpp_directive.c (control lines),
+ * cpp_macro.c (the macro table and substitution) and cpp_expr.c (#if).
+ */
+#ifndef PMKIT_FRONT_CPP_INT_H
+#define PMKIT_FRONT_CPP_INT_H
+
+#include "cpp.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Streams nested below the top-level input, at most.  PCP allows 4; the
+ * limit is only there to stop runaway recursion. */
+#define CPP_MAX_DEPTH 200
+
+typedef enum { SRC_FILE, SRC_SHELL, SRC_MEMORY } cpp_src_kind;
+
+/* One input: the top-level file, an #include'd file or #shell output. */
+typedef struct cpp_stream {
+    struct cpp_stream *parent; /* the stream that included this one */
+    cpp_src_kind kind;         /* where the bytes come from */
+    char *name;                /* name in markers and messages */
+    int fd;                    /* file or pipe; -1 for memory input */
+    bool close_fd;             /* fd is ours to close (not the caller's stdin) */
+    FILE *pipe;                /* popen handle of a #shell stream */
+    const char *mem;           /* memory input */
+    size_t memlen;             /* its length */
+    size_t mempos;             /* bytes of it already copied into buf */
+    char *buf;                 /* read buffer for fd input */
+    size_t cap;                /* its size */
+    size_t pos;                /* next unread byte of buf */
+    size_t end;                /* end of valid bytes in buf */
+    bool eof;                  /* the fd has no more bytes */
+    unsigned long line;        /* lines consumed so far */
+    bool in_comment;           /* inside a comment at the end of the last line */
+    unsigned long comment_line; /* where that comment opened */
+    unsigned comment_col;
+} cpp_stream;
+
+/* One live macro in the open-addressing table. */
+typedef struct cpp_macro {
+    char *name;     /* NULL: free slot; CPP_TOMBSTONE: deleted */
+    uint32_t nlen;  /* length of name */
+    uint32_t hash;  /* hash of name */
+    char *value;    /* replacement text, never rescanned */
+    size_t vlen;    /* its length */
+} cpp_macro;
+
+typedef struct cpp_macros {
+    cpp_macro *slots;        /* power-of-two sized table */
+    size_t cap;              /* slots */
+    size_t live;             /* defined macros */
+    size_t used;             /* live plus tombstones */
+    uint32_t first[256];     /* live names starting with each byte: a quick filter */
+    uint32_t lens[64];       /* live names of each length (63: 63 or longer) */
+    bool changed;            /* names added or removed since the hot table was built */
+} cpp_macros;
+
+typedef enum { COND_IFDEF, COND_IFNDEF, COND_IF } cpp_cond_kind;
+
+/* One open conditional group. */
+typedef struct cpp_cond {
+    cpp_cond_kind kind;   /* the directive that opened it */
+    char *file;           /* where it opened, for the end-of-input message */
+    unsigned long line;
+    bool parent_active;   /* the enclosing text is being output */
+    bool active;          /* the current branch is being output */
+    bool branch;          /* #ifdef groups: truth of the current branch; each
+                           * #else flips it, as in PCP */
+    bool taken;           /* some branch of the group has been active */
+    bool seen_else;       /* #else seen */
+    bool seen_elif;       /* #elif seen: C rules for #else from now on */
+} cpp_cond;
+
+typedef struct cpp_state {
+    const cpp_options *opt;
+    char ctrl;                 /* '#' or '%' (-s) */
+    cpp_sink *sink;
+    int sink_err;              /* first error from the sink, or 0 */
+    char *out;                 /* output buffer */
+    size_t outlen, outcap;
+    cpp_stream *cur;           /* stream being read */
+    int depth;                 /* streams open below the top-level one */
+    char *topdir;              /* directory of the top-level input, or NULL */
+    char *pmns_dir;            /* last directory searched for #include */
+    cpp_macros macros;
+    cpp_cond *conds;           /* stack of open groups */
+    size_t nconds, condcap;
+    char *line;                /* the line being processed (no newline) */
+    size_t len;
+    unsigned char hot[256];    /* bytes fast_text must look at: '\n', '/', and
+                                * letters that start a defined macro's name */
+    const char *diag_file;     /* overrides for diagnostics outside streams */
+    unsigned long diag_line;
+    cpp_stats stats;
+} cpp_state;
+
+/* cpp.c */
+void cpp_emit_slow(cpp_state *st, const char *data, size_t len);
+static inline void cpp_emit(cpp_state *st, const char *data, size_t len)
+{
+    if (len <= st->outcap - st->outlen) { /* the common case: it fits */
+        memcpy(st->out + st->outlen, data, len);
+        st->outlen += len;
+    } else {
+        cpp_emit_slow(st, data, len);
+    }
+}
+void cpp_emit_marker(cpp_state *st, unsigned long line, const char *name);
+void cpp_error(cpp_state *st, size_t col, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void cpp_warning(cpp_state *st, size_t col, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void cpp_report(cpp_state *st, diag_severity sev, const char *file, unsigned long line,
+                size_t col, const char *source, size_t srclen, const char *msg);
+bool cpp_active(const cpp_state *st);
+void cpp_process_line(cpp_state *st, char *line, size_t len);
+
+/* cpp_stream.c */
+cpp_stream *cpp_stream_file(const char *path, const char *name, int fd);
+cpp_stream *cpp_stream_memory(const char *name, const char *text, size_t len);
+cpp_stream *cpp_stream_shell(cpp_state *st, const char *cmd);
+/* 1 and a line (without its newline, but always followed by a '\n' in
+ * memory; writable until the next call), or 0 at end of input, or -errno */
+int cpp_stream_getline(cpp_stream *s, char **line, size_t *len);
+/* Close s; for #shell streams report the command's exit status. */
+void cpp_stream_close(cpp_state *st, cpp_stream *s);
+/* Open FILE for #include, searching like PCP; NULL if not found. */
+cpp_stream *cpp_include_open(cpp_state *st, const char *file);
+/* Open a top-level input; NULL and errno on failure. */
+int cpp_open_input(const char *path, int *fd);
+
+/* cpp_directive.c */
+/* Handle a control line whose keyword is at line[1..]; false if the word is
+ * not a directive (the line is then ordinary text). */
+bool cpp_directive(cpp_state *st);
+/* -D / -U from the options. */
+void cpp_command_line_macros(cpp_state *st);
+
+/* cpp_macro.c */
+void cpp_macros_init(cpp_macros *m);
+void cpp_macros_free(cpp_macros *m);
+const cpp_macro *cpp_macro_find(const cpp_macros *m, const char *name, size_t len);
+bool cpp_macro_define(cpp_macros *m, const char *name, size_t nlen, const char *value,
+                      size_t vlen); /* false if already defined */
+void cpp_macro_undef(cpp_macros *m, const char *name, size_t nlen);
+/* Could w[0..n) name a macro?  Two table lookups, no hashing. */
+static inline bool cpp_macro_maybe(const cpp_macros *m, const char *w, size_t n)
+{
+    return m->first[(unsigned char)w[0]] != 0 && m->lens[n < 63 ? n : 63] != 0;
+}
+
+/* Output a text line with macros substituted. */
+void cpp_substitute(cpp_state *st, const char *line, size_t len);
+/* Output the text at w..p if it names a macro: its value, after the text
+ * pending since *copy; returns true if it did. */
+bool cpp_substitute_word(cpp_state *st, const char **copy, const char *w, const char *p);
+
+/* cpp_expr.c */
+/* Evaluate the #if expression text[0..len); 0 and *value, or -1 after
+ * reporting an error at column base_col + offset. */
+int cpp_expr_eval(cpp_state *st, const char *text, size_t len, size_t base_col, bool *value);
+
+/* character classes */
+extern const unsigned char cpp_ctype[256];
+#define CT_START 1 /* letter or '_': may start a name */
+#define CT_WORD  2 /* letter, digit or '_' */
+#define CT_ALNUM 4 /* letter or digit */
+#define CT_BLANK 8 /* space or tab */
+#define CT_NL    16 /* '\n': ends every line (a sentinel) */
+#define CT_SLASH 32 /* '/': may open a comment */
+#define cpp_is(c, cls) (cpp_ctype[(unsigned char)(c)] & (cls))
+
+#endif /* PMKIT_FRONT_CPP_INT_H */

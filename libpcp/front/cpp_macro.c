@@ -1,0 +1,233 @@
+/*
+ * cpp_macro.c - the macro table and macro substitution in text lines.
+ *
+ * The table is an open-addressing hash (FNV-1a, linear probing, tombstones
+ * for #undef).  Two cheap filters, the first byte and the length of every
+ * live name, reject most words of a line before any hashing.
+ *
+ * Substitution is one left-to-right pass; replacement text is copied and
+ * never rescanned (PCP's rule).  Normal mode: a word is a letter or '_'
+ * followed by letters, digits and '_'; anything else separates words.
+ * Restricted mode (-r): only #name (name starts with a letter or digit) and
+ * #{name} (any text up to '}') are candidates; an unterminated #{ is left
+ * as it is (PCP reads past the end of the line; docs/compat.md).
+ */
+#include "cpp_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char tombstone;
+#define CPP_TOMBSTONE (&tombstone)
+
+static uint32_t hash_name(const char *p, size_t n)
+{
+    uint32_t h = 2166136261u;
+
+    while (n-- > 0)
+        h = (h ^ (unsigned char)*p++) * 16777619u;
+    return h;
+}
+
+void cpp_macros_init(cpp_macros *m)
+{
+    memset(m, 0, sizeof(*m));
+}
+
+void cpp_macros_free(cpp_macros *m)
+{
+    for (size_t i = 0; i < m->cap; i++) {
+        if (m->slots[i].name != NULL && m->slots[i].name != CPP_TOMBSTONE) {
+            free(m->slots[i].name);
+            free(m->slots[i].value);
+        }
+    }
+    free(m->slots);
+    memset(m, 0, sizeof(*m));
+}
+
+static size_t len_bucket(size_t n)
+{
+    return n < 63 ? n : 63;
+}
+
+/* The slot holding name, or NULL. */
+static cpp_macro *lookup(const cpp_macros *m, const char *name, size_t n, uint32_t h)
+{
+    size_t mask = m->cap - 1;
+
+    if (m->cap == 0)
+        return NULL;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+        cpp_macro *e = &m->slots[i];
+        if (e->name == NULL)
+            return NULL;
+        if (e->name != CPP_TOMBSTONE && e->hash == h && e->nlen == n &&
+            memcmp(e->name, name, n) == 0)
+            return e;
+    }
+}
+
+const cpp_macro *cpp_macro_find(const cpp_macros *m, const char *name, size_t n)
+{
+    if (n == 0 || !cpp_macro_maybe(m, name, n))
+        return NULL;
+    return lookup(m, name, n, hash_name(name, n));
+}
+
+/* Double the table (or create it), dropping tombstones. */
+static bool grow(cpp_macros *m)
+{
+    size_t cap = m->cap ? m->cap * 2 : 64;
+    cpp_macro *slots = calloc(cap, sizeof(*slots));
+
+    if (slots == NULL)
+        return false;
+    for (size_t i = 0; i < m->cap; i++) {
+        cpp_macro *e = &m->slots[i];
+        if (e->name == NULL || e->name == CPP_TOMBSTONE)
+            continue;
+        size_t j = e->hash & (cap - 1);
+        while (slots[j].name != NULL)
+            j = (j + 1) & (cap - 1);
+        slots[j] = *e;
+    }
+    free(m->slots);
+    m->slots = slots;
+    m->cap = cap;
+    m->used = m->live;
+    return true;
+}
+
+static char *dup_bytes(const char *p, size_t n)
+{
+    char *d = malloc(n + 1);
+
+    if (d != NULL) {
+        memcpy(d, p, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
+bool cpp_macro_define(cpp_macros *m, const char *name, size_t n, const char *value, size_t vlen)
+{
+    uint32_t h = hash_name(name, n);
+    size_t i;
+
+    if (lookup(m, name, n, h) != NULL)
+        return false;
+    if ((m->used + 1) * 2 > m->cap && !grow(m))
+        return true; /* out of memory: the definition is lost, not an error */
+    for (i = h & (m->cap - 1); m->slots[i].name != NULL && m->slots[i].name != CPP_TOMBSTONE;
+         i = (i + 1) & (m->cap - 1))
+        ;
+    cpp_macro *e = &m->slots[i];
+    if (e->name == NULL)
+        m->used++;
+    e->name = dup_bytes(name, n);
+    e->value = dup_bytes(value, vlen);
+    if (e->name == NULL || e->value == NULL) {
+        free(e->name);
+        free(e->value);
+        e->name = CPP_TOMBSTONE;
+        return true;
+    }
+    e->nlen = (uint32_t)n;
+    e->hash = h;
+    e->vlen = vlen;
+    m->changed = true;
+    m->live++;
+    m->first[(unsigned char)name[0]]++;
+    m->lens[len_bucket(n)]++;
+    return true;
+}
+
+void cpp_macro_undef(cpp_macros *m, const char *name, size_t n)
+{
+    cpp_macro *e = lookup(m, name, n, hash_name(name, n));
+
+    if (e == NULL)
+        return;
+    free(e->name);
+    free(e->value);
+    e->name = CPP_TOMBSTONE;
+    e->value = NULL;
+    m->changed = true;
+    m->live--;
+    m->first[(unsigned char)name[0]]--;
+    m->lens[len_bucket(n)]--;
+}
+
+/* Normal mode: every word is a candidate. */
+static void substitute_words(cpp_state *st, const char *p, const char *end)
+{
+    const char *copy = p;
+
+    for (;;) {
+        while (p < end && !cpp_is(*p, CT_START))
+            p++;
+        if (p == end)
+            break;
+        const char *w = p++;
+        while (p < end && cpp_is(*p, CT_WORD))
+            p++;
+        if (cpp_macro_maybe(&st->macros, w, (size_t)(p - w)))
+            cpp_substitute_word(st, &copy, w, p);
+    }
+    cpp_emit(st, copy, (size_t)(end - copy));
+}
+
+bool cpp_substitute_word(cpp_state *st, const char **copy, const char *w, const char *p)
+{
+    const cpp_macro *m = lookup(&st->macros, w, (size_t)(p - w), hash_name(w, (size_t)(p - w)));
+
+    if (m == NULL)
+        return false;
+    cpp_emit(st, *copy, (size_t)(w - *copy));
+    cpp_emit(st, m->value, m->vlen);
+    *copy = p;
+    return true;
+}
+
+/* Restricted mode: only #name and #{name} are candidates. */
+static void substitute_marked(cpp_state *st, const char *p, const char *end)
+{
+    const char *copy = p, *hash;
+
+    while ((hash = memchr(p, st->ctrl, (size_t)(end - p))) != NULL) {
+        const char *key, *keyend, *next;
+        p = hash + 1;
+        if (p < end && *p == '{') {
+            const char *close;
+            if (p + 1 >= end || !cpp_is(p[1], CT_ALNUM) ||
+                (close = memchr(p + 1, '}', (size_t)(end - p - 1))) == NULL)
+                continue;
+            key = p + 1, keyend = close, next = close + 1;
+        } else if (p < end && cpp_is(*p, CT_ALNUM)) {
+            key = p++;
+            while (p < end && cpp_is(*p, CT_WORD))
+                p++;
+            keyend = next = p;
+        } else {
+            continue;
+        }
+        const cpp_macro *m = cpp_macro_find(&st->macros, key, (size_t)(keyend - key));
+        if (m != NULL) {
+            cpp_emit(st, copy, (size_t)(hash - copy));
+            cpp_emit(st, m->value, m->vlen);
+            copy = next;
+        }
+        p = next;
+    }
+    cpp_emit(st, copy, (size_t)(end - copy));
+}
+
+void cpp_substitute(cpp_state *st, const char *line, size_t len)
+{
+    if (st->opt->restricted)
+        substitute_marked(st, line, line + len);
+    else
+        substitute_words(st, line, line + len);
+    cpp_emit(st, "\n", 1);
+}

@@ -1,0 +1,252 @@
+/*
+ * cpp_stream.c - the preprocessor's inputs: files (including standard
+ * input and FIFOs), #shell command output, and text in memory; reading them
+ * a line at a time; and the #include search.
+ *
+ * A file or pipe is read in 64 KiB chunks into a buffer that only grows
+ * when a single line is longer than it, so there is no line length limit
+ * and memory does not depend on the size of the input.  Memory input is
+ * used in place.  A last line without a newline is returned like any other
+ * (PCP drops it; docs/compat.md).
+ *
+ * #include search order, as PCP: the name as written; the directory of the
+ * top-level input; each -I directory; the PMNS directory.  Directories are
+ * skipped; regular files, character devices and FIFOs are accepted.
+ */
+#include "cpp_int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#define CHUNK (64 * 1024)
+
+static cpp_stream *stream_new(cpp_src_kind kind, const char *name)
+{
+    cpp_stream *s = calloc(1, sizeof(*s));
+
+    if (s == NULL)
+        return NULL;
+    s->kind = kind;
+    s->fd = -1;
+    if ((s->name = strdup(name)) == NULL) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+cpp_stream *cpp_stream_file(const char *path, const char *name, int fd)
+{
+    cpp_stream *s = stream_new(SRC_FILE, name);
+
+    if (s == NULL)
+        return NULL;
+    s->fd = fd;
+    s->close_fd = path != NULL;
+    return s;
+}
+
+cpp_stream *cpp_stream_memory(const char *name, const char *text, size_t len)
+{
+    cpp_stream *s = stream_new(SRC_MEMORY, name);
+
+    if (s == NULL)
+        return NULL;
+    s->mem = text;
+    s->memlen = len;
+    return s;
+}
+
+cpp_stream *cpp_stream_shell(cpp_state *st, const char *cmd)
+{
+    cpp_stream *s = stream_new(SRC_SHELL, "<shell>");
+
+    (void)st;
+    if (s == NULL)
+        return NULL;
+    fflush(NULL); /* the command shares our stderr (and any buffered stdio) */
+    if ((s->pipe = popen(cmd, "r")) == NULL) {
+        free(s->name);
+        free(s);
+        return NULL;
+    }
+    s->fd = fileno(s->pipe);
+    return s;
+}
+
+/* Read more bytes; 0 at end of input, -errno on error. */
+static int fill(cpp_stream *s)
+{
+    ssize_t n;
+
+    if (s->pos > 0 && s->pos == s->end) {
+        s->pos = s->end = 0;
+    } else if (s->pos > 0 && s->end == s->cap) {
+        memmove(s->buf, s->buf + s->pos, s->end - s->pos);
+        s->end -= s->pos;
+        s->pos = 0;
+    }
+    if (s->cap - s->end < CHUNK / 2) {
+        size_t cap = s->cap ? s->cap * 2 : CHUNK;
+        char *b = realloc(s->buf, cap);
+        if (b == NULL)
+            return -ENOMEM;
+        s->buf = b;
+        s->cap = cap;
+    }
+    if (s->kind == SRC_MEMORY) {
+        n = (ssize_t)(s->memlen - s->mempos < s->cap - s->end ? s->memlen - s->mempos
+                                                               : s->cap - s->end);
+        memcpy(s->buf + s->end, s->mem + s->mempos, (size_t)n);
+        s->mempos += (size_t)n;
+    } else {
+        do
+            n = read(s->fd, s->buf + s->end, s->cap - s->end);
+        while (n < 0 && errno == EINTR);
+    }
+    if (n < 0)
+        return -errno;
+    s->end += (size_t)n;
+    return n > 0;
+}
+
+int cpp_stream_getline(cpp_stream *s, char **line, size_t *len)
+{
+    size_t scanned = 0;
+
+    for (;;) {
+        char *p = s->buf + s->pos;
+        size_t avail = s->end - s->pos;
+        char *nl = avail > scanned ? memchr(p + scanned, '\n', avail - scanned) : NULL;
+        if (nl != NULL) {
+            *line = p;
+            *len = (size_t)(nl - p);
+            s->pos += *len + 1;
+            return 1;
+        }
+        scanned = avail;
+        if (!s->eof) {
+            int sts = fill(s);
+            if (sts < 0)
+                return sts;
+            if (sts == 0)
+                s->eof = true;
+            continue;
+        }
+        if (avail == 0)
+            return 0;
+        if (s->end == s->cap) { /* room for the sentinel */
+            char *b = realloc(s->buf, s->cap + 1);
+            if (b == NULL)
+                return -ENOMEM;
+            s->buf = b, s->cap++;
+            p = s->buf + s->pos;
+        }
+        p[avail] = '\n'; /* the last line has no newline: supply the sentinel */
+        *line = p;
+        *len = avail;
+        s->pos = s->end;
+        return 1;
+    }
+}
+
+/* Report how a #shell command ended (PCP's warnings, at the #shell line). */
+static void shell_status(cpp_state *st, cpp_stream *s, int status)
+{
+    const char *file = s->parent != NULL ? s->parent->name : s->name;
+    unsigned long line = s->parent != NULL ? s->parent->line : 0;
+    char msg[96];
+
+    if (status == -1)
+        return;
+    if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+        snprintf(msg, sizeof(msg), "%cshell cmd returns %d exit status", st->ctrl,
+                 WEXITSTATUS(status));
+    else if (WIFSIGNALED(status))
+        snprintf(msg, sizeof(msg), "%cshell cmd terminated by signal %d", st->ctrl,
+                 WTERMSIG(status));
+    else
+        return;
+    cpp_report(st, DIAG_WARNING, file, line, 0, NULL, 0, msg);
+}
+
+void cpp_stream_close(cpp_state *st, cpp_stream *s)
+{
+    if (s->kind == SRC_SHELL && s->pipe != NULL)
+        shell_status(st, s, pclose(s->pipe));
+    else if (s->close_fd && s->fd >= 0)
+        close(s->fd);
+    free(s->buf);
+    free(s->name);
+    free(s);
+}
+
+/* Open path if it is something we can read lines from. */
+static int open_readable(const char *path, int *fd)
+{
+    struct stat sb;
+    int f = open(path, O_RDONLY | O_CLOEXEC);
+
+    if (f < 0)
+        return -1;
+    if (fstat(f, &sb) < 0 || S_ISDIR(sb.st_mode)) {
+        close(f);
+        errno = S_ISDIR(sb.st_mode) ? EISDIR : errno;
+        return -1;
+    }
+    *fd = f;
+    return 0;
+}
+
+int cpp_open_input(const char *path, int *fd)
+{
+    return open_readable(path, fd);
+}
+
+/* Try DIR/FILE (or FILE when dir is NULL); a stream on success. */
+static cpp_stream *try_candidate(cpp_state *st, const char *dir, const char *file)
+{
+    char *path;
+    cpp_stream *s = NULL;
+    int fd;
+
+    if (dir == NULL) {
+        path = strdup(file);
+    } else {
+        size_t n = strlen(dir) + strlen(file) + 2;
+        if ((path = malloc(n)) != NULL)
+            snprintf(path, n, "%s/%s", dir, file);
+    }
+    if (path == NULL)
+        return NULL;
+    if (open_readable(path, &fd) == 0) {
+        if ((s = cpp_stream_file(path, path, fd)) == NULL)
+            close(fd);
+        else if (st->opt->dependency != NULL)
+            st->opt->dependency(st->opt->dependency_ctx, path);
+    }
+    free(path);
+    return s;
+}
+
+cpp_stream *cpp_include_open(cpp_state *st, const char *file)
+{
+    cpp_stream *s;
+
+    if ((s = try_candidate(st, NULL, file)) != NULL || file[0] == '/')
+        return s;
+    if (st->topdir != NULL && (s = try_candidate(st, st->topdir, file)) != NULL)
+        return s;
+    for (size_t i = 0; i < st->opt->n_include_dirs; i++) {
+        if ((s = try_candidate(st, st->opt->include_dirs[i], file)) != NULL)
+            return s;
+    }
+    if (st->pmns_dir != NULL)
+        s = try_candidate(st, st->pmns_dir, file);
+    return s;
+}

@@ -1,0 +1,29 @@
+/*
+ * diag.c - rendering of front-end diagnostics (see diag.h).
+ *
+ * Tabs in the quoted source line are kept and mirrored in the caret line so
+ * the caret lines up in a terminal; other control characters are shown as
+ * they are.  No colour, no localisation.
+ */
+#include "diag.h"
+
+void diag_print(FILE *fp, const diag_msg *d)
+{
+    const char *kind = d->severity == DIAG_ERROR ? "error" : "warning";
+
+    if (d->line == 0)
+        fprintf(fp, "%s: %s: %s\n", d->file, kind, d->message);
+    else if (d->col == 0)
+        fprintf(fp, "%s:%lu: %s: %s\n", d->file, d->line, kind, d->message);
+    else
+        fprintf(fp, "%s:%lu:%u: %s: %s\n", d->file, d->line, d->col, kind, d->message);
+    if (d->source == NULL || d->line == 0)
+        return;
+    fprintf(fp, "%5lu | %.*s\n", d->line, (int)d->source_len, d->source);
+    if (d->col == 0)
+        return;
+    fputs("      | ", fp);
+    for (size_t i = 0; i + 1 < d->col && i < d->source_len; i++)
+        fputc(d->source[i] == '\t' ? '\t' : ' ', fp);
+    fputs("^\n", fp);
+}

@@ -1,0 +1,120 @@
+/*
+ * outfile.c - atomic output files and dependency files (see outfile.h).
+ *
+ * The temporary file is created with mkstemp in the destination directory
+ * so the final rename(2) cannot cross file systems; a reader sees either
+ * the old file or the complete new one, never a partial write.  It is
+ * created mode 0666 & ~umask, like a file opened with fopen.
+ */
+#include "outfile.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+int outfile_open(outfile *of, const char *path)
+{
+    size_t n = strlen(path) + 16;
+    mode_t mask;
+    int fd;
+
+    memset(of, 0, sizeof(*of));
+    of->path = strdup(path);
+    of->tmp = malloc(n);
+    if (of->path == NULL || of->tmp == NULL) {
+        outfile_abort(of);
+        return -ENOMEM;
+    }
+    snprintf(of->tmp, n, "%s.tmpXXXXXX", path);
+    if ((fd = mkstemp(of->tmp)) < 0) {
+        int err = -errno;
+        free(of->tmp);
+        of->tmp = NULL;
+        outfile_abort(of);
+        return err;
+    }
+    mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    if ((of->fp = fdopen(fd, "w")) == NULL) {
+        int err = -errno;
+        close(fd);
+        outfile_abort(of);
+        return err;
+    }
+    return 0;
+}
+
+int outfile_commit(outfile *of)
+{
+    int err = 0;
+
+    if (fflush(of->fp) != 0 || ferror(of->fp) || fsync(fileno(of->fp)) != 0)
+        err = -errno;
+    if (fclose(of->fp) != 0 && err == 0)
+        err = -errno;
+    of->fp = NULL;
+    if (err == 0 && rename(of->tmp, of->path) != 0)
+        err = -errno;
+    if (err != 0)
+        unlink(of->tmp);
+    free(of->tmp);
+    free(of->path);
+    of->tmp = of->path = NULL;
+    return err != 0 ? (err < 0 ? err : -EIO) : 0;
+}
+
+void outfile_abort(outfile *of)
+{
+    if (of->fp != NULL)
+        fclose(of->fp);
+    if (of->tmp != NULL)
+        unlink(of->tmp);
+    free(of->tmp);
+    free(of->path);
+    memset(of, 0, sizeof(*of));
+}
+
+/* One make word, escaped; returns the columns it took. */
+static size_t put_word(FILE *fp, const char *w)
+{
+    size_t cols = 0;
+
+    for (; *w != '\0'; w++, cols++) {
+        if (*w == ' ' || *w == '\t' || *w == '#')
+            fputc('\\', fp), cols++;
+        else if (*w == '$')
+            fputc('$', fp), cols++;
+        fputc(*w, fp);
+    }
+    return cols;
+}
+
+void depfile_write(FILE *fp, const char *const *targets, size_t ntargets,
+                   const char *const *deps, size_t ndeps, bool phony)
+{
+    size_t col = 0;
+
+    for (size_t i = 0; i < ntargets; i++) {
+        if (i > 0)
+            fputc(' ', fp), col++;
+        col += put_word(fp, targets[i]);
+    }
+    fputc(':', fp), col++;
+    for (size_t i = 0; i < ndeps; i++) {
+        if (col + strlen(deps[i]) + 1 > 76 && col > 1) {
+            fputs(" \\\n", fp);
+            col = 0;
+        }
+        fputc(' ', fp), col++;
+        col += put_word(fp, deps[i]);
+    }
+    fputc('\n', fp);
+    for (size_t i = 1; phony && i < ndeps; i++) {
+        fputc('\n', fp);
+        put_word(fp, deps[i]);
+        fputs(":\n", fp);
+    }
+}

@@ -1,0 +1,213 @@
+/*
+ * pmcpp - the PCP preprocessor.
+ *
+ *   pmcpp [-Prs] [-Dname[=value] ...] [-Uname ...] [-I dir ...]
+ *         [-M | -MD] [-MF file] [-MT target] [-MP] [[infile] outfile]
+ *
+ * Options as PCP's pmcpp (bundling, GNU permutation, long forms), plus -U
+ * and GCC's dependency options.  The work is one call into the library
+ * (libpcp/front/cpp.c); this file maps options in and results out.  An
+ * outfile appears only if the run succeeded, never half written.
+ */
+#include <pcp/pmapi.h>
+
+#include "cpp.h"
+#include "outfile.h"
+
+#include <getopt.h>
+
+static const char usage_text[] =
+    "Usage: pmcpp [-Prs] [-Dname[=value] ...] [-I dir ...] [[infile] outfile]\n"
+    "  -?, --help            show this usage message and exit\n"
+    "  -D name[=value], --define=name[=value]\n"
+    "                        define a macro with an optional value\n"
+    "  -I dir, --include=dir additional directory to search for include files\n"
+    "  -P                    do not output # lineno \"filename\" linemarkers\n"
+    "  -r, --restrict        restrict macro expansion to #name or #{name}\n"
+    "  -s, --shell           use alternate control syntax with prefix % instead of #\n"
+    "  -U name               undefine a macro\n"
+    "  -M, -MD               write make dependencies instead of, or as well as, the output\n"
+    "  -MF file, -MT target  dependency file and target name; -MP adds phony targets\n";
+
+typedef struct {
+    cpp_options opt;
+    cpp_define defs[256];
+    const char *dirs[256];
+    const char *deps[1024];   /* files read, in order, for -M */
+    size_t ndeps;
+    const char *targets[64];  /* -MT */
+    size_t ntargets;
+    int dep_mode;             /* 0, 'M' (instead of output), 'D' (as well) */
+    int phony;
+    const char *depfile;
+} args;
+
+static int usage(void)
+{
+    fputs(usage_text, stderr);
+    return 1;
+}
+
+static void record(void *ctx, const char *path)
+{
+    args *a = ctx;
+
+    for (size_t i = 0; i < a->ndeps; i++)
+        if (strcmp(a->deps[i], path) == 0)
+            return;
+    if (a->ndeps < sizeof(a->deps) / sizeof(a->deps[0]))
+        a->deps[a->ndeps++] = strdup(path);
+}
+
+static int to_file(void *ctx, const char *data, size_t len)
+{
+    return fwrite(data, 1, len, ctx) == len ? 0 : -EIO;
+}
+
+static int discard(void *ctx, const char *data, size_t len)
+{
+    (void)ctx, (void)data, (void)len;
+    return 0;
+}
+
+/* Take GCC's -M family out of argv (getopt cannot parse "-MF file"). */
+static int dependency_options(int argc, char **argv, args *a)
+{
+    int out = 1;
+
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (strcmp(s, "-M") == 0 || strcmp(s, "-MD") == 0)
+            a->dep_mode = s[2] == 'D' ? 'D' : 'M';
+        else if (strcmp(s, "-MP") == 0)
+            a->phony = 1;
+        else if (strncmp(s, "-MF", 3) == 0 || strncmp(s, "-MT", 3) == 0) {
+            const char *v = s[3] != '\0' ? s + 3 : (i + 1 < argc ? argv[++i] : NULL);
+            if (v == NULL)
+                return -1;
+            if (s[2] == 'F')
+                a->depfile = v;
+            else if (a->ntargets < sizeof(a->targets) / sizeof(a->targets[0]))
+                a->targets[a->ntargets++] = v;
+        } else
+            argv[out++] = argv[i];
+    }
+    return out;
+}
+
+static int parse(int argc, char **argv, args *a)
+{
+    static const struct option longopts[] = {
+        { "define", required_argument, NULL, 'D' }, { "include", required_argument, NULL, 'I' },
+        { "restrict", no_argument, NULL, 'r' },     { "shell", no_argument, NULL, 's' },
+        { "help", no_argument, NULL, '?' },         { NULL, 0, NULL, 0 },
+    };
+    int c;
+
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "D:I:PrsU:?", longopts, NULL)) != -1) {
+        if ((c == 'D' || c == 'U') && a->opt.n_defines < sizeof(a->defs) / sizeof(a->defs[0])) {
+            cpp_define *d = &a->defs[a->opt.n_defines++];
+            d->text = optarg, d->undef = c == 'U', d->argv_index = optind;
+        } else if (c == 'I' && a->opt.n_include_dirs < sizeof(a->dirs) / sizeof(a->dirs[0]))
+            a->dirs[a->opt.n_include_dirs++] = optarg;
+        else if (c == 'P')
+            a->opt.no_markers = 1;
+        else if (c == 'r')
+            a->opt.restricted = 1;
+        else if (c == 's')
+            a->opt.shell_style = 1;
+        else {
+            if (optopt != 0 && optopt != '?')
+                fprintf(stderr, "pmcpp: invalid option -- '%c'\n", optopt);
+            return -1;
+        }
+    }
+    return optind;
+}
+
+/* name with its last ".suffix" (if any) replaced by suffix. */
+static void with_suffix(char *buf, size_t len, const char *name, const char *suffix)
+{
+    const char *slash = strrchr(name, '/'), *dot = strrchr(name, '.');
+    size_t n = strlen(name);
+
+    if (dot != NULL && dot != name && (slash == NULL || dot > slash + 1))
+        n = (size_t)(dot - name);
+    snprintf(buf, len, "%.*s%s", (int)n, name, suffix);
+}
+
+/* Write the dependency rule: to -MF, else stdout (-M) or OUT.d / BASE.d
+ * (-MD), as GCC names them.  The default target is the outfile, else the
+ * input's base name with ".o". */
+static int write_deps(args *a, const char *in, const char *out)
+{
+    char target[MAXPATHLEN], depname[MAXPATHLEN];
+    const char *base = in != NULL && strrchr(in, '/') != NULL ? strrchr(in, '/') + 1 : in;
+    outfile of;
+
+    if (a->ntargets == 0 && out == NULL && in == NULL) {
+        fprintf(stderr, "pmcpp: -M needs -MT or an outfile when reading standard input\n");
+        return -1;
+    }
+    if (a->ntargets == 0) {
+        if (out == NULL)
+            with_suffix(target, sizeof(target), base, ".o");
+        a->targets[a->ntargets++] = out != NULL ? out : target;
+    }
+    if (a->depfile == NULL && a->dep_mode == 'M') {
+        depfile_write(stdout, a->targets, a->ntargets, a->deps, a->ndeps, a->phony);
+        return 0;
+    }
+    if (a->depfile == NULL)
+        with_suffix(depname, sizeof(depname), out != NULL ? out : base, ".d");
+    if (outfile_open(&of, a->depfile != NULL ? a->depfile : depname) < 0)
+        return -1;
+    depfile_write(of.fp, a->targets, a->ntargets, a->deps, a->ndeps, a->phony);
+    return outfile_commit(&of);
+}
+
+int main(int argc, char **argv)
+{
+    static args a;
+    char pmns[MAXPATHLEN];
+    const char *in = NULL, *out = NULL;
+    cpp_sink sink = { to_file, stdout };
+    outfile of = { NULL, NULL, NULL };
+    int first, sts;
+
+    pmSetProgname(argv[0]);
+    if ((argc = dependency_options(argc, argv, &a)) < 0 || (first = parse(argc, argv, &a)) < 0 ||
+        argc - first > 2)
+        return usage();
+    if (argc - first >= 1)
+        in = argv[first];
+    if (argc - first == 2)
+        out = argv[first + 1];
+    pmsprintf(pmns, sizeof(pmns), "%s/pmns", pmGetConfig("PCP_VAR_DIR"));
+    a.opt.defines = a.defs, a.opt.include_dirs = a.dirs, a.opt.pmns_dir = pmns;
+    if (a.dep_mode != 0)
+        a.opt.dependency = record, a.opt.dependency_ctx = &a;
+    if (a.dep_mode == 'M')
+        sink.write = discard;
+    else if (out != NULL) {
+        if ((sts = outfile_open(&of, out)) < 0) {
+            fprintf(stderr, "pmcpp: Cannot open outfile (%s) for writing: %s\n", out,
+                    strerror(-sts));
+            return 1;
+        }
+        sink.ctx = of.fp;
+    }
+    /* the library hands over 64 KiB at a time: no second buffer needed */
+    setvbuf(sink.ctx, NULL, _IONBF, 0);
+    sts = cpp_run_file(&a.opt, in, &sink, NULL);
+    if (sts == 0 && of.fp != NULL && (sts = outfile_commit(&of)) < 0)
+        fprintf(stderr, "pmcpp: Cannot write outfile (%s): %s\n", out, strerror(-sts));
+    else if (of.fp != NULL && sts < 0)
+        outfile_abort(&of);
+    if (sts == 0 && a.dep_mode != 0)
+        sts = write_deps(&a, in, out);
+    if (fflush(stdout) != 0)
+        sts = -1;
+    return sts < 0 ? 1 : 0;
+}
