@@ -17,6 +17,9 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#if defined(__SSE2__) && defined(PMKIT_CPP_SSE2)
+#include <emmintrin.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -257,11 +260,48 @@ static void text_line(cpp_state *st)
 /* Rebuild the table of bytes fast_text has to stop at. */
 static void build_hot(cpp_state *st)
 {
-    for (int c = 0; c < 256; c++)
+    st->hot_ranges = 0;
+    for (int c = 0; c < 256; c++) {
         st->hot[c] = cpp_is(c, CT_START) && st->macros.first[c] > 0;
+        if (st->hot[c])
+            st->hot_ranges |= c == '_' ? 4 : c >= 'a' ? 2 : 1;
+    }
     st->hot['\n'] = 1;
     st->hot['/'] = !st->opt->shell_style;
     st->macros.changed = false;
+}
+
+/* The first byte at or after p that may be hot (st->hot has the last word).
+ * With SSE2, 16 bytes at a time: '\n', '/', and every letter of a range
+ * (A-Z, a-z, '_') in which some macro name starts.  Loads may run up to 15
+ * bytes past the line's '\n', which CPP_SLACK keeps allocated and defined. */
+static inline const char *skip_cold(const cpp_state *st, const char *p)
+{
+#if defined(__SSE2__) && defined(PMKIT_CPP_SSE2)
+    const __m128i nl = _mm_set1_epi8('\n');
+    const __m128i slash = _mm_set1_epi8(st->opt->shell_style ? '\n' : '/');
+    const __m128i under = _mm_set1_epi8((st->hot_ranges & 4) ? '_' : '\n');
+    const __m128i up_lo = _mm_set1_epi8((st->hot_ranges & 1) ? 'A' - 1 : 127);
+    const __m128i up_hi = _mm_set1_epi8('Z' + 1);
+    const __m128i lo_lo = _mm_set1_epi8((st->hot_ranges & 2) ? 'a' - 1 : 127);
+    const __m128i lo_hi = _mm_set1_epi8('z' + 1);
+
+    for (;;) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, slash));
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, under));
+        m = _mm_or_si128(m, _mm_and_si128(_mm_cmpgt_epi8(v, up_lo), _mm_cmplt_epi8(v, up_hi)));
+        m = _mm_or_si128(m, _mm_and_si128(_mm_cmpgt_epi8(v, lo_lo), _mm_cmplt_epi8(v, lo_hi)));
+        int mask = _mm_movemask_epi8(m);
+        if (mask != 0)
+            return p + __builtin_ctz((unsigned)mask);
+        p += 16;
+    }
+#else
+    while (!st->hot[(unsigned char)*p])
+        p++;
+    return p;
+#endif
 }
 
 /* Is p (a letter or '_') inside a word that started before it?  Words start
@@ -278,33 +318,47 @@ static bool mid_word(const char *line, const char *p)
 
 /*
  * An active text line that starts outside a comment, the common case: one
- * pass over the line (its '\n' stops every scan) stopping only at comment
- * openers and at letters that could start a macro name; macros are
- * substituted and comments blanked in place.  The result is what
- * strip_comments followed by cpp_substitute would give.
+ * pass over the line stopping only at its '\n', at comment openers and at
+ * letters that could start a macro name; macros are substituted and
+ * comments blanked in place.  The result is what strip_comments followed
+ * by cpp_substitute would give.  Returns the line's '\n'.
  */
-static void fast_text(cpp_state *st, char *line, size_t len)
+static char *fast_line(cpp_state *st, char *line)
 {
     cpp_stream *s = st->cur;
     const unsigned char *hot = st->hot;
-    char *p = line, *end = line + len;
+    char *p = line, *end = NULL;
     const char *copy = line;
-    size_t text = 0, seg = 0;
+    size_t text = 0, seg = 0, len;
     bool blanked = false;
 
-    if (st->macros.changed)
-        build_hot(st);
+    if (st->macros.live == 0) { /* no words to look at: find the end the fast way */
+        end = cpp_stream_line_end(s, line);
+        len = (size_t)(end - line);
+        if (st->opt->shell_style || find_open(line, 0, len, false) == len) {
+            cpp_emit(st, line, len + 1); /* unchanged: the line and its newline */
+            return end;
+        }
+    }
     for (;;) {
-        while (!hot[(unsigned char)*p])
-            p++;
-        if (p >= end)
+        p = (char *)skip_cold(st, p);
+        if (!hot[(unsigned char)*p]) {
+            p++; /* a letter no macro starts with */
+            continue;
+        }
+        if (*p == '\n' && (end == NULL || p == end)) {
+            end = p;
             break;
+        }
         if (*p == '/') {
             size_t i = (size_t)(p - line), close;
             if (p[1] != '*') {
                 p++;
                 continue;
             }
+            if (end == NULL)
+                end = cpp_stream_line_end(s, p);
+            len = (size_t)(end - line);
             if (i > seg)
                 text = i;
             blanked = true;
@@ -324,11 +378,12 @@ static void fast_text(cpp_state *st, char *line, size_t len)
         while (cpp_is(*p, CT_WORD))
             p++;
         if (!mid_word(line, w) && cpp_macro_maybe(&st->macros, w, (size_t)(p - w)))
-            cpp_substitute_word(st, &copy, w, p);
+            cpp_substitute_hashed(st, &copy, w, p, cpp_hash_name(w, (size_t)(p - w)));
     }
+    len = (size_t)(end - line);
     if (!blanked) {
         cpp_emit(st, copy, (size_t)(end - copy) + 1);
-        return;
+        return end;
     }
     if (!s->in_comment && seg < len)
         text = len;
@@ -336,6 +391,22 @@ static void fast_text(cpp_state *st, char *line, size_t len)
         text--;
     cpp_emit(st, copy, (size_t)(line + text - copy));
     cpp_emit(st, "\n", 1);
+    return end;
+}
+
+char *cpp_fast_text(cpp_state *st, char *line)
+{
+    cpp_stream *s = st->cur;
+    const char *limit = s->buf + s->complete;
+
+    if (st->macros.changed)
+        build_hot(st);
+    do { /* no directive can come between these lines, so the state holds */
+        st->stats.lines_in++;
+        s->line++;
+        line = fast_line(st, line) + 1;
+    } while (line < limit && *line != st->ctrl && !s->in_comment);
+    return line;
 }
 
 void cpp_process_line(cpp_state *st, char *line, size_t len)
@@ -346,10 +417,6 @@ void cpp_process_line(cpp_state *st, char *line, size_t len)
     s->line++;
     st->line = line;
     st->len = len;
-    if (!s->in_comment && line[0] != st->ctrl && cpp_active(st)) {
-        fast_text(st, line, len);
-        return;
-    }
     if (!st->opt->shell_style && (s->in_comment || memchr(line, '/', len) != NULL))
         strip_comments(st);
     if (s->in_comment && st->len == 0) {
@@ -394,7 +461,6 @@ static void unclosed_groups(cpp_state *st)
                      "End of input and no matching %cendif for %cifdef or %cifndef at line %lu",
                      st->ctrl, st->ctrl, st->ctrl, c->line);
         cpp_report(st, DIAG_ERROR, c->file, c->line, 1, NULL, 0, msg);
-        free(c->file);
     }
 }
 
@@ -405,7 +471,7 @@ static void state_init(cpp_state *st, const cpp_options *opt, cpp_sink *out)
     st->ctrl = opt->shell_style ? '%' : '#';
     st->sink = out;
     st->outcap = OUTBUF_SIZE;
-    st->out = malloc(st->outcap);
+    st->out = malloc(st->outcap + CPP_OUT_SLACK);
     cpp_macros_init(&st->macros);
     st->macros.changed = true; /* build the hot table before the first line */
     if (opt->pmns_dir != NULL)
@@ -419,8 +485,9 @@ static void state_free(cpp_state *st)
         cpp_stream_close(st, st->cur);
         st->cur = parent;
     }
-    for (size_t i = 0; i < st->nconds; i++)
-        free(st->conds[i].file);
+    for (size_t i = 0; i < st->nnames; i++)
+        free(st->names[i]);
+    free(st->names);
     free(st->conds);
     cpp_macros_free(&st->macros);
     free(st->out);
@@ -428,26 +495,47 @@ static void state_free(cpp_state *st)
     free(st->pmns_dir);
 }
 
+/* Does this line open a comment?  *nl receives its '\n'. */
+static bool opens_comment(const cpp_state *st, const char *line, char **nl)
+{
+    size_t len;
+
+    *nl = cpp_stream_line_end(st->cur, line);
+    len = (size_t)(*nl - line);
+    return !st->opt->shell_style && find_open(line, 0, len, false) < len;
+}
+
 static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
 {
-    char *line;
-    size_t len;
-    int sts;
+    int err;
 
     cpp_emit_marker(st, 1, top->name);
     cpp_command_line_macros(st);
     st->cur = top;
     while (st->cur != NULL) {
-        sts = cpp_stream_getline(st->cur, &line, &len);
-        if (sts > 0) {
-            cpp_process_line(st, line, len);
+        cpp_stream *s = st->cur;
+        char *line = cpp_stream_peek(s, &err), *nl;
+        if (line == NULL) {
+            if (err < 0) {
+                st->line = NULL, st->len = 0;
+                cpp_error(st, 0, "%s", strerror(-err));
+            }
+            end_of_stream(st);
             continue;
         }
-        if (sts < 0) {
-            st->line = NULL, st->len = 0;
-            cpp_error(st, 0, "%s", strerror(-sts));
+        if (!s->in_comment && line[0] != st->ctrl && cpp_active(st)) {
+            cpp_stream_advance(s, cpp_fast_text(st, line));
+        } else if (!s->in_comment && line[0] != st->ctrl && !opens_comment(st, line,
+                                                                            &nl)) {
+            st->stats.lines_in++; /* skipped text that opens no comment */
+            s->line++;
+            cpp_stream_advance(s, nl + 1);
+            cpp_emit(st, "\n", 1);
+        } else {
+            nl = cpp_stream_line_end(s, line);
+            cpp_stream_advance(s, nl + 1);
+            cpp_process_line(st, line, (size_t)(nl - line));
         }
-        end_of_stream(st);
     }
     unclosed_groups(st);
     flush(st);

@@ -14,11 +14,11 @@
 #include "cpp_int.h"
 #include "cpp_keywords.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define SPACE(c) isspace((unsigned char)(c))
+/* isspace() in the C locale, without the call */
+#define SPACE(c) ((c) == ' ' || ((c) >= '\t' && (c) <= '\r'))
 
 static size_t skip_blanks(const cpp_state *st, size_t i)
 {
@@ -149,7 +149,7 @@ static void push_cond(cpp_state *st, cpp_cond_kind kind, bool value)
     c = &st->conds[st->nconds++];
     memset(c, 0, sizeof(*c));
     c->kind = kind;
-    c->file = strdup(st->cur->name);
+    c->file = st->cur->name;
     c->line = st->cur->line;
     c->parent_active = parent;
     c->branch = c->taken = parent && value;
@@ -229,7 +229,7 @@ static void do_endif(cpp_state *st, size_t i)
 {
     expect_end(st, i, "a control line");
     if (open_group(st, "endif") != NULL)
-        free(st->conds[--st->nconds].file);
+        st->nconds--;
 }
 
 /* Enter a new stream below the current one. */
@@ -361,7 +361,7 @@ void cpp_command_line_macros(cpp_state *st)
     for (size_t k = 0; k < st->opt->n_defines; k++) {
         const cpp_define *d = &st->opt->defines[k];
         size_t n = strlen(d->text) + 16;
-        char *text = malloc(n);
+        char *text = calloc(1, n + CPP_SLACK); /* slack: names are read 8 bytes at a time */
         char *eq;
 
         if (text == NULL)

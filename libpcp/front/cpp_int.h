@@ -16,6 +16,10 @@
  * limit is only there to stop runaway recursion. */
 #define CPP_MAX_DEPTH 200
 
+/* Bytes kept allocated and zeroed after the data of a read buffer: a
+ * supplied final newline and 16-byte loads that run past a line's end. */
+#define CPP_SLACK 17
+
 typedef enum { SRC_FILE, SRC_SHELL, SRC_MEMORY } cpp_src_kind;
 
 /* One input: the top-level file, an #include'd file or #shell output. */
@@ -33,6 +37,7 @@ typedef struct cpp_stream {
     size_t cap;                /* its size */
     size_t pos;                /* next unread byte of buf */
     size_t end;                /* end of valid bytes in buf */
+    size_t complete;           /* end of the last complete line in buf */
     bool eof;                  /* the fd has no more bytes */
     unsigned long line;        /* lines consumed so far */
     bool in_comment;           /* inside a comment at the end of the last line */
@@ -64,7 +69,7 @@ typedef enum { COND_IFDEF, COND_IFNDEF, COND_IF } cpp_cond_kind;
 /* One open conditional group. */
 typedef struct cpp_cond {
     cpp_cond_kind kind;   /* the directive that opened it */
-    char *file;           /* where it opened, for the end-of-input message */
+    const char *file;     /* where it opened (a name owned by the state) */
     unsigned long line;
     bool parent_active;   /* the enclosing text is being output */
     bool active;          /* the current branch is being output */
@@ -87,18 +92,22 @@ typedef struct cpp_state {
     char *topdir;              /* directory of the top-level input, or NULL */
     char *pmns_dir;            /* last directory searched for #include */
     cpp_macros macros;
+    char **names;              /* names of closed streams, kept for cpp_cond.file */
+    size_t nnames, namecap;
     cpp_cond *conds;           /* stack of open groups */
     size_t nconds, condcap;
     char *line;                /* the line being processed (no newline) */
     size_t len;
     unsigned char hot[256];    /* bytes fast_text must look at: '\n', '/', and
                                 * letters that start a defined macro's name */
+    unsigned char hot_ranges;  /* 1: some macro starts A-Z, 2: a-z, 4: '_' */
     const char *diag_file;     /* overrides for diagnostics outside streams */
     unsigned long diag_line;
     cpp_stats stats;
 } cpp_state;
 
 /* cpp.c */
+#define CPP_OUT_SLACK 16 /* bytes allocated after the output buffer */
 void cpp_emit_slow(cpp_state *st, const char *data, size_t len);
 static inline void cpp_emit(cpp_state *st, const char *data, size_t len)
 {
@@ -107,6 +116,18 @@ static inline void cpp_emit(cpp_state *st, const char *data, size_t len)
         st->outlen += len;
     } else {
         cpp_emit_slow(st, data, len);
+    }
+}
+
+/* cpp_emit for data followed by at least 16 readable bytes (a line of a
+ * read buffer, a macro value): short pieces move as one 16-byte block. */
+static inline void cpp_emit_slack(cpp_state *st, const char *data, size_t len)
+{
+    if (len <= 16 && st->outcap - st->outlen >= 16) {
+        memcpy(st->out + st->outlen, data, 16);
+        st->outlen += len;
+    } else {
+        cpp_emit(st, data, len);
     }
 }
 void cpp_emit_marker(cpp_state *st, unsigned long line, const char *name);
@@ -118,14 +139,21 @@ void cpp_report(cpp_state *st, diag_severity sev, const char *file, unsigned lon
                 size_t col, const char *source, size_t srclen, const char *msg);
 bool cpp_active(const cpp_state *st);
 void cpp_process_line(cpp_state *st, char *line, size_t len);
+/* Active text lines outside comments, from line on, for as long as they
+ * come; returns where the next line to process starts. */
+char *cpp_fast_text(cpp_state *st, char *line);
 
 /* cpp_stream.c */
 cpp_stream *cpp_stream_file(const char *path, const char *name, int fd);
 cpp_stream *cpp_stream_memory(const char *name, const char *text, size_t len);
 cpp_stream *cpp_stream_shell(cpp_state *st, const char *cmd);
-/* 1 and a line (without its newline, but always followed by a '\n' in
- * memory; writable until the next call), or 0 at end of input, or -errno */
-int cpp_stream_getline(cpp_stream *s, char **line, size_t *len);
+/* The next line (writable, ended by a '\n' that is in memory, valid until
+ * the next peek), or NULL at end of input or on error (*err = -errno). */
+char *cpp_stream_peek(cpp_stream *s, int *err);
+/* The '\n' that ends line. */
+char *cpp_stream_line_end(const cpp_stream *s, const char *line);
+/* Consume input up to next (just past a line's '\n'). */
+void cpp_stream_advance(cpp_stream *s, const char *next);
 /* Close s; for #shell streams report the command's exit status. */
 void cpp_stream_close(cpp_state *st, cpp_stream *s);
 /* Open FILE for #include, searching like PCP; NULL if not found. */
@@ -153,11 +181,87 @@ static inline bool cpp_macro_maybe(const cpp_macros *m, const char *w, size_t n)
     return m->first[(unsigned char)w[0]] != 0 && m->lens[n < 63 ? n : 63] != 0;
 }
 
+extern char cpp_tombstone; /* marks a deleted slot */
+#define CPP_TOMBSTONE (&cpp_tombstone)
+
+/* Equal names?  Eight bytes at a time; both sides may be read up to 7
+ * bytes past n (names and lines have slack after them). */
+static inline bool cpp_same_name(const char *a, const char *b, size_t n)
+{
+    uint64_t x, y;
+
+    for (; n >= 8; a += 8, b += 8, n -= 8) {
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        if (x != y)
+            return false;
+    }
+    if (n == 0)
+        return true;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&x, a, 8);
+    memcpy(&y, b, 8);
+    return ((x ^ y) << (8 * (8 - n))) == 0; /* the low n bytes */
+#else
+    return memcmp(a, b, n) == 0;
+#endif
+}
+
+/* The slot holding name (whose hash is h), or NULL. */
+static inline cpp_macro *cpp_macro_lookup(const cpp_macros *m, const char *name, size_t n,
+                                          uint32_t h)
+{
+    size_t mask = m->cap - 1;
+
+    if (m->cap == 0)
+        return NULL;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+        cpp_macro *e = &m->slots[i];
+        if (e->name == NULL)
+            return NULL;
+        if (e->hash == h && e->nlen == n && e->name != CPP_TOMBSTONE &&
+            cpp_same_name(e->name, name, n))
+            return e;
+    }
+}
+
 /* Output a text line with macros substituted. */
 void cpp_substitute(cpp_state *st, const char *line, size_t len);
 /* Output the text at w..p if it names a macro: its value, after the text
  * pending since *copy; returns true if it did. */
 bool cpp_substitute_word(cpp_state *st, const char **copy, const char *w, const char *p);
+
+
+/* Hash of a name from its length and its first and last eight bytes: O(1)
+ * per word.  Reads up to 8 bytes from p whatever n is; every name pmcpp
+ * looks up lies in memory with slack after it (read buffers, macro values,
+ * option text). */
+static inline uint32_t cpp_hash_name(const char *p, size_t n)
+{
+    uint64_t a, b = 0, h;
+
+    memcpy(&a, p, 8);
+    if (n >= 8)
+        memcpy(&b, p + n - 8, 8);
+    else
+        a &= (UINT64_C(1) << (8 * n)) - 1;
+    h = a * UINT64_C(0x9E3779B97F4A7C15) ^ b * UINT64_C(0xC2B2AE3D27D4EB4F) ^ n;
+    return (uint32_t)(h >> 32) ^ (uint32_t)h;
+}
+
+/* The same with the name's hash known; inlined into the scanners. */
+static inline bool cpp_substitute_hashed(cpp_state *st, const char **copy, const char *w,
+                                         const char *p, uint32_t h)
+{
+    const cpp_macro *m = cpp_macro_lookup(&st->macros, w, (size_t)(p - w), h);
+
+    if (m == NULL)
+        return false;
+    cpp_emit_slack(st, *copy, (size_t)(w - *copy));
+    cpp_emit_slack(st, m->value, m->vlen);
+    *copy = p;
+    return true;
+}
 
 /* cpp_expr.c */
 /* Evaluate the #if expression text[0..len); 0 and *value, or -1 after

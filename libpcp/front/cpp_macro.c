@@ -1,8 +1,8 @@
 /*
  * cpp_macro.c - the macro table and macro substitution in text lines.
  *
- * The table is an open-addressing hash (FNV-1a, linear probing, tombstones
- * for #undef).  Two cheap filters, the first byte and the length of every
+ * The table is an open-addressing hash (cpp_hash_name, linear probing,
+ * tombstones for #undef).  Two cheap filters, the first byte and the length of every
  * live name, reject most words of a line before any hashing.
  *
  * Substitution is one left-to-right pass; replacement text is copied and
@@ -17,17 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char tombstone;
-#define CPP_TOMBSTONE (&tombstone)
+char cpp_tombstone;
 
-static uint32_t hash_name(const char *p, size_t n)
-{
-    uint32_t h = 2166136261u;
+#define hash_name cpp_hash_name
 
-    while (n-- > 0)
-        h = (h ^ (unsigned char)*p++) * 16777619u;
-    return h;
-}
 
 void cpp_macros_init(cpp_macros *m)
 {
@@ -51,28 +44,24 @@ static size_t len_bucket(size_t n)
     return n < 63 ? n : 63;
 }
 
-/* The slot holding name, or NULL. */
-static cpp_macro *lookup(const cpp_macros *m, const char *name, size_t n, uint32_t h)
+/* A copy with CPP_SLACK zeroed bytes after it, so it can be read 16 bytes
+ * at a time. */
+static char *dup_bytes(const char *p, size_t n)
 {
-    size_t mask = m->cap - 1;
+    char *d = malloc(n + CPP_SLACK);
 
-    if (m->cap == 0)
-        return NULL;
-    for (size_t i = h & mask;; i = (i + 1) & mask) {
-        cpp_macro *e = &m->slots[i];
-        if (e->name == NULL)
-            return NULL;
-        if (e->name != CPP_TOMBSTONE && e->hash == h && e->nlen == n &&
-            memcmp(e->name, name, n) == 0)
-            return e;
+    if (d != NULL) {
+        memcpy(d, p, n);
+        memset(d + n, 0, CPP_SLACK);
     }
+    return d;
 }
 
 const cpp_macro *cpp_macro_find(const cpp_macros *m, const char *name, size_t n)
 {
     if (n == 0 || !cpp_macro_maybe(m, name, n))
         return NULL;
-    return lookup(m, name, n, hash_name(name, n));
+    return cpp_macro_lookup(m, name, n, hash_name(name, n));
 }
 
 /* Double the table (or create it), dropping tombstones. */
@@ -99,23 +88,12 @@ static bool grow(cpp_macros *m)
     return true;
 }
 
-static char *dup_bytes(const char *p, size_t n)
-{
-    char *d = malloc(n + 1);
-
-    if (d != NULL) {
-        memcpy(d, p, n);
-        d[n] = '\0';
-    }
-    return d;
-}
-
 bool cpp_macro_define(cpp_macros *m, const char *name, size_t n, const char *value, size_t vlen)
 {
     uint32_t h = hash_name(name, n);
     size_t i;
 
-    if (lookup(m, name, n, h) != NULL)
+    if (cpp_macro_lookup(m, name, n, h) != NULL)
         return false;
     if ((m->used + 1) * 2 > m->cap && !grow(m))
         return true; /* out of memory: the definition is lost, not an error */
@@ -145,7 +123,7 @@ bool cpp_macro_define(cpp_macros *m, const char *name, size_t n, const char *val
 
 void cpp_macro_undef(cpp_macros *m, const char *name, size_t n)
 {
-    cpp_macro *e = lookup(m, name, n, hash_name(name, n));
+    cpp_macro *e = cpp_macro_lookup(m, name, n, hash_name(name, n));
 
     if (e == NULL)
         return;
@@ -180,15 +158,10 @@ static void substitute_words(cpp_state *st, const char *p, const char *end)
 
 bool cpp_substitute_word(cpp_state *st, const char **copy, const char *w, const char *p)
 {
-    const cpp_macro *m = lookup(&st->macros, w, (size_t)(p - w), hash_name(w, (size_t)(p - w)));
-
-    if (m == NULL)
-        return false;
-    cpp_emit(st, *copy, (size_t)(w - *copy));
-    cpp_emit(st, m->value, m->vlen);
-    *copy = p;
-    return true;
+    return cpp_substitute_hashed(st, copy, w, p, hash_name(w, (size_t)(p - w)));
 }
+
+
 
 /* Restricted mode: only #name and #{name} are candidates. */
 static void substitute_marked(cpp_state *st, const char *p, const char *end)

@@ -79,21 +79,20 @@ cpp_stream *cpp_stream_shell(cpp_state *st, const char *cmd)
     return s;
 }
 
-/* Read more bytes; 0 at end of input, -errno on error. */
+/* Read more bytes after the partial line at pos; 1, 0 at end of input, or
+ * -errno on error.  The buffer grows only when one line fills it. */
 static int fill(cpp_stream *s)
 {
     ssize_t n;
 
-    if (s->pos > 0 && s->pos == s->end) {
-        s->pos = s->end = 0;
-    } else if (s->pos > 0 && s->end == s->cap) {
+    if (s->pos > 0) {
         memmove(s->buf, s->buf + s->pos, s->end - s->pos);
         s->end -= s->pos;
         s->pos = 0;
     }
     if (s->cap - s->end < CHUNK / 2) {
         size_t cap = s->cap ? s->cap * 2 : CHUNK;
-        char *b = realloc(s->buf, cap);
+        char *b = realloc(s->buf, cap + CPP_SLACK); /* room for a sentinel and wide loads */
         if (b == NULL)
             return -ENOMEM;
         s->buf = b;
@@ -111,48 +110,50 @@ static int fill(cpp_stream *s)
     }
     if (n < 0)
         return -errno;
+    memset(s->buf + s->end + n, 0, CPP_SLACK); /* defined bytes for 16-byte loads */
+    for (size_t i = s->end + (size_t)n; i > s->end; i--) {
+        if (s->buf[i - 1] == '\n') { /* the new data's last newline */
+            s->complete = i;
+            break;
+        }
+    }
     s->end += (size_t)n;
     return n > 0;
 }
 
-int cpp_stream_getline(cpp_stream *s, char **line, size_t *len)
+char *cpp_stream_peek(cpp_stream *s, int *err)
 {
-    size_t scanned = 0;
-
+    *err = 0;
     for (;;) {
-        char *p = s->buf + s->pos;
-        size_t avail = s->end - s->pos;
-        char *nl = avail > scanned ? memchr(p + scanned, '\n', avail - scanned) : NULL;
-        if (nl != NULL) {
-            *line = p;
-            *len = (size_t)(nl - p);
-            s->pos += *len + 1;
-            return 1;
-        }
-        scanned = avail;
-        if (!s->eof) {
-            int sts = fill(s);
-            if (sts < 0)
-                return sts;
-            if (sts == 0)
-                s->eof = true;
+        if (s->pos < s->complete)
+            return s->buf + s->pos;
+        if (s->eof) {
+            if (s->pos == s->end)
+                return NULL;
+            s->buf[s->end++] = '\n'; /* a last line without newline: supply one */
+            memset(s->buf + s->end, 0, CPP_SLACK - 1);
+            s->complete = s->end;
             continue;
         }
-        if (avail == 0)
-            return 0;
-        if (s->end == s->cap) { /* room for the sentinel */
-            char *b = realloc(s->buf, s->cap + 1);
-            if (b == NULL)
-                return -ENOMEM;
-            s->buf = b, s->cap++;
-            p = s->buf + s->pos;
+        s->complete = 0;
+        int sts = fill(s);
+        if (sts < 0) {
+            *err = sts;
+            return NULL;
         }
-        p[avail] = '\n'; /* the last line has no newline: supply the sentinel */
-        *line = p;
-        *len = avail;
-        s->pos = s->end;
-        return 1;
+        if (sts == 0)
+            s->eof = true;
     }
+}
+
+char *cpp_stream_line_end(const cpp_stream *s, const char *line)
+{
+    return memchr(line, '\n', (size_t)(s->buf + s->complete - line));
+}
+
+void cpp_stream_advance(cpp_stream *s, const char *next)
+{
+    s->pos = (size_t)(next - s->buf);
 }
 
 /* Report how a #shell command ended (PCP's warnings, at the #shell line). */
@@ -182,7 +183,16 @@ void cpp_stream_close(cpp_state *st, cpp_stream *s)
     else if (s->close_fd && s->fd >= 0)
         close(s->fd);
     free(s->buf);
-    free(s->name);
+    if (st->nnames == st->namecap) {
+        size_t cap = st->namecap ? st->namecap * 2 : 16;
+        char **names = realloc(st->names, cap * sizeof(*names));
+        if (names != NULL)
+            st->names = names, st->namecap = cap;
+    }
+    if (st->nnames < st->namecap) /* conditionals may still point at it */
+        st->names[st->nnames++] = s->name;
+    else
+        free(s->name);
     free(s);
 }
 
