@@ -13,3 +13,8 @@ if(PMKIT_SANITIZE)
   add_compile_options(${PMKIT_SAN_FLAGS})
   add_link_options(${PMKIT_SAN_FLAGS})
 endif()
+if(PMKIT_FUZZ)
+  # coverage feedback for libFuzzer in every object, sanitizers everywhere
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
+endif()

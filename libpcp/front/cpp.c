@@ -257,12 +257,13 @@ static void text_line(cpp_state *st)
     }
 }
 
-/* Rebuild the table of bytes fast_text has to stop at. */
+/* Rebuild the table of bytes fast_text has to stop at: '\n', '/' and (in
+ * normal mode) the letters that start a macro name. */
 static void build_hot(cpp_state *st)
 {
     st->hot_ranges = 0;
     for (int c = 0; c < 256; c++) {
-        st->hot[c] = cpp_is(c, CT_START) && st->macros.first[c] > 0;
+        st->hot[c] = !st->opt->restricted && cpp_is(c, CT_START) && st->macros.first[c] > 0;
         if (st->hot[c])
             st->hot_ranges |= c == '_' ? 4 : c >= 'a' ? 2 : 1;
     }
@@ -332,6 +333,15 @@ static char *fast_line(cpp_state *st, char *line)
     size_t text = 0, seg = 0, len;
     bool blanked = false;
 
+    if (st->opt->restricted) { /* #name and #{name}: comments first, then macros */
+        end = cpp_stream_line_end(s, line);
+        st->line = line;
+        st->len = (size_t)(end - line);
+        if (!st->opt->shell_style)
+            strip_comments(st);
+        cpp_substitute(st, st->line, st->len);
+        return end;
+    }
     if (st->macros.live == 0) { /* no words to look at: find the end the fast way */
         end = cpp_stream_line_end(s, line);
         len = (size_t)(end - line);

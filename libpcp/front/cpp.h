@@ -41,7 +41,8 @@ typedef struct cpp_options {
     size_t n_include_dirs;
     const cpp_define *defines;   /* -D / -U, applied before the input, in order */
     size_t n_defines;
-    const char *pmns_dir;        /* last include directory; NULL: $PCP_VAR_DIR/pmns */
+    const char *pmns_dir;        /* last include directory; NULL: none */
+    int no_external;             /* refuse #include and #shell (untrusted text, fuzzing) */
     /* diagnostics; NULL prints them to stderr with diag_print */
     diag_fn diag;
     void *diag_ctx;

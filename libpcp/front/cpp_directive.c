@@ -338,7 +338,11 @@ bool cpp_directive(cpp_state *st)
     case KW_INCLUDE:
     case KW_SHELL:
         /* a successful #include or #shell is replaced by the nested text */
-        if (cpp_active(st) && (kw->id == KW_INCLUDE ? do_include(st, at) : do_shell(st, at)))
+        if (!cpp_active(st))
+            break;
+        if (st->opt->no_external)
+            cpp_error(st, 1, "%c%s is not allowed here", st->ctrl, kw->name);
+        else if (kw->id == KW_INCLUDE ? do_include(st, at) : do_shell(st, at))
             return true;
         break;
     case KW_DEFINE: do_define(st, at); break;

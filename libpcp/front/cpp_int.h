@@ -227,6 +227,11 @@ static inline cpp_macro *cpp_macro_lookup(const cpp_macros *m, const char *name,
 
 /* Output a text line with macros substituted. */
 void cpp_substitute(cpp_state *st, const char *line, size_t len);
+/* Restricted mode: a candidate #name or #{name} at hash (end: the line's
+ * end).  If it names a macro, output the text pending since *copy and the
+ * value.  Returns where scanning continues. */
+const char *cpp_substitute_marked(cpp_state *st, const char **copy, const char *hash,
+                                  const char *end);
 /* Output the text at w..p if it names a macro: its value, after the text
  * pending since *copy; returns true if it did. */
 bool cpp_substitute_word(cpp_state *st, const char **copy, const char *w, const char *p);

@@ -163,36 +163,40 @@ bool cpp_substitute_word(cpp_state *st, const char **copy, const char *w, const 
 
 
 
+const char *cpp_substitute_marked(cpp_state *st, const char **copy, const char *hash,
+                                  const char *end)
+{
+    const char *p = hash + 1, *key, *keyend, *next, *close;
+    const cpp_macro *m;
+
+    if (p < end && *p == '{') {
+        if (p + 1 >= end || !cpp_is(p[1], CT_ALNUM) ||
+            (close = memchr(p + 1, '}', (size_t)(end - p - 1))) == NULL)
+            return p; /* not a candidate; an unterminated #{ is plain text */
+        key = p + 1, keyend = close, next = close + 1;
+    } else if (p < end && cpp_is(*p, CT_ALNUM)) {
+        key = p++;
+        while (p < end && cpp_is(*p, CT_WORD))
+            p++;
+        keyend = next = p;
+    } else {
+        return p;
+    }
+    if ((m = cpp_macro_find(&st->macros, key, (size_t)(keyend - key))) != NULL) {
+        cpp_emit(st, *copy, (size_t)(hash - *copy));
+        cpp_emit(st, m->value, m->vlen);
+        *copy = next;
+    }
+    return next;
+}
+
 /* Restricted mode: only #name and #{name} are candidates. */
 static void substitute_marked(cpp_state *st, const char *p, const char *end)
 {
     const char *copy = p, *hash;
 
-    while ((hash = memchr(p, st->ctrl, (size_t)(end - p))) != NULL) {
-        const char *key, *keyend, *next;
-        p = hash + 1;
-        if (p < end && *p == '{') {
-            const char *close;
-            if (p + 1 >= end || !cpp_is(p[1], CT_ALNUM) ||
-                (close = memchr(p + 1, '}', (size_t)(end - p - 1))) == NULL)
-                continue;
-            key = p + 1, keyend = close, next = close + 1;
-        } else if (p < end && cpp_is(*p, CT_ALNUM)) {
-            key = p++;
-            while (p < end && cpp_is(*p, CT_WORD))
-                p++;
-            keyend = next = p;
-        } else {
-            continue;
-        }
-        const cpp_macro *m = cpp_macro_find(&st->macros, key, (size_t)(keyend - key));
-        if (m != NULL) {
-            cpp_emit(st, copy, (size_t)(hash - copy));
-            cpp_emit(st, m->value, m->vlen);
-            copy = next;
-        }
-        p = next;
-    }
+    while ((hash = memchr(p, st->ctrl, (size_t)(end - p))) != NULL)
+        p = cpp_substitute_marked(st, &copy, hash, end);
     cpp_emit(st, copy, (size_t)(end - copy));
 }
 

@@ -6,7 +6,9 @@ set -u
 case_sh=$1 bindir=$2
 base=${case_sh%.sh}
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
-(cd "$tmp" && PATH="$bindir:$PATH" CASE_DIR=$(dirname "$case_sh") sh "$case_sh" >out 2>err)
+mkdir "$tmp/work"
+(cd "$tmp/work" && PATH="$bindir:$PATH" CASE_DIR=$(dirname "$case_sh") sh "$case_sh" \
+    >"$tmp/out" 2>"$tmp/err")
 status=$?
 want_status=0
 [ -f "$base.exit" ] && want_status=$(cat "$base.exit")

@@ -1,0 +1,1 @@
+printf '#define X "a'"'"'b"'"'"'"c'"'"'\nX\n' | pmcpp -P

@@ -1,0 +1,1 @@
+printf '#definefoo bar\nfoo\n#undefined\n#elsewhere\n' | pmcpp -P

@@ -1,0 +1,1 @@
+printf 'a\nb' | pmcpp -P

@@ -1,0 +1,1 @@
+printf '#define A\n#ifdef A\nx\n' | pmcpp

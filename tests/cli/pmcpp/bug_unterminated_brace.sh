@@ -1,0 +1,1 @@
+printf 'u #{X} #{Y\n' | pmcpp -P -r -DX=v

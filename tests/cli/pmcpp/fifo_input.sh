@@ -1,0 +1,1 @@
+mkfifo pipe; printf "#define A 1\nA\n" > pipe & pmcpp -P pipe; wait

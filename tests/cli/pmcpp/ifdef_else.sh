@@ -1,0 +1,1 @@
+printf '#ifdef A\nx\n#else\ny\n#endif\n#ifndef B\nz\n#endif\n' | pmcpp -P -DB

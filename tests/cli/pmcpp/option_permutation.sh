@@ -1,0 +1,1 @@
+printf "x\n" > in; mkdir d; pmcpp in -P -I d

@@ -1,0 +1,1 @@
+printf '#shell "exit 3"\nafter\n' | pmcpp -P

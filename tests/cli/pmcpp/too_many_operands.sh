@@ -1,0 +1,1 @@
+pmcpp a b c
