@@ -49,6 +49,7 @@ demo: deps build
 
 bench: test-deps build
 	@sh bench/run $(BUILD)
+	@sh bench/pmcpp_bench.sh $(BUILD)
 
 install: build
 	DESTDIR=$(DESTDIR) $(CMAKE) --install $(BUILD) --prefix $(PREFIX)
