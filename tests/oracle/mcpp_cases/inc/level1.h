@@ -1,0 +1,3 @@
+level1-start
+#include "inc/level2.h"
+level1-end

@@ -1,0 +1,3 @@
+level2-start
+#include "inc/level3.h"
+level2-end

@@ -1,0 +1,1 @@
+level3-only

@@ -1,0 +1,3 @@
+#ifdef N2_H
+n3 N3_VALUE
+#endif

@@ -1,0 +1,1 @@
+uses FROM_INC INC_DOMAIN:1:1

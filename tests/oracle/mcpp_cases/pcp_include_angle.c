@@ -1,0 +1,3 @@
+/* the <> form; found relative to the case directory */
+#include <inc/plain.h>
+angle-done

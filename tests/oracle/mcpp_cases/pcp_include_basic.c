@@ -1,0 +1,3 @@
+before
+#include "inc/plain.h"
+after
