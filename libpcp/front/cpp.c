@@ -74,6 +74,7 @@ void cpp_emit_marker(cpp_state *st, unsigned long line, const char *name)
 
     if (st->opt->no_markers)
         return;
+    st->stats.lines_out++;
     n = snprintf(num, sizeof(num), "# %lu \"", line);
     cpp_emit(st, num, (size_t)n);
     cpp_emit(st, name, strlen(name));
@@ -133,27 +134,28 @@ bool cpp_active(const cpp_state *st)
     return st->nconds == 0 || st->conds[st->nconds - 1].active;
 }
 
-/* True for control lines whose quoted arguments hide comment openers:
- * #define values, #include names and #shell commands (PCP blanks "/ *"
- * even there, which breaks them; docs/compat.md). */
-static bool quoted_directive(const cpp_state *st, const char *p, size_t len)
+/* Control lines whose quoted arguments hide comment openers: #define
+ * values and #shell commands ('...', "..."), #include names (also <...>).
+ * PCP blanks "/ *" even there, which breaks them; docs/compat.md.
+ * Returns 0 (not one), 1 (quotes) or 2 (quotes and angle brackets). */
+static int quoted_directive(const cpp_state *st, const char *p, size_t len)
 {
-    static const char *const words[] = { "define", "include", "shell" };
+    static const char *const words[] = { "define", "shell", "include" };
 
     if (len < 2 || p[0] != st->ctrl)
-        return false;
+        return 0;
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
         size_t n = strlen(words[i]);
-        if (len > n && memcmp(p + 1, words[i], n) == 0 && !cpp_is(p[1 + n], CT_WORD))
-            return true;
-        if (len == n + 1 && memcmp(p + 1, words[i], n) == 0)
-            return true;
+        if (len >= n + 1 && memcmp(p + 1, words[i], n) == 0 &&
+            (len == n + 1 || !cpp_is(p[1 + n], CT_WORD)))
+            return i == 2 ? 2 : 1;
     }
-    return false;
+    return 0;
 }
 
-/* Where the next comment opens at or after i (len if none). */
-static size_t find_open(const char *p, size_t i, size_t len, bool quotes)
+/* Where the next comment opens at or after i (len if none); quotes as
+ * returned by quoted_directive. */
+static size_t find_open(const char *p, size_t i, size_t len, int quotes)
 {
     char q = 0;
 
@@ -173,6 +175,8 @@ static size_t find_open(const char *p, size_t i, size_t len, bool quotes)
                 q = 0;
         } else if (p[i] == '"' || p[i] == '\'') {
             q = p[i];
+        } else if (p[i] == '<' && quotes == 2) {
+            q = '>';
         } else if (p[i] == '/' && p[i + 1] == '*') {
             return i;
         }
@@ -208,7 +212,7 @@ static bool trailing_space(char c)
 static void strip_comments(cpp_state *st)
 {
     cpp_stream *s = st->cur;
-    bool quotes = !s->in_comment && quoted_directive(st, st->line, st->len);
+    int quotes = s->in_comment ? 0 : quoted_directive(st, st->line, st->len);
     size_t i = 0, len = st->len, text = 0, seg = 0;
     char *p;
 
@@ -247,6 +251,7 @@ static void strip_comments(cpp_state *st)
 
 static void text_line(cpp_state *st)
 {
+    st->stats.lines_out++;
     if (!cpp_active(st)) {
         cpp_emit(st, "\n", 1);
     } else if (st->macros.live == 0) {
@@ -345,7 +350,7 @@ static char *fast_line(cpp_state *st, char *line)
     if (st->macros.live == 0) { /* no words to look at: find the end the fast way */
         end = cpp_stream_line_end(s, line);
         len = (size_t)(end - line);
-        if (st->opt->shell_style || find_open(line, 0, len, false) == len) {
+        if (st->opt->shell_style || find_open(line, 0, len, 0) == len) {
             cpp_emit(st, line, len + 1); /* unchanged: the line and its newline */
             return end;
         }
@@ -413,6 +418,7 @@ char *cpp_fast_text(cpp_state *st, char *line)
         build_hot(st);
     do { /* no directive can come between these lines, so the state holds */
         st->stats.lines_in++;
+        st->stats.lines_out++;
         s->line++;
         line = fast_line(st, line) + 1;
     } while (line < limit && *line != st->ctrl && !s->in_comment);
@@ -430,6 +436,7 @@ void cpp_process_line(cpp_state *st, char *line, size_t len)
     if (!st->opt->shell_style && (s->in_comment || memchr(line, '/', len) != NULL))
         strip_comments(st);
     if (s->in_comment && st->len == 0) {
+        st->stats.lines_out++;
         cpp_emit(st, "\n", 1);
         return;
     }
@@ -512,7 +519,7 @@ static bool opens_comment(const cpp_state *st, const char *line, char **nl)
 
     *nl = cpp_stream_line_end(st->cur, line);
     len = (size_t)(*nl - line);
-    return !st->opt->shell_style && find_open(line, 0, len, false) < len;
+    return !st->opt->shell_style && find_open(line, 0, len, 0) < len;
 }
 
 static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
@@ -538,6 +545,7 @@ static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
         } else if (!s->in_comment && line[0] != st->ctrl && !opens_comment(st, line,
                                                                             &nl)) {
             st->stats.lines_in++; /* skipped text that opens no comment */
+            st->stats.lines_out++;
             s->line++;
             cpp_stream_advance(s, nl + 1);
             cpp_emit(st, "\n", 1);

@@ -356,6 +356,7 @@ bool cpp_directive(cpp_state *st)
     case KW_ERROR: do_message(st, at, true); break;
     case KW_WARNING: do_message(st, at, false); break;
     }
+    st->stats.lines_out++;
     cpp_emit(st, "\n", 1);
     return true;
 }

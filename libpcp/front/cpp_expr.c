@@ -73,6 +73,18 @@ static void push(expr *e, tok t)
     e->toks[e->n++] = t;
 }
 
+/* The value of a digit in base 16, or -1. */
+static int hexval(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
 /* An integer constant at p: decimal, octal or hex with u/l suffixes. */
 static size_t lex_number(expr *e, const char *p, size_t len, size_t col, tok *t)
 {
@@ -81,8 +93,13 @@ static size_t lex_number(expr *e, const char *p, size_t len, size_t col, tok *t)
     uint64_t v = 0;
     bool overflow = false, uns = false;
 
-    if (len > 1 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+    if (len > 1 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
         base = 16, i = 2;
+        if (i >= len || hexval(p[i]) < 0) {
+            fail(e, col, "Invalid integer constant");
+            return len;
+        }
+    }
     else if (p[0] == '0')
         base = 8;
     for (; i < len; i++) {
@@ -116,18 +133,6 @@ static size_t lex_number(expr *e, const char *p, size_t len, size_t col, tok *t)
     t->v = v;
     t->uns = uns || v > (uint64_t)INT64_MAX;
     return i;
-}
-
-/* The value of a digit in base 16, or -1. */
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
 }
 
 /* One escape sequence after the backslash at p[i]; returns the index past it. */

@@ -237,20 +237,30 @@ const char *cpp_substitute_marked(cpp_state *st, const char **copy, const char *
 bool cpp_substitute_word(cpp_state *st, const char **copy, const char *w, const char *p);
 
 
-/* Hash of a name from its length and its first and last eight bytes: O(1)
- * per word.  Reads up to 8 bytes from p whatever n is; every name pmcpp
- * looks up lies in memory with slack after it (read buffers, macro values,
- * option text). */
+/* Hash of a name, eight bytes at a time (a short name is one or two
+ * steps).  Reads up to 7 bytes past the name; every name pmcpp looks up
+ * lies in memory with slack after it (read buffers, macro values, option
+ * text). */
 static inline uint32_t cpp_hash_name(const char *p, size_t n)
 {
-    uint64_t a, b = 0, h;
+    uint64_t h = UINT64_C(0x9E3779B97F4A7C15) ^ n, w;
 
-    memcpy(&a, p, 8);
-    if (n >= 8)
-        memcpy(&b, p + n - 8, 8);
-    else
-        a &= (UINT64_C(1) << (8 * n)) - 1;
-    h = a * UINT64_C(0x9E3779B97F4A7C15) ^ b * UINT64_C(0xC2B2AE3D27D4EB4F) ^ n;
+    for (; n >= 8; p += 8, n -= 8) {
+        memcpy(&w, p, 8);
+        h = (h ^ w) * UINT64_C(0xff51afd7ed558ccd);
+        h ^= h >> 32;
+    }
+    if (n > 0) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(&w, p, 8);
+        w &= (UINT64_C(1) << (8 * n)) - 1; /* the name's n bytes */
+#else
+        w = 0;
+        memcpy(&w, p, n);
+#endif
+        h = (h ^ w) * UINT64_C(0xc4ceb9fe1a85ec53);
+    }
+    h ^= h >> 29;
     return (uint32_t)(h >> 32) ^ (uint32_t)h;
 }
 

@@ -19,10 +19,14 @@ void diag_print(FILE *fp, const diag_msg *d)
         fprintf(fp, "%s:%lu:%u: %s: %s\n", d->file, d->line, d->col, kind, d->message);
     if (d->source == NULL || d->line == 0)
         return;
-    fprintf(fp, "%5lu | %.*s\n", d->line, (int)d->source_len, d->source);
+    int width = snprintf(NULL, 0, "%lu", d->line);
+
+    if (width < 5)
+        width = 5; /* GCC's margin: five columns, wider for longer numbers */
+    fprintf(fp, "%*lu | %.*s\n", width, d->line, (int)d->source_len, d->source);
     if (d->col == 0)
         return;
-    fputs("      | ", fp);
+    fprintf(fp, "%*s| ", width + 1, "");
     for (size_t i = 0; i + 1 < d->col && i < d->source_len; i++)
         fputc(d->source[i] == '\t' ? '\t' : ' ', fp);
     fputs("^\n", fp);

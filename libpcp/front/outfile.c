@@ -77,19 +77,46 @@ void outfile_abort(outfile *of)
     memset(of, 0, sizeof(*of));
 }
 
-/* One make word, escaped; returns the columns it took. */
-static size_t put_word(FILE *fp, const char *w)
+/* name escaped for make: blanks and '#' take a backslash, '$' is doubled. */
+static char *escaped(const char *name)
 {
-    size_t cols = 0;
+    size_t n = 0;
+    char *e, *q;
 
-    for (; *w != '\0'; w++, cols++) {
-        if (*w == ' ' || *w == '\t' || *w == '#')
-            fputc('\\', fp), cols++;
-        else if (*w == '$')
-            fputc('$', fp), cols++;
-        fputc(*w, fp);
+    for (const char *p = name; *p != '\0'; p++)
+        n += (*p == ' ' || *p == '\t' || *p == '#' || *p == '$') ? 2 : 1;
+    if ((e = malloc(n + 1)) == NULL)
+        return NULL;
+    for (q = e; *name != '\0'; name++) {
+        if (*name == ' ' || *name == '\t' || *name == '#')
+            *q++ = '\\';
+        else if (*name == '$')
+            *q++ = '$';
+        *q++ = *name;
     }
-    return cols;
+    *q = '\0';
+    return e;
+}
+
+/* One word of the rule, folded as GCC folds (72 columns, escaped length);
+ * returns the new column. */
+static size_t put_word(FILE *fp, const char *name, size_t col)
+{
+    char *e = escaped(name);
+    const char *w = e != NULL ? e : name;
+    size_t size = strlen(w);
+
+    if (col > 0) {
+        if (col + size > 72) {
+            fputs(" \\\n", fp);
+            col = 0;
+        }
+        fputc(' ', fp);
+        col++;
+    }
+    fputs(w, fp);
+    free(e);
+    return col + size;
 }
 
 void depfile_write(FILE *fp, const char *const *targets, size_t ntargets,
@@ -97,24 +124,15 @@ void depfile_write(FILE *fp, const char *const *targets, size_t ntargets,
 {
     size_t col = 0;
 
-    for (size_t i = 0; i < ntargets; i++) {
-        if (i > 0)
-            fputc(' ', fp), col++;
-        col += put_word(fp, targets[i]);
-    }
-    fputc(':', fp), col++;
-    for (size_t i = 0; i < ndeps; i++) {
-        if (col + strlen(deps[i]) + 1 > 76 && col > 1) {
-            fputs(" \\\n", fp);
-            col = 0;
-        }
-        fputc(' ', fp), col++;
-        col += put_word(fp, deps[i]);
-    }
+    for (size_t i = 0; i < ntargets; i++)
+        col = put_word(fp, targets[i], col);
+    fputc(':', fp);
+    col++;
+    for (size_t i = 0; i < ndeps; i++)
+        col = put_word(fp, deps[i], col);
     fputc('\n', fp);
     for (size_t i = 1; phony && i < ndeps; i++) {
-        fputc('\n', fp);
-        put_word(fp, deps[i]);
+        put_word(fp, deps[i], 0);
         fputs(":\n", fp);
     }
 }

@@ -20,7 +20,7 @@
 typedef enum { K_I32, K_U32, K_I64, K_U64, K_FLT, K_DBL, K_STR, K_AGG } kind;
 
 typedef struct {
-    kind k;                  /* what the input holds */
+    kind k;                  /* what the input holds (K_I32 when zeroed) */
     int64_t i;               /* K_I32, K_I64 */
     uint64_t u;              /* K_U32, K_U64 */
     double d;                /* K_FLT (widened), K_DBL */
@@ -259,7 +259,7 @@ static int copy_block(const number *n, pmAtomValue *o, int otype)
 
 int pmExtractValue(int valfmt, const pmValue *ival, int itype, pmAtomValue *oval, int otype)
 {
-    number n;
+    number n = { 0 };
     pmAtomValue out;
     int sts;
 
