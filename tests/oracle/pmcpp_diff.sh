@@ -84,6 +84,7 @@ fi
 n=0 nruns=0 ndiff=0 nbad=0 idx=0
 # run WHO MODE: WHO is ours or theirs, MODE is file or stdin; sets $rc
 run() {
+    # shellcheck disable=SC2034 # bin is used inside the eval'ed command
     if [ "$1" = ours ]; then bin=$ours; else bin=$theirs; fi
     if [ "$2" = stdin ]; then
         eval "$envset \"\$bin\" $args" <input >"$tmp/$1.out" 2>"$tmp/$1.err"
@@ -96,22 +97,22 @@ shorten() { head -20 | cut -c1-200; }
 
 for c in "$cases"/*/; do
     c=${c%/}
-    [ -f "$c/input" ] && [ -f "$c/args" ] || continue
+    if [ ! -f "$c/input" ] || [ ! -f "$c/args" ]; then continue; fi
     name=${c##*/}
     idx=$((idx + 1))
     n=$((n + 1))
     cd "$c" || { echo "FAIL: cannot cd to $c"; ndiff=$((ndiff + 1)); continue; }
     args=
-    IFS= read -r args <args
+    IFS= read -r args <"./args"
     if [ -f operand ]; then
-        operand= ; IFS= read -r operand <operand
-        modes=file
+        operand= ; IFS= read -r operand <"./operand"
+        modes="file"
     else
         operand=input
-        if [ $fixed = 1 ] || [ $((idx % 3)) = 0 ]; then modes="file stdin"; else modes=file; fi
+        if [ $fixed = 1 ] || [ $((idx % 3)) = 0 ]; then modes="file stdin"; else modes="file"; fi
     fi
     envset=
-    if [ -f env ]; then IFS= read -r envset <env; envset="env $envset"; fi
+    if [ -f env ]; then IFS= read -r envset <"./env"; envset="env $envset"; fi
     for mode in $modes; do
         nruns=$((nruns + 1))
         run theirs "$mode"; rc2=$rc
