@@ -1,0 +1,95 @@
+/*
+ * pmns.h - the ASCII PMNS parser and the namespace tree it builds.
+ *
+ * pmns_load reads a namespace (through the in-process preprocessor, or raw
+ * as pmLoadNameSpace does), checks it with PCP's rules and messages, and
+ * returns an immutable tree laid out for lookups in O(length of the name):
+ *   - nodes in breadth-first order, each node's children contiguous and in
+ *     file order;
+ *   - an open-addressing index of full dotted names (hash checked against
+ *     the parent chain, no allocation);
+ *   - an index of PMIDs whose chains list a PMID's names in reverse
+ *     pre-order (PCP's order: the last defined name first).
+ * Nothing here is global; the runtime (libpcp/pmapi/pmns.c) owns the loaded
+ * tree.
+ */
+#ifndef PMKIT_FRONT_PMNS_H
+#define PMKIT_FRONT_PMNS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+#define PMNS_NONE UINT32_MAX
+
+/* Node flags. */
+#define PMNS_F_LEAF    1u /* has a PMID (dynamic roots too) */
+#define PMNS_F_DYNAMIC 2u /* a dynamic subtree root, DOMAIN:*:* */
+#define PMNS_F_VISIBLE 4u /* a leaf, or has a visible leaf below it */
+#define PMNS_F_GRAFTED 8u /* added for the derived metrics, not in the file */
+#define PMNS_F_WASLEAF 16u /* a leaf "event" made the derived subtree; keeps its PMID */
+
+typedef struct pmns_node {
+    uint32_t name;     /* offset of this component's name in strings */
+    uint32_t namelen;  /* its length */
+    uint32_t parent;   /* parent index; PMNS_NONE for the root */
+    uint32_t first;    /* first child (children are contiguous) */
+    uint32_t nkids;    /* number of children */
+    uint32_t samepmid; /* next leaf with the same PMID, or PMNS_NONE */
+    uint32_t hash;     /* hash of the full dotted name */
+    uint32_t flags;    /* PMNS_F_* */
+    uint32_t pmid;     /* leaves: the PMID; others: PM_ID_NULL */
+    uint32_t depth;    /* 0 for the root */
+} pmns_node;
+
+typedef struct pmns_tree {
+    pmns_node *nodes;    /* nodes[0] is the root */
+    uint32_t nnodes;
+    uint32_t nleaves;
+    char *strings;       /* all component names */
+    uint32_t *names;     /* name index: node + 1, 0 for empty; size mask + 1 */
+    uint32_t names_mask;
+    uint32_t *pmids;     /* PMID index: first leaf + 1 of each PMID's chain */
+    uint32_t pmids_mask;
+    int dyn_kids;        /* a dynamic root has children (the derived "event") */
+} pmns_tree;
+
+typedef struct pmns_load_opts {
+    const char *file;     /* the namespace file */
+    int use_cpp;          /* run the preprocessor (pmLoadASCIINameSpace) */
+    int dupok;            /* several names may share a PMID */
+    int derived;          /* graft the anonymous derived metrics event.flags
+                           * (511.0.1) and event.missed (511.0.2), as every
+                           * PCP client sees them */
+    const char *pmns_dir; /* last #include directory ($PCP_VAR_DIR/pmns) */
+    diag_fn diag;         /* NULL: print to stderr */
+    void *diag_ctx;
+} pmns_load_opts;
+
+/* Load and check a namespace.  0 and *out, or PM_ERR_PMNS after reporting
+ * the problems, or a negative errno value when the file cannot be read. */
+int pmns_load(const pmns_load_opts *opts, pmns_tree **out);
+
+/* The same from text in memory (always preprocessed unless use_cpp is 0). */
+int pmns_load_buffer(const pmns_load_opts *opts, const char *text, size_t len,
+                     pmns_tree **out);
+
+void pmns_free(pmns_tree *t);
+
+/* Hash of a full dotted name, as stored in pmns_node.hash. */
+uint32_t pmns_hash_step(uint32_t parent_hash, const char *component, size_t len);
+#define PMNS_ROOT_HASH 0x9e3779b9u
+
+/* The visible node named by name[0..len), a dotted name ("" is the root),
+ * or PMNS_NONE. */
+uint32_t pmns_find(const pmns_tree *t, const char *name, size_t len);
+
+/* The first leaf of a PMID's chain (visible or not), or PMNS_NONE. */
+uint32_t pmns_find_pmid(const pmns_tree *t, uint32_t pmid);
+
+/* Write the full dotted name of node n into buf (size cap); returns its
+ * length (which may exceed cap - 1: then buf holds a truncated copy). */
+size_t pmns_name(const pmns_tree *t, uint32_t n, char *buf, size_t cap);
+
+#endif /* PMKIT_FRONT_PMNS_H */

@@ -1,0 +1,501 @@
+/*
+ * pmns_build.c - parsed groups to the namespace tree, and lookups in it.
+ *
+ * The tree is built breadth first from the group named "root": each node's
+ * children are appended together (in file order), a non-leaf child takes
+ * the most recently defined group whose header is its full dotted name.
+ * PCP's checks follow: exactly one root, every non-leaf defined, no group
+ * left over, and (without dupok) no PMID shared by two leaves.  All of
+ * them are reported, not only the first.
+ *
+ * Then: visibility (a non-leaf without any leaf below it is hidden, as in
+ * PCP), the name index (open addressing on the full-name hash, verified
+ * against the parent chain), and the PMID chains, built in pre-order with
+ * head insertion so a PMID's names come last-defined first.
+ */
+#include "pmns_int.h"
+
+#include <pcp/pmapi.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+uint32_t pmns_hash_step(uint32_t h, const char *s, size_t n)
+{
+    h ^= 0x5bd1e995u;
+    while (n-- > 0)
+        h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h ^ (h >> 15);
+}
+
+static uint32_t mix_pmid(uint32_t pmid)
+{
+    uint32_t h = pmid * 0x9e3779b1u;
+    return h ^ (h >> 16);
+}
+
+/* Index groups by header hash; a later group with the same header wins. */
+static uint32_t *index_groups(const pmns_parsed *ps, uint32_t *mask)
+{
+    size_t cap = 16;
+    uint32_t *tab;
+
+    while (cap < ps->ngrps * 2)
+        cap *= 2;
+    if ((tab = calloc(cap, sizeof(*tab))) == NULL)
+        return NULL;
+    for (size_t g = 0; g < ps->ngrps; g++) {
+        const pmns_group *gr = &ps->grps[g];
+        size_t h = gr->hash & (cap - 1);
+        for (; tab[h] != 0; h = (h + 1) & (cap - 1)) {
+            const pmns_group *o = &ps->grps[tab[h] - 1];
+            if (o->len == gr->len && memcmp(ps->str + o->path, ps->str + gr->path, gr->len) == 0)
+                break; /* same header: replaced by the later one */
+        }
+        tab[h] = (uint32_t)g + 1;
+    }
+    *mask = (uint32_t)cap - 1;
+    return tab;
+}
+
+size_t pmns_name(const pmns_tree *t, uint32_t n, char *buf, size_t cap)
+{
+    size_t len = 0, pos;
+
+    for (uint32_t k = n; k != 0; k = t->nodes[k].parent)
+        len += t->nodes[k].namelen + (len > 0);
+    pos = len;
+    if (cap > 0)
+        buf[len < cap ? len : cap - 1] = '\0';
+    for (uint32_t k = n; k != 0; k = t->nodes[k].parent) {
+        const pmns_node *nd = &t->nodes[k];
+        pos -= nd->namelen;
+        for (uint32_t i = 0; i < nd->namelen; i++)
+            if (pos + i + 1 < cap)
+                buf[pos + i] = t->strings[nd->name + i];
+        if (pos > 0) {
+            pos--;
+            if (pos + 1 < cap)
+                buf[pos] = '.';
+        }
+    }
+    return len;
+}
+
+typedef struct builder {
+    uint32_t event, flags, missed; /* derived names in the string arena, or PMNS_NONE */
+    pmns_parsed *ps;
+    pmns_tree *t;
+    size_t ncap;
+    uint32_t *groups; /* group index */
+    uint32_t gmask;
+    char *path;       /* scratch for full names */
+    size_t pathcap;
+} builder;
+
+/* The full name of node n, in the builder's scratch buffer. */
+static const char *path_of(builder *b, uint32_t n)
+{
+    size_t len = pmns_name(b->t, n, b->path, b->pathcap);
+
+    if (len + 1 > b->pathcap) {
+        char *p = realloc(b->path, len + 1);
+        if (p == NULL)
+            return "";
+        b->path = p;
+        b->pathcap = len + 1;
+        pmns_name(b->t, n, b->path, b->pathcap);
+    }
+    return b->path;
+}
+
+/* The group defining non-leaf node n, or NULL. */
+static pmns_group *group_for(builder *b, uint32_t n)
+{
+    const pmns_node *nd = &b->t->nodes[n];
+    const char *path = path_of(b, n);
+    size_t len = strlen(path);
+
+    for (size_t h = nd->hash & b->gmask; b->groups[h] != 0; h = (h + 1) & b->gmask) {
+        pmns_group *g = &b->ps->grps[b->groups[h] - 1];
+        if (g->len == len && memcmp(b->ps->str + g->path, path, len) == 0)
+            return g;
+    }
+    return NULL;
+}
+
+/* Append a node below n (the caller keeps n's children contiguous). */
+static pmns_node *new_node(builder *b, uint32_t n, uint32_t name, uint32_t len, uint32_t pmid)
+{
+    pmns_tree *t = b->t;
+    pmns_node *c;
+
+    if (!pmns_grow((void **)&t->nodes, &b->ncap, t->nnodes + 1, sizeof(*t->nodes)))
+        return NULL;
+    c = &t->nodes[t->nnodes++];
+    c->name = name;
+    c->namelen = len;
+    c->parent = n;
+    c->first = c->nkids = 0;
+    c->samepmid = PMNS_NONE;
+    c->hash = pmns_hash_step(t->nodes[n].hash, t->strings + name, len);
+    c->depth = t->nodes[n].depth + 1;
+    c->pmid = pmid;
+    c->flags = pmid == PMNS_NONLEAF ? 0 : PMNS_F_LEAF | PMNS_F_VISIBLE;
+    if (c->flags & PMNS_F_LEAF)
+        t->nleaves++;
+    return c;
+}
+
+/* The child of n called name, or PMNS_NONE. */
+static uint32_t child_named(const pmns_tree *t, uint32_t n, const char *name)
+{
+    size_t len = strlen(name);
+
+    for (uint32_t k = 0; k < t->nodes[n].nkids; k++) {
+        const pmns_node *c = &t->nodes[t->nodes[n].first + k];
+        if (c->namelen == len && memcmp(t->strings + c->name, name, len) == 0)
+            return t->nodes[n].first + k;
+    }
+    return PMNS_NONE;
+}
+
+/* Derived metrics, as PCP's client library registers them: "event" under
+ * the root (a leaf of that name becomes the subtree), "flags" and "missed"
+ * appended to it unless it has them. */
+static int graft_event_root(builder *b)
+{
+    uint32_t e = child_named(b->t, 0, "event");
+
+    if (e == PMNS_NONE) {
+        pmns_node *c = new_node(b, 0, b->event, 5, PMNS_NONLEAF);
+        if (c == NULL)
+            return PM_ERR_TOOBIG;
+        c->flags |= PMNS_F_GRAFTED;
+        b->t->nodes[0].nkids++;
+    } else if (b->t->nodes[e].flags & PMNS_F_LEAF) {
+        /* it keeps its PMID (and a dynamic root its subtree's names) */
+        b->t->nodes[e].flags = PMNS_F_WASLEAF | (b->t->nodes[e].flags & PMNS_F_DYNAMIC);
+        b->t->nleaves--;
+        b->t->dyn_kids = (b->t->nodes[e].flags & PMNS_F_DYNAMIC) != 0;
+    }
+    return 0;
+}
+
+static int graft_event_leaves(builder *b, uint32_t n)
+{
+    static const struct {
+        const char *name;
+        uint32_t pmid;
+    } leaves[] = { { "flags", (511u << 22) | 1 }, { "missed", (511u << 22) | 2 } };
+
+    if (b->t->nodes[n].nkids == 0)
+        b->t->nodes[n].first = b->t->nnodes;
+    for (size_t i = 0; i < 2; i++) {
+        if (child_named(b->t, n, leaves[i].name) != PMNS_NONE)
+            continue;
+        pmns_node *c = new_node(b, n, i == 0 ? b->flags : b->missed, i == 0 ? 5 : 6, leaves[i].pmid);
+        if (c == NULL)
+            return PM_ERR_TOOBIG;
+        c->flags |= PMNS_F_GRAFTED;
+        b->t->nodes[n].nkids++;
+    }
+    return 0;
+}
+
+static bool is_event_node(const builder *b, uint32_t n)
+{
+    const pmns_node *nd = &b->t->nodes[n];
+
+    return b->event != PMNS_NONE && nd->parent == 0 && nd->namelen == 5 &&
+           memcmp(b->t->strings + nd->name, "event", 5) == 0;
+}
+
+/* Append the children of node n from group g. */
+static int add_children(builder *b, uint32_t n, pmns_group *g)
+{
+    pmns_tree *t = b->t;
+
+    g->attached = true;
+    if (!pmns_grow((void **)&t->nodes, &b->ncap, t->nnodes + g->n, sizeof(*t->nodes)))
+        return PM_ERR_TOOBIG;
+    t->nodes[n].first = t->nnodes;
+    t->nodes[n].nkids = g->n;
+    for (uint32_t k = 0; k < g->n; k++) {
+        const pmns_entry *e = &b->ps->ents[g->first + k];
+        pmns_node *c = &t->nodes[t->nnodes++];
+        c->name = e->name;
+        c->namelen = e->len;
+        c->parent = n;
+        c->first = c->nkids = 0;
+        c->samepmid = PMNS_NONE;
+        c->hash = pmns_hash_step(t->nodes[n].hash, b->ps->str + e->name, e->len);
+        c->depth = t->nodes[n].depth + 1;
+        c->pmid = e->pmid;
+        c->flags = e->pmid == PMNS_NONLEAF ? 0 : PMNS_F_LEAF | PMNS_F_VISIBLE;
+        if (e->dynamic)
+            c->flags |= PMNS_F_DYNAMIC;
+        if (c->flags & PMNS_F_LEAF)
+            t->nleaves++;
+    }
+    return 0;
+}
+
+/* Breadth first from root; report undefined non-leaves. */
+static int attach(builder *b, pmns_group *root)
+{
+    pmns_tree *t = b->t;
+    int sts;
+
+    if (!pmns_grow((void **)&t->nodes, &b->ncap, 1, sizeof(*t->nodes)))
+        return PM_ERR_TOOBIG;
+    memset(&t->nodes[0], 0, sizeof(t->nodes[0]));
+    t->nodes[0].parent = PMNS_NONE;
+    t->nodes[0].samepmid = PMNS_NONE;
+    t->nodes[0].hash = PMNS_ROOT_HASH;
+    t->nodes[0].pmid = PM_ID_NULL;
+    t->nnodes = 1;
+    if ((sts = add_children(b, 0, root)) < 0)
+        return sts;
+    if (b->event != PMNS_NONE && (sts = graft_event_root(b)) < 0)
+        return sts;
+    for (uint32_t n = 1; n < t->nnodes; n++) {
+        pmns_group *g;
+        if (t->nodes[n].flags & PMNS_F_LEAF)
+            continue;
+        g = group_for(b, n);
+        if (is_event_node(b, n)) {
+            if (g != NULL && (sts = add_children(b, n, g)) < 0)
+                return sts;
+            if ((sts = graft_event_leaves(b, n)) < 0)
+                return sts;
+            continue;
+        }
+        if (g == NULL) {
+            pmns_error(b->ps, b->ps->opts->file, 0, 0, NULL, 0,
+                       "Error Parsing ASCII PMNS: Cannot find definition for non-terminal node "
+                       "\"%s\" in name space",
+                       path_of(b, n));
+            continue;
+        }
+        if (g == root || g->attached) { /* a cycle through a duplicated header */
+            pmns_error(b->ps, g->file, g->line, 0, NULL, 0,
+                       "Error Parsing ASCII PMNS: Cannot find definition for non-terminal node "
+                       "\"%s\" in name space",
+                       path_of(b, n));
+            continue;
+        }
+        if ((sts = add_children(b, n, g)) < 0)
+            return sts;
+    }
+    return 0;
+}
+
+/* Hidden: a non-leaf without a leaf below it (children come after parents). */
+static void visibility(pmns_tree *t)
+{
+    for (uint32_t n = t->nnodes; n-- > 1;) {
+        if (t->nodes[n].flags & PMNS_F_VISIBLE)
+            t->nodes[t->nodes[n].parent].flags |= PMNS_F_VISIBLE;
+    }
+}
+
+static int index_names(pmns_tree *t)
+{
+    size_t cap = 16;
+
+    while (cap < (size_t)t->nnodes * 2)
+        cap *= 2;
+    if ((t->names = calloc(cap, sizeof(*t->names))) == NULL)
+        return PM_ERR_TOOBIG;
+    t->names_mask = (uint32_t)cap - 1;
+    for (uint32_t n = 1; n < t->nnodes; n++) {
+        size_t h = t->nodes[n].hash & t->names_mask;
+        while (t->names[h] != 0)
+            h = (h + 1) & t->names_mask;
+        t->names[h] = n + 1;
+    }
+    return 0;
+}
+
+/* Leaves in pre-order onto PMID chains (head insertion); duplicates are an
+ * error unless dupok.  Dynamic roots are not indexed. */
+static int index_pmids(builder *b)
+{
+    pmns_tree *t = b->t;
+    size_t cap = 16, sp = 0, stcap = 0;
+    uint32_t *stack = NULL;
+    int sts = 0;
+
+    while (cap < (size_t)t->nleaves * 2)
+        cap *= 2;
+    if ((t->pmids = calloc(cap, sizeof(*t->pmids))) == NULL)
+        return PM_ERR_TOOBIG;
+    t->pmids_mask = (uint32_t)cap - 1;
+    if (!pmns_grow((void **)&stack, &stcap, 1, sizeof(*stack))) {
+        return PM_ERR_TOOBIG;
+    }
+    stack[sp++] = 0;
+    while (sp > 0) {
+        uint32_t n = stack[--sp];
+        pmns_node *nd = &t->nodes[n];
+        if (!(nd->flags & PMNS_F_LEAF)) { /* push children so the first pops first */
+            if (!pmns_grow((void **)&stack, &stcap, sp + nd->nkids, sizeof(*stack))) {
+                sts = PM_ERR_TOOBIG;
+                break;
+            }
+            for (uint32_t k = nd->nkids; k-- > 0;)
+                stack[sp++] = nd->first + k;
+            if (!(nd->flags & PMNS_F_WASLEAF))
+                continue;
+        }
+        if (nd->flags & PMNS_F_DYNAMIC)
+            continue;
+        size_t h = mix_pmid(nd->pmid) & t->pmids_mask;
+        for (; t->pmids[h] != 0; h = (h + 1) & t->pmids_mask)
+            if (t->nodes[t->pmids[h] - 1].pmid == nd->pmid)
+                break;
+        if (t->pmids[h] != 0 && !b->ps->opts->dupok) {
+            char later[4096], earlier[4096];
+            pmns_name(t, n, later, sizeof(later));
+            pmns_name(t, t->pmids[h] - 1, earlier, sizeof(earlier));
+            pmns_error(b->ps, b->ps->opts->file, 0, 0, NULL, 0,
+                       "Error Parsing ASCII PMNS: Duplicate metric id (%u.%u.%u) in name space "
+                       "for metrics \"%s\" and \"%s\"",
+                       nd->pmid >> 22 & 0x1ff, nd->pmid >> 10 & 0xfff, nd->pmid & 0x3ff, later,
+                       earlier);
+        }
+        nd->samepmid = t->pmids[h] != 0 ? t->pmids[h] - 1 : PMNS_NONE;
+        t->pmids[h] = n + 1;
+    }
+    free(stack);
+    return sts;
+}
+
+void pmns_free(pmns_tree *t)
+{
+    if (t == NULL)
+        return;
+    free(t->nodes);
+    free(t->strings);
+    free(t->names);
+    free(t->pmids);
+    free(t);
+}
+
+int pmns_build(pmns_parsed *ps, pmns_tree **out)
+{
+    builder b = { PMNS_NONE, PMNS_NONE, PMNS_NONE, ps, NULL, 0, NULL, 0, NULL, 0 };
+    pmns_group *root = NULL;
+    unsigned long errors = ps->errors;
+    int sts = 0;
+
+    for (size_t g = 0; g < ps->ngrps; g++) {
+        if (ps->grps[g].len == 4 && memcmp(ps->str + ps->grps[g].path, "root", 4) == 0) {
+            if (root != NULL) {
+                pmns_error(ps, ps->opts->file, 0, 0, NULL, 0,
+                           "Error Parsing ASCII PMNS: Multiple name space entries for \"root\"");
+                return PM_ERR_PMNS;
+            }
+            root = &ps->grps[g];
+        }
+    }
+    if (root == NULL) {
+        pmns_error(ps, ps->opts->file, 0, 0, NULL, 0,
+                   "Error Parsing ASCII PMNS: No name space entry for \"root\"");
+        return PM_ERR_PMNS;
+    }
+    if (ps->opts->derived) { /* the derived names join the string arena */
+        size_t need = ps->slen + sizeof("event\0flags\0missed");
+        char *str = realloc(ps->str, need);
+        if (str == NULL)
+            return PM_ERR_TOOBIG;
+        memcpy(str + ps->slen, "event\0flags\0missed", sizeof("event\0flags\0missed"));
+        b.event = (uint32_t)ps->slen;
+        b.flags = b.event + 6;
+        b.missed = b.flags + 6;
+        ps->str = str;
+        ps->slen = ps->scap = need;
+    }
+    if ((b.t = calloc(1, sizeof(*b.t))) == NULL)
+        return PM_ERR_TOOBIG;
+    b.t->strings = ps->str; /* shared while building; the tree keeps it on success */
+    if ((b.groups = index_groups(ps, &b.gmask)) == NULL)
+        sts = PM_ERR_TOOBIG;
+    if (sts == 0)
+        sts = attach(&b, root);
+    for (size_t g = 0; sts == 0 && g < ps->ngrps; g++) {
+        if (!ps->grps[g].attached && &ps->grps[g] != root)
+            pmns_error(ps, ps->grps[g].file, ps->grps[g].line, 1, NULL, 0,
+                       "Error Parsing ASCII PMNS: Disconnected subtree (\"%s\") in name space",
+                       b.t->strings + ps->grps[g].path);
+    }
+    if (sts == 0) {
+        visibility(b.t);
+        sts = index_names(b.t);
+    }
+    if (sts == 0)
+        sts = index_pmids(&b);
+    free(b.groups);
+    free(b.path);
+    if (sts == 0 && ps->errors > errors)
+        sts = PM_ERR_PMNS;
+    if (sts < 0) {
+        b.t->strings = NULL; /* still the parser's */
+        pmns_free(b.t);
+        return sts;
+    }
+    ps->str = NULL;
+    *out = b.t;
+    return 0;
+}
+
+uint32_t pmns_find(const pmns_tree *t, const char *name, size_t len)
+{
+    uint32_t h = PMNS_ROOT_HASH, depth = 0;
+    const char *c = name, *dot;
+
+    if (len == 0)
+        return 0;
+    for (;;) {
+        dot = memchr(c, '.', (size_t)(name + len - c));
+        h = pmns_hash_step(h, c, (size_t)((dot != NULL ? dot : name + len) - c));
+        depth++;
+        if (dot == NULL)
+            break;
+        c = dot + 1;
+    }
+    for (size_t i = h & t->names_mask; t->names[i] != 0; i = (i + 1) & t->names_mask) {
+        uint32_t n = t->names[i] - 1;
+        const pmns_node *nd = &t->nodes[n];
+        const char *end = name + len;
+        if (nd->hash != h || nd->depth != depth || !(nd->flags & PMNS_F_VISIBLE))
+            continue;
+        /* compare components from the last one up the parent chain */
+        while (n != 0) {
+            const pmns_node *k = &t->nodes[n];
+            if ((size_t)(end - name) < k->namelen ||
+                memcmp(end - k->namelen, t->strings + k->name, k->namelen) != 0)
+                break;
+            end -= k->namelen;
+            n = k->parent;
+            if (n != 0) {
+                if (end == name || end[-1] != '.')
+                    break;
+                end--;
+            }
+        }
+        if (n == 0 && end == name)
+            return t->names[i] - 1;
+    }
+    return PMNS_NONE;
+}
+
+uint32_t pmns_find_pmid(const pmns_tree *t, uint32_t pmid)
+{
+    for (size_t h = mix_pmid(pmid) & t->pmids_mask; t->pmids[h] != 0;
+         h = (h + 1) & t->pmids_mask)
+        if (t->nodes[t->pmids[h] - 1].pmid == pmid)
+            return t->pmids[h] - 1;
+    return PMNS_NONE;
+}

@@ -1,0 +1,536 @@
+/*
+ * pmns_parse.c - ASCII PMNS text to groups and entries.
+ *
+ *   pmns  = group*
+ *   group = ( NAME | PATH ) "{" entry* "}"
+ *   entry = NAME [ PMID ]        (no PMID: a non-leaf with a group of its own)
+ *   PMID  = DOM:CLUSTER:ITEM | DOM:*:* | DOM
+ *
+ * Text arrives in chunks (from the in-process preprocessor, or straight
+ * from the file for pmLoadNameSpace) and is split into lines here; no line
+ * length limit.  Tokens are blank-separated, except that blanks around ':'
+ * are ignored ("1 : 2 : 3" is one PMID), as in PCP.  A line starting with
+ * '#' is a line marker (# N "file").  The first syntax error stops the
+ * parse, as in PCP; its message is PCP's, with file, line and column.
+ *
+ * Differences from PCP (docs/compat.md): no 254-character line limit, a
+ * last line without newline is read, raw loads count lines from 1, marker
+ * file names may contain spaces, out-of-range PMID fields that overflow an
+ * int are errors, a group left open at the end of the file is still
+ * checked for duplicate names, and each error is reported once.
+ */
+#include "pmns_int.h"
+#include "cpp.h"
+
+#include <pcp/pmapi.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef enum { TOK_NAME, TOK_PATH, TOK_LBRACE, TOK_RBRACE, TOK_PMID, TOK_BOGUS } tok_kind;
+
+typedef struct parser {
+    pmns_parsed ps;
+    int state;              /* 0 between groups, 1 after a header, 2 in a group, 3 after a child */
+    size_t cur;             /* the open group */
+    bool stopped;           /* a syntax error ended the parse */
+    char *lbuf;             /* a partial line carried between chunks */
+    size_t llen, lcap;
+    char *tok;              /* the current token (blanks around ':' removed) */
+    size_t tcap;
+    const char *file;       /* current file, from the markers */
+    unsigned long line;     /* current line number */
+    const char *text;       /* the current line, for messages */
+    size_t textlen;
+} parser;
+
+void pmns_error(pmns_parsed *ps, const char *file, unsigned long line, size_t col,
+                const char *src, size_t srclen, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    diag_msg d = { DIAG_ERROR, file, line, (unsigned)col, msg, src, srclen };
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    ps->errors++;
+    if (ps->opts->diag != NULL)
+        ps->opts->diag(ps->opts->diag_ctx, &d);
+    else
+        diag_print(stderr, &d);
+}
+
+static void syntax(parser *p, size_t col, const char *msg)
+{
+    pmns_error(&p->ps, p->file, p->line, col, p->text, p->textlen,
+               "Error Parsing ASCII PMNS: %s", msg);
+    p->stopped = true;
+}
+
+bool pmns_grow(void **buf, size_t *cap, size_t need, size_t size)
+{
+    size_t n = *cap ? *cap : 64;
+    void *b;
+
+    if (need <= *cap)
+        return true;
+    while (n < need)
+        n *= 2;
+    if ((b = realloc(*buf, n * size)) == NULL)
+        return false;
+    *buf = b;
+    *cap = n;
+    return true;
+}
+
+/* Copy n bytes into the string arena; its offset, or PMNS_NONE. */
+static uint32_t intern(parser *p, const char *s, size_t n)
+{
+    pmns_parsed *ps = &p->ps;
+    uint32_t off = (uint32_t)ps->slen;
+
+    if (ps->slen + n + 1 > UINT32_MAX ||
+        !pmns_grow((void **)&ps->str, &ps->scap, ps->slen + n + 1, 1))
+        return PMNS_NONE;
+    memcpy(ps->str + ps->slen, s, n);
+    ps->str[ps->slen + n] = '\0';
+    ps->slen += n + 1;
+    return off;
+}
+
+static bool is_alpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool is_alnum(char c)
+{
+    return is_alpha(c) || (c >= '0' && c <= '9');
+}
+
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static tok_kind classify(const char *t, size_t n)
+{
+    size_t colons = 0, i;
+    bool dot = false;
+
+    if (n == 1 && t[0] == '{')
+        return TOK_LBRACE;
+    if (n == 1 && t[0] == '}')
+        return TOK_RBRACE;
+    if (is_alpha(t[0])) {
+        for (i = 1; i < n && (is_alnum(t[i]) || t[i] == '_' || t[i] == '.'); i++)
+            dot |= t[i] == '.';
+        return i < n ? TOK_BOGUS : dot ? TOK_PATH : TOK_NAME;
+    }
+    for (i = 0; i < n; i++) {
+        if (t[i] == ':')
+            colons++;
+        else if (t[i] != '*' && (t[i] < '0' || t[i] > '9'))
+            return TOK_BOGUS;
+    }
+    return colons <= 3 ? TOK_PMID : TOK_BOGUS;
+}
+
+/* A decimal field at *s (scanf %d style, digits only here). */
+static bool number(const char **s, const char *end, unsigned long *v)
+{
+    const char *p = *s;
+
+    *v = 0;
+    for (; p < end && *p >= '0' && *p <= '9'; p++) {
+        *v = *v * 10 + (unsigned long)(*p - '0');
+        if (*v > 0x7fffffff)
+            *v = 0x80000000ul; /* overflows an int: out of every range */
+    }
+    if (p == *s)
+        return false;
+    *s = p;
+    return true;
+}
+
+/* The PMID in t[0..n): 0, or the error message.  PCP's rules: d:c:i (text
+ * after the third field ignored), d:*:*, or a bare domain (dynamic). */
+static const char *parse_pmid(const char *t, size_t n, uint32_t *pmid, bool *dynamic)
+{
+    const char *s = t, *end = t + n;
+    unsigned long d, c, i;
+
+    *dynamic = false;
+    if (number(&s, end, &d) && s < end && *s == ':' && (++s, number(&s, end, &c)) && s < end &&
+        *s == ':' && (++s, number(&s, end, &i))) {
+        if (d > 510)
+            return "Illegal domain field in PMID";
+        if (c > 4095)
+            return "Illegal cluster field in PMID";
+        if (i > 1023)
+            return "Illegal item field in PMID";
+        *pmid = (uint32_t)(d << 22 | c << 10 | i);
+        return NULL;
+    }
+    s = t;
+    if (!number(&s, end, &d))
+        return "Illegal PMID";
+    if (s < end && !(end - s == 4 && memcmp(s, ":*:*", 4) == 0))
+        return "Illegal PMID";
+    if (d > 510)
+        return "Illegal domain field in dynamic PMID";
+    *pmid = (uint32_t)(511u << 22 | d << 10);
+    *dynamic = true;
+    return NULL;
+}
+
+static void open_group(parser *p, const char *t, size_t n)
+{
+    pmns_parsed *ps = &p->ps;
+    pmns_group *g;
+    uint32_t h = PMNS_ROOT_HASH;
+    const char *c = t, *dot;
+
+    if (!pmns_grow((void **)&ps->grps, &ps->grpcap, ps->ngrps + 1, sizeof(*ps->grps))) {
+        syntax(p, 1, "Out of memory");
+        return;
+    }
+    while ((dot = memchr(c, '.', (size_t)(t + n - c))) != NULL) {
+        h = pmns_hash_step(h, c, (size_t)(dot - c));
+        c = dot + 1;
+    }
+    h = pmns_hash_step(h, c, (size_t)(t + n - c));
+    g = &ps->grps[ps->ngrps];
+    memset(g, 0, sizeof(*g));
+    g->path = intern(p, t, n);
+    g->len = (uint32_t)n;
+    g->first = (uint32_t)ps->nents;
+    g->hash = h;
+    g->file = p->file;
+    g->line = p->line;
+    p->cur = ps->ngrps++;
+}
+
+static void add_child(parser *p, const char *t, size_t n)
+{
+    pmns_parsed *ps = &p->ps;
+    pmns_entry *e;
+
+    if (!pmns_grow((void **)&ps->ents, &ps->entcap, ps->nents + 1, sizeof(*ps->ents))) {
+        syntax(p, 1, "Out of memory");
+        return;
+    }
+    e = &ps->ents[ps->nents++];
+    e->name = intern(p, t, n);
+    e->len = (uint32_t)n;
+    e->pmid = PMNS_NONLEAF;
+    e->dynamic = false;
+    ps->grps[p->cur].n++;
+}
+
+/* At "}": the group's children must have distinct names. */
+static void close_group(parser *p, size_t col)
+{
+    pmns_parsed *ps = &p->ps;
+    pmns_group *g = &ps->grps[p->cur];
+    size_t cap = 16;
+    uint32_t *set;
+
+    while (cap < (size_t)g->n * 2)
+        cap *= 2;
+    if ((set = calloc(cap, sizeof(*set))) == NULL) {
+        syntax(p, col, "Out of memory");
+        return;
+    }
+    for (uint32_t k = 0; k < g->n && !p->stopped; k++) {
+        const pmns_entry *e = &ps->ents[g->first + k];
+        size_t h = pmns_hash_step(0, ps->str + e->name, e->len) & (cap - 1);
+        for (; set[h] != 0; h = (h + 1) & (cap - 1)) {
+            const pmns_entry *o = &ps->ents[set[h] - 1];
+            if (o->len == e->len && memcmp(ps->str + o->name, ps->str + e->name, e->len) == 0) {
+                char msg[512];
+                snprintf(msg, sizeof(msg), "Duplicate name \"%s\" in subtree for \"%s\"",
+                         ps->str + e->name, ps->str + g->path);
+                syntax(p, col, msg);
+                break;
+            }
+        }
+        set[h] = g->first + k + 1;
+    }
+    free(set);
+}
+
+/* One token through the state machine of the grammar. */
+static void token(parser *p, const char *t, size_t n, size_t col)
+{
+    tok_kind k = classify(t, n);
+    const char *err;
+    uint32_t pmid;
+    bool dynamic;
+
+    switch (p->state) {
+    case 0:
+        if (k == TOK_NAME || k == TOK_PATH)
+            open_group(p, t, n), p->state = 1;
+        else
+            syntax(p, col, "Expected NAME or PATH");
+        break;
+    case 1:
+        if (k == TOK_LBRACE)
+            p->state = 2;
+        else
+            syntax(p, col, "{ expected");
+        break;
+    case 2:
+    case 3:
+        if (k == TOK_NAME) {
+            add_child(p, t, n);
+            p->state = 3;
+        } else if (k == TOK_RBRACE) {
+            close_group(p, col);
+            p->state = 0;
+        } else if (k == TOK_PMID && p->state == 3) {
+            if ((err = parse_pmid(t, n, &pmid, &dynamic)) != NULL) {
+                syntax(p, col, err);
+                break;
+            }
+            p->ps.ents[p->ps.nents - 1].pmid = pmid;
+            p->ps.ents[p->ps.nents - 1].dynamic = dynamic;
+            p->state = 2;
+        } else {
+            syntax(p, col, p->state == 2 ? "Expected NAME or }" : "Expected NAME, PMID or }");
+        }
+        break;
+    }
+}
+
+/* "# N "file"": the next line is line N of file. */
+static void marker(parser *p, const char *s, size_t n)
+{
+    size_t i = 1, j;
+    unsigned long line = 0;
+    const char *q;
+
+    while (i < n && is_blank(s[i]))
+        i++;
+    for (j = i; j < n && s[j] >= '0' && s[j] <= '9'; j++)
+        line = line * 10 + (unsigned long)(s[j] - '0');
+    if (j == i || j >= n || !is_blank(s[j])) {
+        syntax(p, 1, "Illegal line number control number");
+        return;
+    }
+    while (j < n && is_blank(s[j]))
+        j++;
+    if (j >= n || s[j] != '"' || (q = memchr(s + j + 1, '"', n - j - 1)) == NULL) {
+        syntax(p, 1, "Illegal line number control number");
+        return;
+    }
+    if (p->file == NULL || strlen(p->file) != (size_t)(q - s - j - 1) ||
+        memcmp(p->file, s + j + 1, (size_t)(q - s - j - 1)) != 0) {
+        pmns_parsed *ps = &p->ps;
+        char **files = realloc(ps->files, (ps->nfiles + 1) * sizeof(*files));
+        char *name = malloc((size_t)(q - s - j));
+        if (files == NULL || name == NULL) {
+            free(name);
+            if (files != NULL)
+                ps->files = files;
+            syntax(p, 1, "Out of memory");
+            return;
+        }
+        memcpy(name, s + j + 1, (size_t)(q - s - j - 1));
+        name[q - s - j - 1] = '\0';
+        ps->files = files;
+        ps->files[ps->nfiles++] = name;
+        p->file = name;
+    }
+    p->line = line - 1;
+}
+
+/* One line: a marker, or tokens (blanks next to ':' do not split). */
+static void line(parser *p, const char *s, size_t n)
+{
+    size_t i = 0;
+
+    p->line++;
+    p->text = s;
+    p->textlen = n;
+    while (i < n && is_blank(s[i]))
+        i++;
+    if (i < n && s[i] == '#') {
+        marker(p, s + i, n - i);
+        return;
+    }
+    while (i < n && !p->stopped) {
+        size_t start = i, len = 0;
+        for (;;) {
+            while (i < n && !is_blank(s[i])) {
+                if (len + 1 > p->tcap && !pmns_grow((void **)&p->tok, &p->tcap, len + 1, 1)) {
+                    syntax(p, start + 1, "Out of memory");
+                    return;
+                }
+                p->tok[len++] = s[i++];
+            }
+            size_t j = i;
+            while (j < n && is_blank(s[j]))
+                j++;
+            /* "1 : 2" and "1: 2" are one token */
+            if (j < n && ((s[j] == ':' && len > 0) || (len > 0 && p->tok[len - 1] == ':'))) {
+                i = j;
+                continue;
+            }
+            i = j;
+            break;
+        }
+        if (len > 0)
+            token(p, p->tok, len, start + 1);
+    }
+}
+
+/* Feed text; complete lines are parsed, a partial one is kept. */
+static int feed(void *ctx, const char *data, size_t len)
+{
+    parser *p = ctx;
+    const char *nl;
+
+    while (len > 0 && !p->stopped) {
+        if ((nl = memchr(data, '\n', len)) == NULL) {
+            if (!pmns_grow((void **)&p->lbuf, &p->lcap, p->llen + len, 1))
+                return -ENOMEM;
+            memcpy(p->lbuf + p->llen, data, len);
+            p->llen += len;
+            return 0;
+        }
+        size_t n = (size_t)(nl - data);
+        if (p->llen > 0) {
+            if (!pmns_grow((void **)&p->lbuf, &p->lcap, p->llen + n, 1))
+                return -ENOMEM;
+            memcpy(p->lbuf + p->llen, data, n);
+            line(p, p->lbuf, p->llen + n);
+            p->llen = 0;
+        } else {
+            line(p, data, n);
+        }
+        data += n + 1;
+        len -= n + 1;
+    }
+    return 0;
+}
+
+static void parser_init(parser *p, const pmns_load_opts *opts)
+{
+    memset(p, 0, sizeof(*p));
+    p->ps.opts = opts;
+    p->file = opts->file != NULL ? opts->file : "<buffer>";
+}
+
+static void parser_free(parser *p)
+{
+    free(p->ps.str);
+    free(p->ps.ents);
+    free(p->ps.grps);
+    for (size_t i = 0; i < p->ps.nfiles; i++)
+        free(p->ps.files[i]);
+    free(p->ps.files);
+    free(p->lbuf);
+    free(p->tok);
+}
+
+/* The parse is over: a last line without newline, then the tree. */
+static int finish(parser *p, int cpp_sts, pmns_tree **out)
+{
+    int sts;
+
+    if (!p->stopped && p->llen > 0)
+        line(p, p->lbuf, p->llen);
+    if (!p->stopped && (p->state == 2 || p->state == 3))
+        close_group(p, 0); /* EOF closes the last group: its names must differ too */
+    if (cpp_sts < 0 && !p->stopped)
+        pmns_error(&p->ps, p->ps.opts->file, 0, 0, NULL, 0,
+                   "Error Parsing ASCII PMNS: pmcpp returned non-zero exit status");
+    if (p->stopped || cpp_sts < 0)
+        sts = PM_ERR_PMNS;
+    else
+        sts = pmns_build(&p->ps, out);
+    parser_free(p);
+    return sts;
+}
+
+static int read_raw(parser *p, const char *file)
+{
+    char buf[64 * 1024];
+    ssize_t n;
+    int fd = open(file, O_RDONLY | O_CLOEXEC), sts = 0;
+
+    if (fd < 0)
+        return -errno;
+    while (sts == 0 && (n = read(fd, buf, sizeof(buf))) != 0) {
+        if (n < 0 && errno == EINTR)
+            continue;
+        sts = n < 0 ? -errno : feed(p, buf, (size_t)n);
+    }
+    close(fd);
+    return sts;
+}
+
+static void quiet_diag(void *ctx, const diag_msg *d)
+{
+    const pmns_load_opts *o = ctx;
+
+    if (o->diag != NULL)
+        o->diag(o->diag_ctx, d);
+    else
+        diag_print(stderr, d);
+}
+
+int pmns_load(const pmns_load_opts *opts, pmns_tree **out)
+{
+    parser p;
+    int sts;
+
+    *out = NULL;
+    if (access(opts->file, R_OK) < 0) {
+        int err = -errno;
+        pmns_parsed ps = { 0 };
+        ps.opts = opts;
+        pmns_error(&ps, opts->file, 0, 0, NULL, 0, "Error Parsing ASCII PMNS: Cannot open \"%s\"",
+                   opts->file);
+        return err;
+    }
+    parser_init(&p, opts);
+    if (opts->use_cpp) {
+        cpp_options co = { 0 };
+        cpp_sink sink = { feed, &p };
+        co.pmns_dir = opts->pmns_dir;
+        co.diag = quiet_diag;
+        co.diag_ctx = (void *)opts;
+        sts = cpp_run_file(&co, opts->file, &sink, NULL);
+    } else {
+        sts = read_raw(&p, opts->file);
+    }
+    return finish(&p, sts, out);
+}
+
+int pmns_load_buffer(const pmns_load_opts *opts, const char *text, size_t len, pmns_tree **out)
+{
+    parser p;
+    int sts;
+
+    *out = NULL;
+    parser_init(&p, opts);
+    if (opts->use_cpp) {
+        cpp_options co = { 0 };
+        cpp_sink sink = { feed, &p };
+        co.no_external = 1; /* text from memory: no #include or #shell */
+        co.diag = quiet_diag;
+        co.diag_ctx = (void *)opts;
+        sts = cpp_run_buffer(&co, p.file, text, len, &sink, NULL);
+    } else {
+        sts = feed(&p, text, len);
+    }
+    return finish(&p, sts, out);
+}

@@ -1,0 +1,195 @@
+/*
+ * Unit tests for the PMAPI name services over a loaded namespace
+ * (libpcp/pmapi/pmns.c): load/unload states, including the state after a
+ * failed load (where pmkit deliberately differs from PCP, docs/compat.md),
+ * batch lookups with derived names, children, traversal and reverse lookups.
+ */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE
+#endif
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include <pcp/pmapi.h>
+
+static char good[64], dupfile[64], noroot[64];
+
+static void write_file(char *path, const char *text)
+{
+    int fd;
+    FILE *f;
+
+    strcpy(path, "/tmp/pmkit-names-XXXXXX");
+    fd = mkstemp(path);
+    assert_true(fd >= 0);
+    f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    write_file(good, "#define D 30\n"
+                     "root {\n    a  D:0:1\n    grp\n    dyn D:*:*\n    alias D:0:1\n}\n"
+                     "grp {\n    x  D:1:1\n    y  D:1:2\n}\n");
+    write_file(dupfile, "root {\n    a 1:0:1\n    b 1:0:1\n}\n");
+    write_file(noroot, "other {\n    a 1:0:1\n}\n");
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    pmUnloadNameSpace();
+    unlink(good);
+    unlink(dupfile);
+    unlink(noroot);
+    return 0;
+}
+
+static void nothing_loaded(void)
+{
+    pmID pmid;
+    const char *name = "a";
+    char **kids = NULL;
+
+    assert_int_equal(pmGetPMNSLocation(), PM_ERR_NOPMNS);
+    assert_int_equal(pmLookupName(1, &name, &pmid), PM_ERR_NOPMNS);
+    assert_int_equal(pmGetChildren("", &kids), PM_ERR_NOPMNS);
+}
+
+/* A failed load leaves nothing installed: no phantom namespace, no
+ * PM_ERR_DUPPMNS on the next load (PCP keeps the half-built tree). */
+static void failed_load_leaves_nothing(void **state)
+{
+    (void)state;
+    nothing_loaded();
+    assert_int_equal(pmLoadASCIINameSpace(dupfile, 0), PM_ERR_PMNS);
+    nothing_loaded();
+    assert_int_equal(pmLoadASCIINameSpace(noroot, 1), PM_ERR_PMNS);
+    nothing_loaded();
+    assert_int_equal(pmLoadASCIINameSpace("/nonexistent/pmns", 1), -ENOENT);
+    nothing_loaded();
+    /* pmLoadNameSpace does not preprocess: "#define" is a bad line marker */
+    assert_int_equal(pmLoadNameSpace(good), PM_ERR_PMNS);
+    nothing_loaded();
+    /* the same duplicate loads when duplicates are allowed */
+    assert_int_equal(pmLoadASCIINameSpace(dupfile, 1), 0);
+    assert_int_equal(pmGetPMNSLocation(), PMNS_LOCAL);
+    assert_int_equal(pmLoadASCIINameSpace(good, 1), PM_ERR_DUPPMNS);
+    pmUnloadNameSpace();
+    pmUnloadNameSpace(); /* a second unload is harmless */
+    nothing_loaded();
+}
+
+static void batch_lookup_counts(void **state)
+{
+    const char *names[4];
+    pmID ids[4];
+
+    (void)state;
+    assert_int_equal(pmLoadASCIINameSpace(good, 1), 0);
+
+    names[0] = "a";
+    names[1] = "grp.y";
+    names[2] = "dyn.anything.below";
+    assert_int_equal(pmLookupName(3, names, ids), 3);
+    assert_int_equal(ids[0], pmID_build(30, 0, 1));
+    assert_int_equal(ids[1], pmID_build(30, 1, 2));
+    assert_int_equal(ids[2], pmID_build(511, 30, 0)); /* dynamic root */
+
+    /* a derived name counts only when every name resolves */
+    names[0] = "a";
+    names[1] = "nosuch";
+    names[2] = "event.missed";
+    assert_int_equal(pmLookupName(3, names, ids), 1);
+    assert_int_equal(ids[1], PM_ID_NULL);
+    assert_int_equal(ids[2], pmID_build(511, 0, 2));
+    names[1] = "event.flags";
+    assert_int_equal(pmLookupName(2, names, ids), 2);
+
+    names[0] = "grp";
+    assert_int_equal(pmLookupName(1, names, ids), PM_ERR_NONLEAF);
+    names[0] = "nosuch";
+    assert_int_equal(pmLookupName(1, names, ids), PM_ERR_NAME);
+    assert_int_equal(pmLookupName(0, names, ids), PM_ERR_TOOSMALL);
+    pmUnloadNameSpace();
+}
+
+static void children_and_traversal(void **state)
+{
+    char **kids = NULL;
+    int *status = NULL;
+    int n;
+
+    (void)state;
+    assert_int_equal(pmLoadASCIINameSpace(good, 1), 0);
+    n = pmGetChildrenStatus("", &kids, &status);
+    assert_int_equal(n, 5); /* a grp dyn alias event(derived) */
+    assert_string_equal(kids[0], "a");
+    assert_int_equal(status[0], PMNS_LEAF_STATUS);
+    assert_string_equal(kids[1], "grp");
+    assert_int_equal(status[1], PMNS_NONLEAF_STATUS);
+    assert_string_equal(kids[4], "event");
+    free(kids);
+    free(status);
+
+    assert_int_equal(pmGetChildren("grp.x", &kids), 0);
+    assert_int_equal(pmGetChildren("nosuch", &kids), PM_ERR_NAME);
+    pmUnloadNameSpace();
+}
+
+static int seen;
+static void count(const char *name, void *closure)
+{
+    (void)name;
+    (void)closure;
+    seen++;
+}
+
+static void traversal_and_reverse(void **state)
+{
+    char **names = NULL;
+    char *name = NULL;
+
+    (void)state;
+    assert_int_equal(pmLoadASCIINameSpace(good, 1), 0);
+    seen = 0;
+    /* a grp.x grp.y dyn alias event.flags event.missed */
+    assert_int_equal(pmTraversePMNS_r("", count, NULL), 7);
+    assert_int_equal(seen, 7);
+    seen = 0;
+    assert_int_equal(pmTraversePMNS_r("grp", count, NULL), 2);
+    assert_int_equal(seen, 2);
+
+    /* two names for one PMID, in reverse order of definition */
+    assert_int_equal(pmNameAll(pmID_build(30, 0, 1), &names), 2);
+    assert_string_equal(names[0], "alias");
+    assert_string_equal(names[1], "a");
+    free(names);
+    assert_int_equal(pmNameID(pmID_build(30, 1, 1), &name), 0);
+    assert_string_equal(name, "grp.x");
+    free(name);
+    assert_int_equal(pmNameID(pmID_build(30, 9, 9), &name), PM_ERR_PMID);
+    pmUnloadNameSpace();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(failed_load_leaves_nothing),
+        cmocka_unit_test(batch_lookup_counts),
+        cmocka_unit_test(children_and_traversal),
+        cmocka_unit_test(traversal_and_reverse),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
