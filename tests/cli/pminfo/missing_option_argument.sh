@@ -1,0 +1,2 @@
+export PCP_BINADM_DIR="$(dirname "$(command -v pminfo)")" PCP_DERIVED_CONFIG=
+pminfo -m -n
