@@ -139,7 +139,7 @@ static pmns_node *new_node(builder *b, uint32_t n, uint32_t name, uint32_t len, 
     c->first = c->nkids = 0;
     c->samepmid = PMNS_NONE;
     c->hash = pmns_hash_step(t->nodes[n].hash, t->strings + name, len);
-    c->depth = t->nodes[n].depth + 1;
+    c->pathlen = 0; /* set by full_paths() */
     c->pmid = pmid;
     c->flags = pmid == PMNS_NONLEAF ? 0 : PMNS_F_LEAF | PMNS_F_VISIBLE;
     if (c->flags & PMNS_F_LEAF)
@@ -230,7 +230,7 @@ static int add_children(builder *b, uint32_t n, pmns_group *g)
         c->first = c->nkids = 0;
         c->samepmid = PMNS_NONE;
         c->hash = pmns_hash_step(t->nodes[n].hash, b->ps->str + e->name, e->len);
-        c->depth = t->nodes[n].depth + 1;
+        c->pathlen = 0;
         c->pmid = e->pmid;
         c->flags = e->pmid == PMNS_NONLEAF ? 0 : PMNS_F_LEAF | PMNS_F_VISIBLE;
         if (e->dynamic)
@@ -310,11 +310,53 @@ static int index_names(pmns_tree *t)
         return PM_ERR_TOOBIG;
     t->names_mask = (uint32_t)cap - 1;
     for (uint32_t n = 1; n < t->nnodes; n++) {
-        size_t h = t->nodes[n].hash & t->names_mask;
-        while (t->names[h] != 0)
+        const pmns_node *nd = &t->nodes[n];
+        size_t h = nd->hash & t->names_mask;
+        if (!(nd->flags & PMNS_F_VISIBLE))
+            continue; /* never found by name */
+        while (t->names[h].node != 0)
             h = (h + 1) & t->names_mask;
-        t->names[h] = n + 1;
+        t->names[h].hash = nd->hash;
+        t->names[h].node = n + 1;
     }
+    return 0;
+}
+
+/* Rewrite the string arena: each node with children gets its full dotted
+ * name there, its component at the tail; leaves keep just the component.
+ * Parents come before their children in nodes[], so a parent's full name
+ * is always ready. */
+static int full_paths(pmns_tree *t)
+{
+    size_t total = 0, used = 0;
+    char *arena;
+
+    for (uint32_t n = 1; n < t->nnodes; n++) {
+        pmns_node *nd = &t->nodes[n];
+        const pmns_node *p = &t->nodes[nd->parent];
+        size_t len = (p == t->nodes ? 0 : (size_t)p->pathlen + 1) + nd->namelen;
+        if (len > UINT32_MAX)
+            return PM_ERR_TOOBIG;
+        nd->pathlen = (uint32_t)len;
+        total += nd->nkids > 0 ? len : nd->namelen;
+    }
+    if (total + 1 > UINT32_MAX || (arena = malloc(total + 1)) == NULL)
+        return PM_ERR_TOOBIG;
+    for (uint32_t n = 1; n < t->nnodes; n++) {
+        pmns_node *nd = &t->nodes[n];
+        const pmns_node *p = &t->nodes[nd->parent];
+        size_t at = used;
+        if (nd->nkids > 0 && p != t->nodes) {
+            memcpy(arena + at, arena + p->name + p->namelen - p->pathlen, p->pathlen);
+            at += p->pathlen;
+            arena[at++] = '.';
+        }
+        memcpy(arena + at, t->strings + nd->name, nd->namelen);
+        nd->name = (uint32_t)at;
+        used = at + nd->namelen;
+    }
+    arena[used] = '\0';
+    t->strings = arena;
     return 0;
 }
 
@@ -432,27 +474,29 @@ int pmns_build(pmns_parsed *ps, pmns_tree **out)
     }
     if (sts == 0) {
         visibility(b.t);
-        sts = index_names(b.t);
-    }
-    if (sts == 0)
         sts = index_pmids(&b);
+    }
     free(b.groups);
     free(b.path);
     if (sts == 0 && ps->errors > errors)
         sts = PM_ERR_PMNS;
+    if (sts == 0)
+        sts = full_paths(b.t); /* the tree's own arena; the parser's stays */
+    if (sts == 0)
+        sts = index_names(b.t);
     if (sts < 0) {
-        b.t->strings = NULL; /* still the parser's */
+        if (b.t->strings == ps->str)
+            b.t->strings = NULL; /* the parser frees it */
         pmns_free(b.t);
         return sts;
     }
-    ps->str = NULL;
     *out = b.t;
     return 0;
 }
 
 uint32_t pmns_find(const pmns_tree *t, const char *name, size_t len)
 {
-    uint32_t h = PMNS_ROOT_HASH, depth = 0;
+    uint32_t h = PMNS_ROOT_HASH;
     const char *c = name, *dot;
 
     if (len == 0)
@@ -460,33 +504,26 @@ uint32_t pmns_find(const pmns_tree *t, const char *name, size_t len)
     for (;;) {
         dot = memchr(c, '.', (size_t)(name + len - c));
         h = pmns_hash_step(h, c, (size_t)((dot != NULL ? dot : name + len) - c));
-        depth++;
         if (dot == NULL)
             break;
         c = dot + 1;
     }
-    for (size_t i = h & t->names_mask; t->names[i] != 0; i = (i + 1) & t->names_mask) {
-        uint32_t n = t->names[i] - 1;
-        const pmns_node *nd = &t->nodes[n];
-        const char *end = name + len;
-        if (nd->hash != h || nd->depth != depth || !(nd->flags & PMNS_F_VISIBLE))
+    for (size_t i = h & t->names_mask; t->names[i].node != 0; i = (i + 1) & t->names_mask) {
+        const pmns_node *nd, *p;
+        size_t plen;
+        if (t->names[i].hash != h)
             continue;
-        /* compare components from the last one up the parent chain */
-        while (n != 0) {
-            const pmns_node *k = &t->nodes[n];
-            if ((size_t)(end - name) < k->namelen ||
-                memcmp(end - k->namelen, t->strings + k->name, k->namelen) != 0)
-                break;
-            end -= k->namelen;
-            n = k->parent;
-            if (n != 0) {
-                if (end == name || end[-1] != '.')
-                    break;
-                end--;
-            }
-        }
-        if (n == 0 && end == name)
-            return t->names[i] - 1;
+        nd = &t->nodes[t->names[i].node - 1];
+        if (nd->pathlen != len ||
+            memcmp(t->strings + nd->name, name + len - nd->namelen, nd->namelen) != 0)
+            continue;
+        /* the rest must be the parent's full name */
+        p = &t->nodes[nd->parent];
+        plen = len - nd->namelen;
+        if (p == t->nodes ||
+            (name[plen - 1] == '.' &&
+             memcmp(t->strings + p->name + p->namelen - p->pathlen, name, plen - 1) == 0))
+            return t->names[i].node - 1;
     }
     return PMNS_NONE;
 }

@@ -197,20 +197,22 @@ static int derived_name(const char *name, pmID *pmid)
 static int lookup_pmns(const pmns_tree *t, const char *name, pmID *pmid)
 {
     size_t len = strlen(name);
-    uint32_t n;
-
-    if (t->dyn_kids) { /* a dynamic root answers for everything below it */
-        for (size_t i = 0; i < len; i++) {
-            if (name[i] == '.' && (n = pmns_find(t, name, i)) != PMNS_NONE &&
-                (t->nodes[n].flags & PMNS_F_DYNAMIC)) {
-                *pmid = t->nodes[n].pmid;
-                return 0;
-            }
-        }
-    }
-    n = pmns_find(t, name, len);
+    uint32_t n = pmns_find(t, name, len);
 
     if (n != PMNS_NONE && len > 0) {
+        if ((t->nodes[n].flags & PMNS_F_GRAFTED) && t->dyn_kids) {
+            /* dynamic roots are leaves, so only a derived name grafted
+             * below one (event 40:*:* and event.flags) has a dynamic
+             * ancestor; the dynamic root answers for it */
+            for (size_t i = 0; i < len; i++) {
+                uint32_t a;
+                if (name[i] == '.' && (a = pmns_find(t, name, i)) != PMNS_NONE &&
+                    (t->nodes[a].flags & PMNS_F_DYNAMIC)) {
+                    *pmid = t->nodes[a].pmid;
+                    return 0;
+                }
+            }
+        }
         if ((t->nodes[n].flags & (PMNS_F_GRAFTED | PMNS_F_LEAF)) == PMNS_F_GRAFTED)
             return PM_ERR_NAME; /* "event" alone: not a PMNS name in PCP either */
         if (!(t->nodes[n].flags & (PMNS_F_LEAF | PMNS_F_WASLEAF)))
@@ -225,7 +227,8 @@ static int lookup_pmns(const pmns_tree *t, const char *name, pmID *pmid)
             *pmid = t->nodes[n].pmid;
             return 0;
         }
-        break;
+        if (!(t->nodes[n].flags & PMNS_F_GRAFTED))
+            break; /* a grafted node may still sit below a dynamic root */
     }
     return PM_ERR_NAME;
 }
