@@ -6,10 +6,9 @@
  * returns an immutable tree laid out for lookups in O(length of the name):
  *   - nodes in breadth-first order, each node's children contiguous and in
  *     file order;
- *   - the full dotted name of every node that has children stored in the
- *     string arena, the node's own component being its tail (leaves keep
- *     only their component), so a lookup checks a candidate with two
- *     comparisons: its component and its parent's full name;
+ *   - every node's full dotted name stored once in the string arena, the
+ *     node's own component being its tail, so a lookup checks a candidate
+ *     with one comparison;
  *   - an open-addressing index of the visible nodes' full dotted names
  *     whose slots carry the hash (no allocation).
  *   - an index of PMIDs whose chains list a PMID's names in reverse
@@ -35,9 +34,8 @@
 #define PMNS_F_WASLEAF 16u /* a leaf "event" made the derived subtree; keeps its PMID */
 
 typedef struct pmns_node {
-    uint32_t name;     /* offset of this component's name in strings; for
-                        * a node with children the full dotted name ends
-                        * there too (see pathlen) */
+    uint32_t name;     /* offset of this component's name in strings; the
+                        * full dotted name ends there too (see pathlen) */
     uint32_t namelen;  /* its length */
     uint32_t parent;   /* parent index; PMNS_NONE for the root */
     uint32_t first;    /* first child (children are contiguous) */
@@ -46,8 +44,8 @@ typedef struct pmns_node {
     uint32_t hash;     /* hash of the full dotted name */
     uint32_t flags;    /* PMNS_F_* */
     uint32_t pmid;     /* leaves: the PMID; others: PM_ID_NULL */
-    uint32_t pathlen;  /* length of the full dotted name (0 for the root);
-                        * with children it starts at name + namelen - pathlen */
+    uint32_t pathlen;  /* length of the full dotted name (0 for the root),
+                        * which starts at name + namelen - pathlen */
 } pmns_node;
 
 typedef struct pmns_slot {
@@ -59,7 +57,7 @@ typedef struct pmns_tree {
     pmns_node *nodes;    /* nodes[0] is the root */
     uint32_t nnodes;
     uint32_t nleaves;
-    char *strings;       /* components; full names of nodes with children */
+    char *strings;       /* every node's full dotted name */
     pmns_slot *names;    /* name index, size names_mask + 1 */
     uint32_t names_mask;
     uint32_t *pmids;     /* PMID index: first leaf + 1 of each PMID's chain */

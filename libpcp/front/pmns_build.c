@@ -62,6 +62,17 @@ size_t pmns_name(const pmns_tree *t, uint32_t n, char *buf, size_t cap)
 {
     size_t len = 0, pos;
 
+    if (n != 0 && t->nodes[n].pathlen != 0) { /* a built tree: one copy */
+        const pmns_node *nd = &t->nodes[n];
+        len = nd->pathlen;
+        if (cap > 0) {
+            size_t k = len < cap ? len : cap - 1;
+            memcpy(buf, t->strings + nd->name + nd->namelen - len, k);
+            buf[k] = '\0';
+        }
+        return len;
+    }
+
     for (uint32_t k = n; k != 0; k = t->nodes[k].parent)
         len += t->nodes[k].namelen + (len > 0);
     pos = len;
@@ -322,10 +333,9 @@ static int index_names(pmns_tree *t)
     return 0;
 }
 
-/* Rewrite the string arena: each node with children gets its full dotted
- * name there, its component at the tail; leaves keep just the component.
- * Parents come before their children in nodes[], so a parent's full name
- * is always ready. */
+/* Rewrite the string arena so that it holds every node's full dotted name,
+ * each node's component at its tail.  Parents come before their children
+ * in nodes[], so a parent's full name is always ready. */
 static int full_paths(pmns_tree *t)
 {
     size_t total = 0, used = 0;
@@ -338,7 +348,7 @@ static int full_paths(pmns_tree *t)
         if (len > UINT32_MAX)
             return PM_ERR_TOOBIG;
         nd->pathlen = (uint32_t)len;
-        total += nd->nkids > 0 ? len : nd->namelen;
+        total += len;
     }
     if (total + 1 > UINT32_MAX || (arena = malloc(total + 1)) == NULL)
         return PM_ERR_TOOBIG;
@@ -346,7 +356,7 @@ static int full_paths(pmns_tree *t)
         pmns_node *nd = &t->nodes[n];
         const pmns_node *p = &t->nodes[nd->parent];
         size_t at = used;
-        if (nd->nkids > 0 && p != t->nodes) {
+        if (p != t->nodes) {
             memcpy(arena + at, arena + p->name + p->namelen - p->pathlen, p->pathlen);
             at += p->pathlen;
             arena[at++] = '.';
@@ -509,20 +519,12 @@ uint32_t pmns_find(const pmns_tree *t, const char *name, size_t len)
         c = dot + 1;
     }
     for (size_t i = h & t->names_mask; t->names[i].node != 0; i = (i + 1) & t->names_mask) {
-        const pmns_node *nd, *p;
-        size_t plen;
+        const pmns_node *nd;
         if (t->names[i].hash != h)
             continue;
         nd = &t->nodes[t->names[i].node - 1];
-        if (nd->pathlen != len ||
-            memcmp(t->strings + nd->name, name + len - nd->namelen, nd->namelen) != 0)
-            continue;
-        /* the rest must be the parent's full name */
-        p = &t->nodes[nd->parent];
-        plen = len - nd->namelen;
-        if (p == t->nodes ||
-            (name[plen - 1] == '.' &&
-             memcmp(t->strings + p->name + p->namelen - p->pathlen, name, plen - 1) == 0))
+        if (nd->pathlen == len &&
+            memcmp(t->strings + nd->name + nd->namelen - len, name, len) == 0)
             return t->names[i].node - 1;
     }
     return PMNS_NONE;
