@@ -1,0 +1,834 @@
+/*
+ * bench_pmns.c: PMNS loading and name services, pmkit against PCP's libpcp.
+ *
+ * Uses only the public API (<pcp/pmapi.h>).  The namespaces come from
+ * gen_bench_pmns.c, which is #included here (GEN_BENCH_PMNS_NO_MAIN) so the
+ * binary can generate the files it needs; both builds therefore read the very
+ * same files.  For every size N (BENCH_PMNS_SIZES) there are these cases, L being
+ * the size as a label (3k, 100k, 1m, or the number):
+ *
+ *   load_rss_kib_L  resident anonymous memory grown by one pmLoadNameSpace,
+ *                   in KiB (/proc/self/statm resident - shared, before and
+ *                   after), measured in a process whose heap has not been
+ *                   used yet (namespaces are generated in a child; if the heap
+ *                   has been used, the binary re-executes itself for this
+ *                   case).  Printed in the ns/op column.
+ *   lookup_L        pmLookupName(1, &name, &pmid), a random leaf name per call
+ *   nameid_L        pmNameID on a random PMID of the namespace (then free)
+ *   nameall_L       pmNameAll on a random PMID of the namespace (then free)
+ *   children_L      pmGetChildren on a random non-leaf name, "" included (free)
+ *   traverse_L      pmTraversePMNS("") of the whole namespace (one op)
+ *   load_L          pmLoadNameSpace (no preprocessor): one op is the whole load;
+ *                   repeated until about 1 s has gone (at most 20 times, at
+ *                   least once), best one reported; pmUnloadNameSpace after
+ *                   each (not timed)
+ *   load_ascii_L    the same for pmLoadASCIINameSpace(file, 1), i.e. through
+ *                   $PCP_BINADM_DIR/pmcpp.  Only listed if that pmcpp exists
+ *                   (Debian's libpcp3 does not ship it: point PCP_BINADM_DIR
+ *                   at a directory that has one; it applies to both sides).
+ *
+ * The per-call cases use bench.h's scheme (calibrated to BENCH_REP_MS, best
+ * of 5 repetitions, checksum from a fixed untimed pass), except that the
+ * repetitions stop early once they have taken about 1 s (a whole-namespace
+ * traversal can take seconds with PCP's libpcp) and the checksum pass is 1000
+ * calls (1 traversal).  Random choices come from a fixed-seed generator, so
+ * both builds make the same calls.  Checksums: the load cases hash the
+ * return code, 1000 lookups and the root's children after loading; the others
+ * hash every result (status, PMIDs, names in the order returned).
+ *
+ * Environment:
+ *   BENCH_PMNS_SIZES  leaf counts, separated by spaces or commas
+ *                     (default "3000 100000")
+ *   BENCH_PMNS_BIG=1  also 1000000 (PCP's libpcp needs minutes per load there:
+ *                     see bench/README.md)
+ *   BENCH_PMNS_SEED   generator seed (default 1)
+ *   BENCH_PMNS_DIR    where generated namespaces are kept (default: pmns-data/
+ *                     next to this binary); files are made on first use and
+ *                     reused, named pmns-N-sSEED-vVERSION (+ .names, .pmids)
+ *   BENCH_PMNS_FILE   benchmark this namespace file instead (label "file");
+ *                     FILE.names (leaf names, one a line) and FILE.pmids (D.C.I
+ *                     a line) are used if present, else gathered through the
+ *                     library with pmTraversePMNS and pmLookupName
+ *   BENCH_PMNS_BUDGET_MS  time after which repetitions stop (default 1000)
+ *   PCP_DERIVED_CONFIG    set to "" unless already set, so that no derived
+ *                     metrics file adds names to the namespace
+ *
+ * Usage: bench_pmns [-l] [NAME...]  (as every bench binary; see bench.h)
+ */
+#include <pcp/pmapi.h>
+
+#include "bench.h"
+
+#define GEN_BENCH_PMNS_NO_MAIN
+#include "gen_bench_pmns.c"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_SIZES    8
+#define VERIFY_CALLS 1000
+#define LOAD_REPS    20 /* at most; they stop once they have taken the budget */
+
+enum kind { K_RSS, K_LOOKUP, K_NAMEID, K_NAMEALL, K_CHILDREN, K_TRAVERSE, K_LOAD, K_LOAD_ASCII };
+static const char *const kind_name[] = {
+    "load_rss_kib", "lookup", "nameid", "nameall", "children", "traverse", "load", "load_ascii",
+};
+#define NKINDS ((int)(sizeof kind_name / sizeof kind_name[0]))
+
+struct pmns_size {
+    long n;         /* leaves asked for (0 for BENCH_PMNS_FILE) */
+    char label[24]; /* 3k, 100k, 1m, ... */
+    char *file;     /* the namespace */
+    int have_files; /* file (and companions) known to exist */
+    int have_data;  /* names, pmids, nonleaf read */
+    char **names;   /* leaf names */
+    long nnames;
+    pmID *pmids; /* distinct static PMIDs */
+    long npmids;
+    char **nonleaf; /* non-leaf names, "" first */
+    long nnonleaf;
+};
+
+static struct pmns_size sizes[MAX_SIZES];
+static int nsizes;
+static struct pmns_size *cur;    /* the size the case functions work on */
+static struct pmns_size *loaded; /* what is loaded now, or NULL */
+static int heap_used;            /* generated, read or loaded anything yet? */
+static char *self_argv0;
+static double budget_s = 1.0;
+static const char *data_dir;
+
+/* ------------------------------------------------------------- utilities */
+
+static void die(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "bench_pmns: ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n == 0 ? 1 : n);
+    if (p == NULL)
+        die("out of memory%s%s", "", "");
+    return p;
+}
+
+/* splitmix64 stream; pick() is uniform in [0, n) for n < 2^32 */
+static inline uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static inline long pick(uint64_t *s, long n)
+{
+    return (long)(((rng_next(s) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* Read a whole file into one buffer that is never freed; NULL if absent. */
+static char *slurp(const char *path, size_t *len)
+{
+    int fd = open(path, O_RDONLY);
+    struct stat st;
+    char *buf;
+    size_t got = 0;
+
+    if (fd < 0)
+        return NULL;
+    if (fstat(fd, &st) < 0)
+        die("cannot stat %s: %s", path, strerror(errno));
+    buf = xmalloc((size_t)st.st_size + 1);
+    while (got < (size_t)st.st_size) {
+        ssize_t r = read(fd, buf + got, (size_t)st.st_size - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            die("cannot read %s: %s", path, r < 0 ? strerror(errno) : "short read");
+        got += (size_t)r;
+    }
+    close(fd);
+    buf[got] = '\0';
+    *len = got;
+    return buf;
+}
+
+/* Split a buffer into its non-empty lines (in place). */
+static char **split_lines(char *buf, size_t len, long *count)
+{
+    long n = 0, i = 0;
+    char **v;
+    for (size_t k = 0; k < len; k++)
+        if (buf[k] == '\n')
+            n++;
+    n++; /* a last line without '\n' */
+    v = xmalloc((size_t)n * sizeof *v);
+    for (char *p = buf, *e = buf + len; p < e;) {
+        char *nl = memchr(p, '\n', (size_t)(e - p));
+        if (nl == NULL)
+            nl = e;
+        *nl = '\0';
+        if (nl > p)
+            v[i++] = p;
+        p = nl + 1;
+    }
+    *count = i;
+    return v;
+}
+
+static long statm_rss_kib(void)
+{
+    char buf[256];
+    long size = 0, res = 0, shared = 0;
+    int fd = open("/proc/self/statm", O_RDONLY);
+    ssize_t r;
+    if (fd < 0)
+        return 0;
+    r = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (r <= 0)
+        return 0;
+    buf[r] = '\0';
+    if (sscanf(buf, "%ld %ld %ld", &size, &res, &shared) != 3)
+        return 0;
+    /* anonymous pages only: library code faulted in by the first call is
+     * file-backed ("shared") and would add noise */
+    return (res - shared) * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/* ------------------------------------------------------------ the sizes */
+
+static void add_size(long n)
+{
+    struct pmns_size *s;
+    for (int i = 0; i < nsizes; i++)
+        if (sizes[i].n == n)
+            return;
+    if (nsizes == MAX_SIZES)
+        die("too many sizes in BENCH_PMNS_SIZES%s%s", "", "");
+    s = &sizes[nsizes++];
+    s->n = n;
+    if (n % 1000000 == 0)
+        snprintf(s->label, sizeof s->label, "%ldm", n / 1000000);
+    else if (n % 1000 == 0)
+        snprintf(s->label, sizeof s->label, "%ldk", n / 1000);
+    else
+        snprintf(s->label, sizeof s->label, "%ld", n);
+}
+
+static void setup_sizes(void)
+{
+    const char *file = getenv("BENCH_PMNS_FILE");
+    const char *list = getenv("BENCH_PMNS_SIZES");
+    const char *big = getenv("BENCH_PMNS_BIG");
+    const char *seed_s = getenv("BENCH_PMNS_SEED");
+    const char *dir = getenv("BENCH_PMNS_DIR");
+    unsigned long long seed = 1;
+    char *dirbuf = NULL;
+
+    if (file != NULL && *file != '\0') {
+        nsizes = 1;
+        sizes[0].n = 0;
+        strcpy(sizes[0].label, "file");
+        sizes[0].file = (char *)file;
+        return;
+    }
+    if (list == NULL || *list == '\0')
+        list = "3000 100000";
+    for (const char *p = list; *p;) {
+        char *end;
+        long n;
+        if (*p == ' ' || *p == ',' || *p == '\t') {
+            p++;
+            continue;
+        }
+        n = strtol(p, &end, 10);
+        if (end == p || n < 1 || n > 50000000 || (*end && !strchr(" ,\t", *end)))
+            die("BENCH_PMNS_SIZES must be leaf counts (1..50000000), not '%s'%s", list, "");
+        add_size(n);
+        p = end;
+    }
+    if (big != NULL && strcmp(big, "1") == 0)
+        add_size(1000000);
+    if (seed_s != NULL && *seed_s != '\0') {
+        char *end;
+        seed = strtoull(seed_s, &end, 10);
+        if (*end != '\0')
+            die("BENCH_PMNS_SEED must be a number, not '%s'%s", seed_s, "");
+    }
+    if (dir == NULL || *dir == '\0') {
+        /* pmns-data/ next to the binary */
+        const char *slash = strrchr(self_argv0, '/');
+        size_t n = slash == NULL ? 0 : (size_t)(slash - self_argv0 + 1);
+        dirbuf = xmalloc(n + 16);
+        memcpy(dirbuf, self_argv0, n);
+        strcpy(dirbuf + n, "pmns-data");
+        dir = dirbuf;
+    }
+    for (int i = 0; i < nsizes; i++) {
+        size_t len = strlen(dir) + 96;
+        sizes[i].file = xmalloc(len);
+        snprintf(sizes[i].file, len, "%s/pmns-%ld-s%llu-v%d", dir, sizes[i].n, seed, GBP_VERSION);
+        sizes[i].have_files = 0;
+    }
+    data_dir = dir; /* created when something is generated */
+}
+
+static uint64_t seed_of(const struct pmns_size *s)
+{
+    const char *p = strstr(s->file, "-s");
+    return p != NULL ? strtoull(p + 2, NULL, 10) : 1;
+}
+
+/* Make sure the namespace and its companions exist. */
+static void ensure_files(struct pmns_size *s)
+{
+    if (s->have_files)
+        return;
+    if (s->n > 0 && access(s->file, R_OK) != 0) {
+        double t0 = bench_now();
+        pid_t pid;
+        int status;
+        fprintf(stderr, "bench_pmns: generating %s ...\n", s->file);
+        if (mkdir(data_dir, 0777) < 0 && errno != EEXIST)
+            die("cannot create %s: %s", data_dir, strerror(errno));
+        /* in a child, so this process's heap stays unused (see run_rss) */
+        fflush(NULL);
+        pid = fork();
+        if (pid < 0)
+            die("fork: %s%s", strerror(errno), "");
+        if (pid == 0)
+            _exit(gbp_generate(s->file, s->n, seed_of(s), NULL) == 0 ? 0 : 1);
+        while (waitpid(pid, &status, 0) < 0)
+            if (errno != EINTR)
+                die("waitpid: %s%s", strerror(errno), "");
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+            die("cannot generate %s%s", s->file, "");
+        fprintf(stderr, "bench_pmns: generated %s in %.1f s\n", s->file, bench_now() - t0);
+    } else if (access(s->file, R_OK) != 0) {
+        die("cannot read %s: %s", s->file, strerror(errno));
+    }
+    s->have_files = 1;
+}
+
+static void unload(void)
+{
+    if (loaded != NULL) {
+        pmUnloadNameSpace();
+        loaded = NULL;
+    }
+}
+
+static void ensure_loaded(struct pmns_size *s)
+{
+    int sts;
+    char msg[PM_MAXERRMSGLEN];
+    if (loaded == s)
+        return;
+    unload();
+    ensure_files(s);
+    heap_used = 1;
+    sts = pmLoadNameSpace(s->file);
+    if (sts < 0)
+        die("pmLoadNameSpace(%s): %s", s->file, pmErrStr_r(sts, msg, sizeof msg));
+    loaded = s;
+}
+
+static char **gathered;
+static long ngathered, gathered_cap;
+
+static void gather(const char *name)
+{
+    if (ngathered == gathered_cap) {
+        gathered_cap = gathered_cap ? 2 * gathered_cap : 4096;
+        gathered = realloc(gathered, (size_t)gathered_cap * sizeof *gathered);
+        if (gathered == NULL)
+            die("out of memory%s%s", "", "");
+    }
+    size_t n = strlen(name) + 1;
+    gathered[ngathered++] = memcpy(xmalloc(n), name, n);
+}
+
+static int cmp_pmid(const void *a, const void *b)
+{
+    pmID x = *(const pmID *)a, y = *(const pmID *)b;
+    return x < y ? -1 : x > y;
+}
+
+/*
+ * Non-leaf names from the leaf names: every proper dotted prefix.  Names in
+ * depth-first order share a prefix only with their neighbours, so comparing
+ * each name with the previous one finds every non-leaf once.
+ */
+static void derive_nonleaf(struct pmns_size *s)
+{
+    size_t bytes = 1;
+    long count = 1;
+    char *arena, *ap = NULL;
+
+    for (int pass = 0; pass < 2; pass++) {
+        const char *prev = "";
+        if (pass == 1) {
+            s->nonleaf = xmalloc((size_t)count * sizeof *s->nonleaf);
+            arena = ap = xmalloc(bytes);
+            *ap++ = '\0';
+            s->nonleaf[0] = arena; /* the root */
+            s->nnonleaf = 1;
+        }
+        for (long i = 0; i < s->nnames; i++) {
+            const char *nm = s->names[i];
+            long shared = 0, dot = 0;
+            size_t k = 0;
+            while (nm[k] != '\0' && nm[k] == prev[k]) {
+                if (nm[k] == '.')
+                    shared++;
+                k++;
+            }
+            for (k = 0; nm[k] != '\0'; k++) {
+                if (nm[k] != '.')
+                    continue;
+                if (dot++ < shared)
+                    continue;
+                if (pass == 0) {
+                    count++;
+                    bytes += k + 1;
+                } else {
+                    memcpy(ap, nm, k);
+                    ap[k] = '\0';
+                    s->nonleaf[s->nnonleaf++] = ap;
+                    ap += k + 1;
+                }
+            }
+            prev = nm;
+        }
+    }
+}
+
+/* Leaf names, PMIDs and non-leaf names of a size (read once, kept). */
+static void ensure_data(struct pmns_size *s)
+{
+    char path[4200];
+    char *buf;
+    size_t len;
+
+    if (s->have_data)
+        return;
+    ensure_files(s);
+    heap_used = 1;
+
+    snprintf(path, sizeof path, "%s.names", s->file);
+    buf = slurp(path, &len);
+    if (buf != NULL) {
+        s->names = split_lines(buf, len, &s->nnames);
+    } else {
+        /* custom namespace without a names file: ask the library */
+        char msg[PM_MAXERRMSGLEN];
+        int sts;
+        ensure_loaded(s);
+        sts = pmTraversePMNS("", gather);
+        if (sts < 0)
+            die("pmTraversePMNS: %s%s", pmErrStr_r(sts, msg, sizeof msg), "");
+        s->names = gathered;
+        s->nnames = ngathered;
+        gathered = NULL;
+        ngathered = gathered_cap = 0;
+    }
+    if (s->nnames == 0)
+        die("%s: no names%s", s->file, "");
+
+    snprintf(path, sizeof path, "%s.pmids", s->file);
+    buf = slurp(path, &len);
+    if (buf != NULL) {
+        long n;
+        char **lines = split_lines(buf, len, &n);
+        s->pmids = xmalloc((size_t)(n ? n : 1) * sizeof *s->pmids);
+        for (long i = 0; i < n; i++) {
+            unsigned d, c, it;
+            if (sscanf(lines[i], "%u.%u.%u", &d, &c, &it) != 3)
+                die("%s: bad line '%s'", path, lines[i]);
+            s->pmids[s->npmids++] = pmID_build(d, c, it);
+        }
+    } else {
+        /* look every name up, keep the distinct static PMIDs */
+        long n = 0;
+        ensure_loaded(s);
+        s->pmids = xmalloc((size_t)s->nnames * sizeof *s->pmids);
+        for (long i = 0; i < s->nnames; i++) {
+            pmID id;
+            const char *nm = s->names[i];
+            if (pmLookupName(1, &nm, &id) == 1 && id != PM_ID_NULL && pmID_domain(id) != 511)
+                s->pmids[n++] = id;
+        }
+        qsort(s->pmids, (size_t)n, sizeof *s->pmids, cmp_pmid);
+        s->npmids = 0;
+        for (long i = 0; i < n; i++)
+            if (i == 0 || s->pmids[i] != s->pmids[i - 1])
+                s->pmids[s->npmids++] = s->pmids[i];
+    }
+    if (s->npmids == 0)
+        die("%s: no PMIDs%s", s->file, "");
+    derive_nonleaf(s);
+    s->have_data = 1;
+}
+
+/* --------------------------------------------------------------- cases */
+
+#define SEED_LOOKUP   UINT64_C(0x6c6f6f6b7570)
+#define SEED_NAMEID   UINT64_C(0x6e616d656964)
+#define SEED_NAMEALL  UINT64_C(0x6e616d65616c6c)
+#define SEED_CHILDREN UINT64_C(0x6368696c64)
+
+static inline uint64_t fold_str(uint64_t h, const char *s, int verify)
+{
+    if (verify)
+        return bench_hash_str(h, s);
+    return h + (s != NULL ? (unsigned char)s[0] : 1u);
+}
+
+static uint64_t b_lookup(uint64_t n, int verify)
+{
+    uint64_t h = BENCH_HASH_INIT, rs = SEED_LOOKUP;
+    for (uint64_t i = 0; i < n; i++) {
+        const char *nm = cur->names[pick(&rs, cur->nnames)];
+        pmID id;
+        int sts = pmLookupName(1, &nm, &id);
+        if (verify)
+            h = bench_hash_u64(bench_hash_u64(h, (uint64_t)(int64_t)sts), id);
+        else
+            h += (uint64_t)sts + id;
+    }
+    return h;
+}
+
+static uint64_t b_nameid(uint64_t n, int verify)
+{
+    uint64_t h = BENCH_HASH_INIT, rs = SEED_NAMEID;
+    for (uint64_t i = 0; i < n; i++) {
+        char *name = NULL;
+        int sts = pmNameID(cur->pmids[pick(&rs, cur->npmids)], &name);
+        h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
+        if (sts >= 0) {
+            h = fold_str(h, name, verify);
+            free(name);
+        }
+    }
+    return h;
+}
+
+static uint64_t b_nameall(uint64_t n, int verify)
+{
+    uint64_t h = BENCH_HASH_INIT, rs = SEED_NAMEALL;
+    for (uint64_t i = 0; i < n; i++) {
+        char **list = NULL;
+        int sts = pmNameAll(cur->pmids[pick(&rs, cur->npmids)], &list);
+        h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
+        if (sts > 0) {
+            for (int k = 0; k < sts; k++)
+                h = fold_str(h, list[k], verify);
+            free(list);
+        }
+    }
+    return h;
+}
+
+static uint64_t b_children(uint64_t n, int verify)
+{
+    uint64_t h = BENCH_HASH_INIT, rs = SEED_CHILDREN;
+    for (uint64_t i = 0; i < n; i++) {
+        char **kids = NULL;
+        int sts = pmGetChildren(cur->nonleaf[pick(&rs, cur->nnonleaf)], &kids);
+        h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
+        if (sts > 0) {
+            for (int k = 0; k < sts; k++)
+                h = fold_str(h, kids[k], verify);
+            free(kids);
+        }
+    }
+    return h;
+}
+
+static uint64_t trav_hash, trav_count;
+static int trav_verify;
+
+static void trav_cb(const char *name)
+{
+    trav_count++;
+    trav_hash = fold_str(trav_hash, name, trav_verify);
+}
+
+static uint64_t b_traverse(uint64_t n, int verify)
+{
+    uint64_t h = BENCH_HASH_INIT;
+    for (uint64_t i = 0; i < n; i++) {
+        int sts;
+        trav_hash = BENCH_HASH_INIT;
+        trav_count = 0;
+        trav_verify = verify;
+        sts = pmTraversePMNS("", trav_cb);
+        h = bench_hash_u64(h, (uint64_t)(int64_t)sts);
+        h = bench_hash_u64(h, trav_count);
+        h = bench_hash_u64(h, trav_hash);
+    }
+    return h;
+}
+
+/* After a load: its status, 1000 lookups and the root's children. */
+static uint64_t load_checksum(int sts)
+{
+    uint64_t h = bench_hash_u64(BENCH_HASH_INIT, (uint64_t)(int64_t)sts);
+    if (sts >= 0) {
+        char **kids = NULL;
+        int n;
+        h = bench_hash_u64(h, b_lookup(VERIFY_CALLS, 1));
+        n = pmGetChildren("", &kids);
+        h = bench_hash_u64(h, (uint64_t)(int64_t)n);
+        for (int k = 0; k < n; k++)
+            h = bench_hash_str(h, kids[k]);
+        if (n > 0)
+            free(kids);
+    }
+    return h;
+}
+
+/* ------------------------------------------------------------- runners */
+
+static void print_line(const char *name, double value, uint64_t sum)
+{
+    printf("%s %.2f %016" PRIx64 "\n", name, value, sum);
+    fflush(stdout);
+}
+
+/*
+ * bench_run() with a time budget: the repetitions stop once they have taken
+ * budget_s (after two at least).  When one call already takes longer than a
+ * repetition (a traversal of a big namespace), the calibration call counts
+ * as the first repetition.
+ */
+static void run_calls(const char *name, bench_fn fn, uint64_t verify_ops)
+{
+    double target = bench_rep_seconds(), t, best = -1, spent = 0;
+    uint64_t n = 1;
+    int reps = 0;
+
+    for (;;) {
+        t = bench_time(fn, n);
+        if (t >= target / 10 || n >= UINT64_C(1) << 40)
+            break;
+        n *= (t < target / 1000) ? 10 : 2;
+    }
+    if (n == 1 && t >= target) {
+        best = t;
+        spent = t;
+        reps = 1;
+    } else if (t > 0) {
+        double scaled = (double)n * (target / t);
+        n = scaled < 1 ? 1 : (uint64_t)scaled;
+    }
+    for (; reps < BENCH_REPS; reps++) {
+        double el = bench_time(fn, n);
+        double per = el / (double)n;
+        spent += el;
+        if (best < 0 || per < best)
+            best = per;
+        if (spent >= budget_s && reps >= 1)
+            break;
+    }
+    print_line(name, best * 1e9, fn(verify_ops, 1));
+}
+
+static void run_load(const char *name, struct pmns_size *s, int ascii)
+{
+    double best = -1, spent = 0;
+    uint64_t sum = 0;
+    char msg[PM_MAXERRMSGLEN];
+
+    ensure_data(s); /* for the checksum; read before timing */
+    for (int r = 0; r < LOAD_REPS; r++) {
+        double t0, el;
+        int sts;
+        unload();
+        heap_used = 1;
+        t0 = bench_now();
+        sts = ascii ? pmLoadASCIINameSpace(s->file, 1) : pmLoadNameSpace(s->file);
+        el = bench_now() - t0;
+        if (sts >= 0)
+            loaded = s;
+        if (r == 0)
+            sum = load_checksum(sts);
+        if (best < 0 || el < best)
+            best = el;
+        spent += el;
+        if (sts < 0) {
+            fprintf(stderr, "bench_pmns: %s(%s): %s\n",
+                    ascii ? "pmLoadASCIINameSpace" : "pmLoadNameSpace", s->file,
+                    pmErrStr_r(sts, msg, sizeof msg));
+            break;
+        }
+        if (spent >= budget_s)
+            break;
+    }
+    unload();
+    print_line(name, best * 1e9, sum);
+}
+
+/* Resident memory of one load, in a process that has done nothing else. */
+static int run_rss(const char *name, struct pmns_size *s)
+{
+    long before, after;
+    int sts;
+
+    ensure_files(s);
+    if (heap_used) {
+        pid_t pid;
+        int status;
+        char *args[3];
+        fflush(stdout);
+        pid = fork();
+        if (pid < 0)
+            die("fork: %s%s", strerror(errno), "");
+        if (pid == 0) {
+            args[0] = self_argv0;
+            args[1] = (char *)name;
+            args[2] = NULL;
+            execv("/proc/self/exe", args);
+            fprintf(stderr, "bench_pmns: cannot re-execute /proc/self/exe: %s\n", strerror(errno));
+            _exit(1);
+        }
+        while (waitpid(pid, &status, 0) < 0)
+            if (errno != EINTR)
+                die("waitpid: %s%s", strerror(errno), "");
+        return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+    }
+    before = statm_rss_kib();
+    sts = pmLoadNameSpace(s->file);
+    after = statm_rss_kib();
+    heap_used = 1;
+    if (sts >= 0)
+        loaded = s;
+    else
+        fprintf(stderr, "bench_pmns: pmLoadNameSpace(%s): %d\n", s->file, sts);
+    ensure_data(s);
+    print_line(name, after > before ? (double)(after - before) : 0.0, load_checksum(sts));
+    return 0;
+}
+
+static int run_case(int size_index, int kind, const char *name)
+{
+    struct pmns_size *s = &sizes[size_index];
+    cur = s;
+    switch (kind) {
+    case K_RSS:
+        return run_rss(name, s);
+    case K_LOAD:
+    case K_LOAD_ASCII:
+        run_load(name, s, kind == K_LOAD_ASCII);
+        return 0;
+    default:
+        break;
+    }
+    ensure_data(s);
+    ensure_loaded(s);
+    switch (kind) {
+    case K_LOOKUP:
+        run_calls(name, b_lookup, VERIFY_CALLS);
+        break;
+    case K_NAMEID:
+        run_calls(name, b_nameid, VERIFY_CALLS);
+        break;
+    case K_NAMEALL:
+        run_calls(name, b_nameall, VERIFY_CALLS);
+        break;
+    case K_CHILDREN:
+        run_calls(name, b_children, VERIFY_CALLS);
+        break;
+    case K_TRAVERSE:
+        run_calls(name, b_traverse, 1);
+        break;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- main */
+
+static int have_pmcpp(const char **where)
+{
+    static char path[4200];
+    const char *dir = pmGetConfig("PCP_BINADM_DIR");
+    snprintf(path, sizeof path, "%s/pmcpp", dir != NULL ? dir : "");
+    *where = path;
+    return access(path, X_OK) == 0;
+}
+
+int main(int argc, char **argv)
+{
+    int list = 0, first = 1, status = 0;
+    int ncases, ascii_ok;
+    const char *pmcpp;
+    char(*names)[64];
+    int *case_size, *case_kind, *listed;
+    const char *b = getenv("BENCH_PMNS_BUDGET_MS");
+
+    self_argv0 = argv[0];
+    /* no derived-metrics file adding names (unless the caller chose one) */
+    setenv("PCP_DERIVED_CONFIG", "", 0);
+    if (b != NULL && *b != '\0') {
+        long ms = strtol(b, NULL, 10);
+        if (ms >= 1)
+            budget_s = (double)ms / 1000.0;
+    }
+    setup_sizes();
+    ascii_ok = have_pmcpp(&pmcpp);
+
+    ncases = nsizes * NKINDS;
+    names = xmalloc((size_t)ncases * sizeof *names);
+    case_size = xmalloc((size_t)ncases * sizeof *case_size);
+    case_kind = xmalloc((size_t)ncases * sizeof *case_kind);
+    listed = xmalloc((size_t)ncases * sizeof *listed);
+    for (int i = 0; i < nsizes; i++)
+        for (int k = 0; k < NKINDS; k++) {
+            int c = i * NKINDS + k;
+            snprintf(names[c], sizeof names[c], "%s_%s", kind_name[k], sizes[i].label);
+            case_size[c] = i;
+            case_kind[c] = k;
+            listed[c] = k != K_LOAD_ASCII || ascii_ok;
+        }
+
+    if (argc > 1 && strcmp(argv[1], "-l") == 0) {
+        list = 1;
+        first = 2;
+    }
+    if (!ascii_ok && (list || first >= argc))
+        fprintf(stderr,
+                "bench_pmns: no pmcpp at %s, so the load_ascii_* cases are left out; "
+                "set PCP_BINADM_DIR to a directory with pmcpp to time pmLoadASCIINameSpace\n",
+                pmcpp);
+    for (int a = first; a < argc; a++) {
+        int c = 0;
+        while (c < ncases && strcmp(names[c], argv[a]) != 0)
+            c++;
+        if (c == ncases) {
+            fprintf(stderr, "%s: no benchmark named '%s'; try -l\n", argv[0], argv[a]);
+            return 2;
+        }
+    }
+    for (int c = 0; c < ncases; c++) {
+        int want = first >= argc && listed[c];
+        for (int a = first; a < argc && !want; a++)
+            want = strcmp(names[c], argv[a]) == 0;
+        if (!want)
+            continue;
+        if (list)
+            printf("%s\n", names[c]);
+        else if (run_case(case_size[c], case_kind[c], names[c]) != 0)
+            status = 1;
+    }
+    return status;
+}
