@@ -102,4 +102,21 @@ uint32_t pmns_find_pmid(const pmns_tree *t, uint32_t pmid);
  * length (which may exceed cap - 1: then buf holds a truncated copy). */
 size_t pmns_name(const pmns_tree *t, uint32_t n, char *buf, size_t cap);
 
+/* The full dotted name of node n of a loaded tree, in place: not
+ * NUL-terminated, t->nodes[n].pathlen bytes long. */
+static inline const char *pmns_path(const pmns_tree *t, uint32_t n)
+{
+    const pmns_node *nd = &t->nodes[n];
+    return t->strings + nd->name + nd->namelen - nd->pathlen;
+}
+
+/* The anonymous derived metrics every PCP client sees, grafted below
+ * "event" by the builder and answered by name even with no namespace. */
+typedef struct pmns_derived_metric {
+    const char *name; /* full name; the leaf's component follows "event." */
+    uint32_t pmid;
+} pmns_derived_metric;
+#define PMNS_NDERIVED 2
+extern const pmns_derived_metric pmns_derived[PMNS_NDERIVED];
+
 #endif /* PMKIT_FRONT_PMNS_H */

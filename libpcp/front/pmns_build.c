@@ -193,19 +193,21 @@ static int graft_event_root(builder *b)
     return 0;
 }
 
+const pmns_derived_metric pmns_derived[PMNS_NDERIVED] = {
+    { "event.flags", (511u << 22) | 1 },
+    { "event.missed", (511u << 22) | 2 },
+};
+
 static int graft_event_leaves(builder *b, uint32_t n)
 {
-    static const struct {
-        const char *name;
-        uint32_t pmid;
-    } leaves[] = { { "flags", (511u << 22) | 1 }, { "missed", (511u << 22) | 2 } };
-
     if (b->t->nodes[n].nkids == 0)
         b->t->nodes[n].first = b->t->nnodes;
-    for (size_t i = 0; i < 2; i++) {
-        if (child_named(b->t, n, leaves[i].name) != PMNS_NONE)
+    for (size_t i = 0; i < PMNS_NDERIVED; i++) {
+        const char *leaf = pmns_derived[i].name + sizeof("event.") - 1;
+        if (child_named(b->t, n, leaf) != PMNS_NONE)
             continue;
-        pmns_node *c = new_node(b, n, i == 0 ? b->flags : b->missed, i == 0 ? 5 : 6, leaves[i].pmid);
+        pmns_node *c = new_node(b, n, i == 0 ? b->flags : b->missed, (uint32_t)strlen(leaf),
+                                pmns_derived[i].pmid);
         if (c == NULL)
             return PM_ERR_TOOBIG;
         c->flags |= PMNS_F_GRAFTED;

@@ -183,13 +183,13 @@ int pmTrimNameSpace(void)
  * as PCP's derived-metric layer is; 1 (derived) or PM_ERR_NAME. */
 static int derived_name(const char *name, pmID *pmid)
 {
-    if (strcmp(name, "event.flags") == 0)
-        *pmid = (511u << 22) | 1;
-    else if (strcmp(name, "event.missed") == 0)
-        *pmid = (511u << 22) | 2;
-    else
-        return PM_ERR_NAME;
-    return 1;
+    for (size_t i = 0; i < PMNS_NDERIVED; i++) {
+        if (strcmp(name, pmns_derived[i].name) == 0) {
+            *pmid = pmns_derived[i].pmid;
+            return 1;
+        }
+    }
+    return PM_ERR_NAME;
 }
 
 /* The PMID of one name: a leaf, or a name below a dynamic subtree root
@@ -399,8 +399,6 @@ int pmGetChildren(const char *name, char ***offspring)
 /* Every leaf at or below node n, depth first in child order. */
 static int gather(const pmns_tree *t, uint32_t n, namelist *nl)
 {
-    char buf[4096], *name = buf;
-    size_t cap = sizeof(buf);
     uint32_t *stack = NULL;
     size_t sp = 0, scap = 0;
     int sts = 0;
@@ -408,19 +406,7 @@ static int gather(const pmns_tree *t, uint32_t n, namelist *nl)
     for (;;) {
         const pmns_node *nd = &t->nodes[n];
         if (nd->flags & PMNS_F_LEAF) {
-            size_t len = pmns_name(t, n, name, cap);
-            if (len + 1 > cap) {
-                char *big = malloc(len + 1);
-                if (big == NULL) {
-                    sts = -ENOMEM;
-                    break;
-                }
-                pmns_name(t, n, big, len + 1);
-                sts = nl_add(nl, big, len, PMNS_LEAF_STATUS);
-                free(big);
-            } else {
-                sts = nl_add(nl, name, len, PMNS_LEAF_STATUS);
-            }
+            sts = nl_add(nl, pmns_path(t, n), nd->pathlen, PMNS_LEAF_STATUS);
         } else if (nd->flags & PMNS_F_VISIBLE) {
             if (sp + nd->nkids > scap) {
                 size_t c = scap ? scap * 2 : 64;
@@ -497,19 +483,14 @@ static int names_of(pmID pmid, namelist *nl)
         release();
         return PM_ERR_NOPMNS;
     }
-    for (uint32_t n = pmns_find_pmid(t, pmid); n != PMNS_NONE && sts == 0; n = t->nodes[n].samepmid) {
-        char buf[4096];
-        size_t len = pmns_name(t, n, buf, sizeof(buf));
-        sts = len < sizeof(buf) ? nl_add(nl, buf, len, 0) : -ENAMETOOLONG;
-    }
+    for (uint32_t n = pmns_find_pmid(t, pmid); n != PMNS_NONE && sts == 0; n = t->nodes[n].samepmid)
+        sts = nl_add(nl, pmns_path(t, n), t->nodes[n].pathlen, 0);
     release();
     if (sts == 0 && nl->count == 0) { /* the derived metrics keep their names */
-        if (pmid == ((511u << 22) | 1))
-            sts = nl_add(nl, "event.flags", 11, 0);
-        else if (pmid == ((511u << 22) | 2))
-            sts = nl_add(nl, "event.missed", 12, 0);
-        else
-            sts = PM_ERR_PMID;
+        sts = PM_ERR_PMID;
+        for (size_t i = 0; i < PMNS_NDERIVED; i++)
+            if (pmid == pmns_derived[i].pmid)
+                sts = nl_add(nl, pmns_derived[i].name, strlen(pmns_derived[i].name), 0);
     }
     return sts;
 }
