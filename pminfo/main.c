@@ -201,8 +201,7 @@ static void options(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    pmSetProgname(argv[0]);
-    options(argc, argv);
+    options(argc, argv); /* pmgetopt_r sets the program name */
     if ((run.names = calloc((size_t)run.batch, sizeof(*run.names))) == NULL)
         return 1;
     if (opts.optind >= argc)

@@ -142,7 +142,7 @@ char *pmEventFlagsStr_r(int flags, char *buf, int buflen)
     text[0] = '\0';
     if ((unsigned)flags & PM_EVENT_FLAG_MISSED)
         return pmkit_copy(buf, buflen, "missed");
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < (int)(sizeof(names) / sizeof(names[0])); i++) {
         if (flags & (1 << i))
             used += (size_t)pmsprintf(text + used, sizeof(text) - used, "%s%s",
                                       used ? "," : "", names[i]);

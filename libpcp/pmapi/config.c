@@ -66,8 +66,7 @@ static void export_line(char *line)
         value++;
         end[-1] = '\0';
     }
-    if (getenv(line) == NULL)
-        setenv(line, value, 0);
+    setenv(line, value, 0); /* the environment wins */
 }
 
 /* Read the configuration once.  Only the first lookup can fail, and only

@@ -148,7 +148,7 @@ static const char *sasl_text(int error)
     return "undefined error!";
 }
 
-const char *pmkit_errtab_text(int code)
+static const char *errtab_text(int code)
 {
     int n;
     const pmkitErrEntry *tab = pmkitErrTable(&n);
@@ -183,7 +183,7 @@ char *pmErrStr_r(int code, char *buf, int buflen)
             pmsprintf(sys, sizeof(sys), "Unknown error %d", -code);
         return pmkit_copy(buf, buflen, sys);
     }
-    if ((text = pmkit_errtab_text(code)) != NULL)
+    if ((text = errtab_text(code)) != NULL)
         return pmkit_copy(buf, buflen, text);
     pmsprintf(buf, (size_t)buflen, "No such PMAPI error code (%d)", code);
     return buf;

@@ -12,9 +12,6 @@
  * buflen <= 0 leaves buf untouched. */
 char *pmkit_copy(char *buf, int buflen, const char *src);
 
-/* The table text for a PM_ERR_* code, or NULL if the code is not in it. */
-const char *pmkit_errtab_text(int code);
-
 /* "32", "U64", ... for a PM_TYPE_* value; "???" for values PCP has no name for. */
 const char *pmkit_type_name(int type);
 

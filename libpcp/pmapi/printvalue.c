@@ -191,8 +191,10 @@ void pmPrintValue(FILE *f, int valfmt, int type, const pmValue *val, int minwidt
     pmAtomValue a;
 
     /* Every type but these is extracted first; what cannot be extracted
-     * (including unknown and unsupported types) is dumped raw. */
-    if (type != PM_TYPE_UNKNOWN && type != PM_TYPE_EVENT && type != PM_TYPE_HIGHRES_EVENT) {
+     * (including unknown and unsupported types) is dumped raw, as an
+     * aggregate always is. */
+    if (type != PM_TYPE_UNKNOWN && type != PM_TYPE_AGGREGATE && type != PM_TYPE_EVENT &&
+        type != PM_TYPE_HIGHRES_EVENT) {
         if (pmExtractValue(valfmt, val, type, &a, type) < 0)
             type = PM_TYPE_UNKNOWN;
     }
@@ -220,10 +222,7 @@ void pmPrintValue(FILE *f, int valfmt, int type, const pmValue *val, int minwidt
         fprintf(f, "\"%s\"", a.cp);
         free(a.cp);
         break;
-    case PM_TYPE_AGGREGATE:
-        dump_raw(f, valfmt, val, minwidth);
-        free(a.vbp);
-        break;
+    case PM_TYPE_AGGREGATE: /* printed raw whether or not it could be extracted */
     case PM_TYPE_UNKNOWN:
         dump_raw(f, valfmt, val, minwidth);
         break;
