@@ -33,8 +33,8 @@ typedef struct {
     cpp_options opt;
     cpp_define defs[256];
     const char *dirs[256];
-    const char *deps[1024];   /* files read, in order, for -M */
-    size_t ndeps;
+    const char **deps;        /* files read, in order, for -M */
+    size_t ndeps, depcap;
     const char *targets[64];  /* -MT */
     size_t ntargets;
     int dep_mode;             /* 0, 'M' (instead of output), 'D' (as well) */
@@ -55,8 +55,20 @@ static void record(void *ctx, const char *path)
     for (size_t i = 0; i < a->ndeps; i++)
         if (strcmp(a->deps[i], path) == 0)
             return;
-    if (a->ndeps < sizeof(a->deps) / sizeof(a->deps[0]))
-        a->deps[a->ndeps++] = strdup(path);
+    if (a->ndeps == a->depcap) {
+        size_t cap = a->depcap ? a->depcap * 2 : 64;
+        const char **d = realloc(a->deps, cap * sizeof(*d));
+        if (d == NULL) {
+            fprintf(stderr, "pmcpp: out of memory\n");
+            exit(1);
+        }
+        a->deps = d, a->depcap = cap;
+    }
+    if ((a->deps[a->ndeps] = strdup(path)) == NULL) {
+        fprintf(stderr, "pmcpp: out of memory\n");
+        exit(1);
+    }
+    a->ndeps++;
 }
 
 static int to_file(void *ctx, const char *data, size_t len)
@@ -198,8 +210,10 @@ int main(int argc, char **argv)
         }
         sink.ctx = of.fp;
     }
-    /* the library hands over 64 KiB at a time: no second buffer needed */
-    setvbuf(sink.ctx, NULL, _IONBF, 0);
+    /* the library hands over 64 KiB at a time: no second buffer needed
+     * (with -M stdout keeps its buffer for the dependency rule) */
+    if (sink.write == to_file)
+        setvbuf(sink.ctx, NULL, _IONBF, 0);
     sts = cpp_run_file(&a.opt, in, &sink, NULL);
     if (sts == 0 && of.fp != NULL && (sts = outfile_commit(&of)) < 0)
         fprintf(stderr, "pmcpp: Cannot write outfile (%s): %s\n", out, strerror(-sts));

@@ -17,11 +17,9 @@
 
 #include <errno.h>
 #include <stdarg.h>
-#if defined(__SSE2__) && defined(PMKIT_CPP_SSE2)
-#include <emmintrin.h>
-#endif
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define OUTBUF_SIZE (64 * 1024)
 
@@ -266,48 +264,20 @@ static void text_line(cpp_state *st)
  * normal mode) the letters that start a macro name. */
 static void build_hot(cpp_state *st)
 {
-    st->hot_ranges = 0;
-    for (int c = 0; c < 256; c++) {
+    for (int c = 0; c < 256; c++)
         st->hot[c] = !st->opt->restricted && cpp_is(c, CT_START) && st->macros.first[c] > 0;
-        if (st->hot[c])
-            st->hot_ranges |= c == '_' ? 4 : c >= 'a' ? 2 : 1;
-    }
     st->hot['\n'] = 1;
     st->hot['/'] = !st->opt->shell_style;
     st->macros.changed = false;
 }
 
-/* The first byte at or after p that may be hot (st->hot has the last word).
- * With SSE2, 16 bytes at a time: '\n', '/', and every letter of a range
- * (A-Z, a-z, '_') in which some macro name starts.  Loads may run up to 15
- * bytes past the line's '\n', which CPP_SLACK keeps allocated and defined. */
+/* The first byte at or after p that may be hot (st->hot has the last word,
+ * so the line's '\n' always stops it). */
 static inline const char *skip_cold(const cpp_state *st, const char *p)
 {
-#if defined(__SSE2__) && defined(PMKIT_CPP_SSE2)
-    const __m128i nl = _mm_set1_epi8('\n');
-    const __m128i slash = _mm_set1_epi8(st->opt->shell_style ? '\n' : '/');
-    const __m128i under = _mm_set1_epi8((st->hot_ranges & 4) ? '_' : '\n');
-    const __m128i up_lo = _mm_set1_epi8((st->hot_ranges & 1) ? 'A' - 1 : 127);
-    const __m128i up_hi = _mm_set1_epi8('Z' + 1);
-    const __m128i lo_lo = _mm_set1_epi8((st->hot_ranges & 2) ? 'a' - 1 : 127);
-    const __m128i lo_hi = _mm_set1_epi8('z' + 1);
-
-    for (;;) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-        __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, slash));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, under));
-        m = _mm_or_si128(m, _mm_and_si128(_mm_cmpgt_epi8(v, up_lo), _mm_cmplt_epi8(v, up_hi)));
-        m = _mm_or_si128(m, _mm_and_si128(_mm_cmpgt_epi8(v, lo_lo), _mm_cmplt_epi8(v, lo_hi)));
-        int mask = _mm_movemask_epi8(m);
-        if (mask != 0)
-            return p + __builtin_ctz((unsigned)mask);
-        p += 16;
-    }
-#else
     while (!st->hot[(unsigned char)*p])
         p++;
     return p;
-#endif
 }
 
 /* Is p (a letter or '_') inside a word that started before it?  Words start
@@ -602,6 +572,10 @@ int cpp_run_file(const cpp_options *opt, const char *path, cpp_sink *out, cpp_st
     }
     top = cpp_stream_file(path, path != NULL ? path : "<stdin>", fd);
     if (top == NULL || st.out == NULL) {
+        if (top != NULL)
+            cpp_stream_close(&st, top);
+        else if (path != NULL)
+            close(fd);
         state_free(&st);
         return -ENOMEM;
     }
@@ -624,6 +598,8 @@ int cpp_run_buffer(const cpp_options *opt, const char *name, const char *text, s
     state_init(&st, opt, out);
     top = cpp_stream_memory(name, text, len);
     if (top == NULL || st.out == NULL) {
+        if (top != NULL)
+            cpp_stream_close(&st, top);
         state_free(&st);
         return -ENOMEM;
     }

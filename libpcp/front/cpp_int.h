@@ -100,7 +100,6 @@ typedef struct cpp_state {
     size_t len;
     unsigned char hot[256];    /* bytes fast_text must look at: '\n', '/', and
                                 * letters that start a defined macro's name */
-    unsigned char hot_ranges;  /* 1: some macro starts A-Z, 2: a-z, 4: '_' */
     const char *diag_file;     /* overrides for diagnostics outside streams */
     unsigned long diag_line;
     cpp_stats stats;

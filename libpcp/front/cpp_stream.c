@@ -204,9 +204,10 @@ static int open_readable(const char *path, int *fd)
 
     if (f < 0)
         return -1;
-    if (fstat(f, &sb) < 0 || S_ISDIR(sb.st_mode)) {
+    int e = fstat(f, &sb) < 0 ? errno : S_ISDIR(sb.st_mode) ? EISDIR : 0;
+    if (e != 0) {
         close(f);
-        errno = S_ISDIR(sb.st_mode) ? EISDIR : errno;
+        errno = e;
         return -1;
     }
     *fd = f;
