@@ -197,10 +197,16 @@ static size_t find_close(const char *p, size_t i, size_t len)
     return 0;
 }
 
-/* White space as isspace() sees it in the C locale, without the call. */
-static bool trailing_space(char c)
+/* Where a line's text ends once comments are blanked: after the last
+ * comment if text follows it (seg: where that comment closed), else where
+ * the text before it ended; trailing white space goes too (PCP's rule). */
+static size_t text_end(const char *p, size_t len, size_t text, size_t seg, bool in_comment)
 {
-    return c == ' ' || (c >= '\t' && c <= '\r');
+    if (!in_comment && seg < len)
+        text = len;
+    while (text > 0 && cpp_space(p[text - 1]))
+        text--;
+    return text;
 }
 
 /* Blank every comment character of the current line (C style), PCP's way:
@@ -240,11 +246,7 @@ static void strip_comments(cpp_state *st)
         s->in_comment = false;
         i = seg = close;
     }
-    if (!s->in_comment && seg < len)
-        text = len; /* text after the last comment */
-    while (text > 0 && trailing_space(p[text - 1]))
-        text--;
-    st->len = text;
+    st->len = text_end(p, len, text, seg, s->in_comment);
 }
 
 static void text_line(cpp_state *st)
@@ -370,16 +372,15 @@ static char *fast_line(cpp_state *st, char *line)
         cpp_emit(st, copy, (size_t)(end - copy) + 1);
         return end;
     }
-    if (!s->in_comment && seg < len)
-        text = len;
-    while (text > 0 && trailing_space(line[text - 1]))
-        text--;
+    text = text_end(line, len, text, seg, s->in_comment);
     cpp_emit(st, copy, (size_t)(line + text - copy));
     cpp_emit(st, "\n", 1);
     return end;
 }
 
-char *cpp_fast_text(cpp_state *st, char *line)
+/* Active text lines outside comments, from line on, for as long as they
+ * come; returns where the next line to process starts. */
+static char *fast_text(cpp_state *st, char *line)
 {
     cpp_stream *s = st->cur;
     const char *limit = s->buf + s->complete;
@@ -395,7 +396,7 @@ char *cpp_fast_text(cpp_state *st, char *line)
     return line;
 }
 
-void cpp_process_line(cpp_state *st, char *line, size_t len)
+static void process_line(cpp_state *st, char *line, size_t len)
 {
     cpp_stream *s = st->cur;
 
@@ -511,7 +512,7 @@ static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
             continue;
         }
         if (!s->in_comment && line[0] != st->ctrl && cpp_active(st)) {
-            cpp_stream_advance(s, cpp_fast_text(st, line));
+            cpp_stream_advance(s, fast_text(st, line));
         } else if (!s->in_comment && line[0] != st->ctrl && !opens_comment(st, line,
                                                                             &nl)) {
             st->stats.lines_in++; /* skipped text that opens no comment */
@@ -522,7 +523,7 @@ static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
         } else {
             nl = cpp_stream_line_end(s, line);
             cpp_stream_advance(s, nl + 1);
-            cpp_process_line(st, line, (size_t)(nl - line));
+            process_line(st, line, (size_t)(nl - line));
         }
     }
     unclosed_groups(st);

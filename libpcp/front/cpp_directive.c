@@ -17,8 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* isspace() in the C locale, without the call */
-#define SPACE(c) ((c) == ' ' || ((c) >= '\t' && (c) <= '\r'))
 
 static size_t skip_blanks(const cpp_state *st, size_t i)
 {
@@ -33,7 +31,7 @@ static int parse_name(cpp_state *st, size_t *i, const char **name, size_t *n)
     const char *p = st->line;
     size_t j = *i, k;
 
-    if (j >= st->len || SPACE(p[j])) {
+    if (j >= st->len || cpp_space(p[j])) {
         cpp_error(st, j + 1, "Missing macro name");
         return -1;
     }
@@ -43,7 +41,7 @@ static int parse_name(cpp_state *st, size_t *i, const char **name, size_t *n)
     }
     for (k = j + 1; k < st->len && cpp_is(p[k], CT_WORD); k++)
         ;
-    if (k < st->len && !SPACE(p[k])) {
+    if (k < st->len && !cpp_space(p[k])) {
         cpp_error(st, k + 1, "Illegal character in macro name");
         return -1;
     }
@@ -56,7 +54,7 @@ static int parse_name(cpp_state *st, size_t *i, const char **name, size_t *n)
 /* Only white space may follow position i. */
 static int expect_end(cpp_state *st, size_t i, const char *what)
 {
-    while (i < st->len && SPACE(st->line[i]))
+    while (i < st->len && cpp_space(st->line[i]))
         i++;
     if (i == st->len)
         return 0;
@@ -91,7 +89,7 @@ static char *parse_value(cpp_state *st, size_t *i, size_t *vlen)
             j = k + 1;
         }
     } else {
-        for (k = j; k < st->len && !SPACE(p[k]); k++)
+        for (k = j; k < st->len && !cpp_space(p[k]); k++)
             ;
         if ((v = malloc(k - j + 1)) == NULL)
             return NULL;
@@ -301,7 +299,7 @@ static bool do_shell(cpp_state *st, size_t i)
     snprintf(nest, sizeof(nest), "%cshell and/or %cinclude nesting too deep", st->ctrl, st->ctrl);
     if ((cmd = quoted_arg(st, i, "\"'", "shell", "command", nest)) == NULL)
         return false;
-    if ((s = cpp_stream_shell(st, cmd)) == NULL)
+    if ((s = cpp_stream_shell(cmd)) == NULL)
         cpp_error(st, i + 1, "Cannot open pipe for %cshell", st->ctrl);
     else
         enter(st, s);
@@ -314,7 +312,7 @@ static void do_message(cpp_state *st, size_t i, bool is_error)
     const char *text = st->line + i;
     int n = (int)(st->len - i);
 
-    while (n > 0 && SPACE(text[n - 1]))
+    while (n > 0 && cpp_space(text[n - 1]))
         n--;
     if (!cpp_active(st))
         return;

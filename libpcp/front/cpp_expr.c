@@ -103,16 +103,10 @@ static size_t lex_number(expr *e, const char *p, size_t len, size_t col, tok *t)
     else if (p[0] == '0')
         base = 8;
     for (; i < len; i++) {
-        unsigned d;
-        char c = p[i];
-        if (c >= '0' && c <= '9')
-            d = (unsigned)(c - '0');
-        else if (base == 16 && c >= 'a' && c <= 'f')
-            d = (unsigned)(c - 'a' + 10);
-        else if (base == 16 && c >= 'A' && c <= 'F')
-            d = (unsigned)(c - 'A' + 10);
-        else
-            break;
+        int h = hexval(p[i]);
+        if (h < 0 || (base != 16 && h > 9))
+            break; /* a suffix, or the end of the number */
+        unsigned d = (unsigned)h;
         if (d >= base) {
             fail(e, col, "Invalid integer constant");
             return len;

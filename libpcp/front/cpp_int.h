@@ -106,7 +106,13 @@ typedef struct cpp_state {
 } cpp_state;
 
 /* cpp.c */
-#define CPP_OUT_SLACK 16 /* bytes allocated after the output buffer */
+#define CPP_OUT_SLACK 16 /* White space as isspace() sees it in the C locale, without the call. */
+static inline bool cpp_space(char c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/* bytes allocated after the output buffer */
 void cpp_emit_slow(cpp_state *st, const char *data, size_t len);
 static inline void cpp_emit(cpp_state *st, const char *data, size_t len)
 {
@@ -137,15 +143,11 @@ void cpp_warning(cpp_state *st, size_t col, const char *fmt, ...)
 void cpp_report(cpp_state *st, diag_severity sev, const char *file, unsigned long line,
                 size_t col, const char *source, size_t srclen, const char *msg);
 bool cpp_active(const cpp_state *st);
-void cpp_process_line(cpp_state *st, char *line, size_t len);
-/* Active text lines outside comments, from line on, for as long as they
- * come; returns where the next line to process starts. */
-char *cpp_fast_text(cpp_state *st, char *line);
 
 /* cpp_stream.c */
 cpp_stream *cpp_stream_file(const char *path, const char *name, int fd);
 cpp_stream *cpp_stream_memory(const char *name, const char *text, size_t len);
-cpp_stream *cpp_stream_shell(cpp_state *st, const char *cmd);
+cpp_stream *cpp_stream_shell(const char *cmd);
 /* The next line (writable, ended by a '\n' that is in memory, valid until
  * the next peek), or NULL at end of input or on error (*err = -errno). */
 char *cpp_stream_peek(cpp_stream *s, int *err);
@@ -226,14 +228,6 @@ static inline cpp_macro *cpp_macro_lookup(const cpp_macros *m, const char *name,
 
 /* Output a text line with macros substituted. */
 void cpp_substitute(cpp_state *st, const char *line, size_t len);
-/* Restricted mode: a candidate #name or #{name} at hash (end: the line's
- * end).  If it names a macro, output the text pending since *copy and the
- * value.  Returns where scanning continues. */
-const char *cpp_substitute_marked(cpp_state *st, const char **copy, const char *hash,
-                                  const char *end);
-/* Output the text at w..p if it names a macro: its value, after the text
- * pending since *copy; returns true if it did. */
-bool cpp_substitute_word(cpp_state *st, const char **copy, const char *w, const char *p);
 
 
 /* Hash of a name, eight bytes at a time (a short name is one or two

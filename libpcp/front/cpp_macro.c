@@ -19,9 +19,6 @@
 
 char cpp_tombstone;
 
-#define hash_name cpp_hash_name
-
-
 void cpp_macros_init(cpp_macros *m)
 {
     memset(m, 0, sizeof(*m));
@@ -61,7 +58,7 @@ const cpp_macro *cpp_macro_find(const cpp_macros *m, const char *name, size_t n)
 {
     if (n == 0 || !cpp_macro_maybe(m, name, n))
         return NULL;
-    return cpp_macro_lookup(m, name, n, hash_name(name, n));
+    return cpp_macro_lookup(m, name, n, cpp_hash_name(name, n));
 }
 
 /* Double the table (or create it), dropping tombstones. */
@@ -90,7 +87,7 @@ static bool grow(cpp_macros *m)
 
 bool cpp_macro_define(cpp_macros *m, const char *name, size_t n, const char *value, size_t vlen)
 {
-    uint32_t h = hash_name(name, n);
+    uint32_t h = cpp_hash_name(name, n);
     size_t i;
 
     if (cpp_macro_lookup(m, name, n, h) != NULL)
@@ -123,7 +120,7 @@ bool cpp_macro_define(cpp_macros *m, const char *name, size_t n, const char *val
 
 void cpp_macro_undef(cpp_macros *m, const char *name, size_t n)
 {
-    cpp_macro *e = cpp_macro_lookup(m, name, n, hash_name(name, n));
+    cpp_macro *e = cpp_macro_lookup(m, name, n, cpp_hash_name(name, n));
 
     if (e == NULL)
         return;
@@ -151,20 +148,19 @@ static void substitute_words(cpp_state *st, const char *p, const char *end)
         while (p < end && cpp_is(*p, CT_WORD))
             p++;
         if (cpp_macro_maybe(&st->macros, w, (size_t)(p - w)))
-            cpp_substitute_word(st, &copy, w, p);
+            cpp_substitute_hashed(st, &copy, w, p, cpp_hash_name(w, (size_t)(p - w)));
     }
     cpp_emit(st, copy, (size_t)(end - copy));
 }
 
-bool cpp_substitute_word(cpp_state *st, const char **copy, const char *w, const char *p)
-{
-    return cpp_substitute_hashed(st, copy, w, p, hash_name(w, (size_t)(p - w)));
-}
 
 
 
-const char *cpp_substitute_marked(cpp_state *st, const char **copy, const char *hash,
-                                  const char *end)
+/* Restricted mode: a candidate #name or #{name} at hash (end: the line's
+ * end).  If it names a macro, output the text pending since *copy and the
+ * value.  Returns where scanning continues. */
+static const char *substitute_one_marked(cpp_state *st, const char **copy, const char *hash,
+                                         const char *end)
 {
     const char *p = hash + 1, *key, *keyend, *next, *close;
     const cpp_macro *m;
@@ -196,7 +192,7 @@ static void substitute_marked(cpp_state *st, const char *p, const char *end)
     const char *copy = p, *hash;
 
     while ((hash = memchr(p, st->ctrl, (size_t)(end - p))) != NULL)
-        p = cpp_substitute_marked(st, &copy, hash, end);
+        p = substitute_one_marked(st, &copy, hash, end);
     cpp_emit(st, copy, (size_t)(end - copy));
 }
 

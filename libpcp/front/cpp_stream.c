@@ -62,11 +62,10 @@ cpp_stream *cpp_stream_memory(const char *name, const char *text, size_t len)
     return s;
 }
 
-cpp_stream *cpp_stream_shell(cpp_state *st, const char *cmd)
+cpp_stream *cpp_stream_shell(const char *cmd)
 {
     cpp_stream *s = stream_new(SRC_SHELL, "<shell>");
 
-    (void)st;
     if (s == NULL)
         return NULL;
     fflush(NULL); /* the command shares our stderr (and any buffered stdio) */
@@ -197,7 +196,7 @@ void cpp_stream_close(cpp_state *st, cpp_stream *s)
 }
 
 /* Open path if it is something we can read lines from. */
-static int open_readable(const char *path, int *fd)
+int cpp_open_input(const char *path, int *fd)
 {
     struct stat sb;
     int f = open(path, O_RDONLY | O_CLOEXEC);
@@ -214,10 +213,6 @@ static int open_readable(const char *path, int *fd)
     return 0;
 }
 
-int cpp_open_input(const char *path, int *fd)
-{
-    return open_readable(path, fd);
-}
 
 /* Try DIR/FILE (or FILE when dir is NULL); a stream on success. */
 static cpp_stream *try_candidate(cpp_state *st, const char *dir, const char *file)
@@ -235,7 +230,7 @@ static cpp_stream *try_candidate(cpp_state *st, const char *dir, const char *fil
     }
     if (path == NULL)
         return NULL;
-    if (open_readable(path, &fd) == 0) {
+    if (cpp_open_input(path, &fd) == 0) {
         if ((s = cpp_stream_file(path, path, fd)) == NULL)
             close(fd);
         else if (st->opt->dependency != NULL)
