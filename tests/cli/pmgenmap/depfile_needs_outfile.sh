@@ -1,0 +1,1 @@
+pmgenmap -M map.d </dev/null

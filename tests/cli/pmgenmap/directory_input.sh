@@ -1,0 +1,1 @@
+mkdir dir; pmgenmap dir

@@ -1,0 +1,2 @@
+export PACKAGE_BUILD_DATE=today
+: | pmgenmap

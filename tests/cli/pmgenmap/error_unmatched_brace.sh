@@ -1,0 +1,2 @@
+# PCP writes "};" for a "}" outside any group and exits 0
+printf "g {\n a.b A\n}\n}\n" >spec; pmgenmap spec

@@ -1,0 +1,1 @@
+pmgenmap -g 9lives </dev/null

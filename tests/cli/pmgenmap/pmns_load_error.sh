@@ -1,0 +1,1 @@
+pmgenmap -n nosuchns </dev/null
