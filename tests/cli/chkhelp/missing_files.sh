@@ -1,0 +1,7 @@
+export PCP_BINADM_DIR="$(dirname "$(command -v chkhelp)")" PCP_DERIVED_CONFIG=
+# demo.dir/demo.pag: Debian's newhelp -n demo.pmns on ../newhelp/demo.help
+chkhelp -n "$CASE_DIR/demo.pmns" nosuch
+echo "exit $?"
+cp "$CASE_DIR/demo.dir" nopag.dir
+chkhelp -n "$CASE_DIR/demo.pmns" nopag
+echo "exit $?"

@@ -1,0 +1,4 @@
+export PCP_BINADM_DIR="$(dirname "$(command -v chkhelp)")" PCP_DERIVED_CONFIG=
+# demo.dir/demo.pag: Debian's newhelp -n demo.pmns on ../newhelp/demo.help
+chkhelp -n "$CASE_DIR/demo.pmns" -O -H "$CASE_DIR/demo" demo.cpu.sys demo.cpu.idle other.count other.nohelp
+echo "exit $?"

@@ -1,0 +1,4 @@
+export PCP_BINADM_DIR="$(dirname "$(command -v newhelp)")" PCP_DERIVED_CONFIG=
+newhelp -x -n "$CASE_DIR/demo.pmns" -o out "$CASE_DIR/demo.help"
+echo "exit $?"
+ls

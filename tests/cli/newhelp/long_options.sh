@@ -1,0 +1,6 @@
+export PCP_BINADM_DIR="$(dirname "$(command -v newhelp)")" PCP_DERIVED_CONFIG=
+cp "$CASE_DIR/demo.pmns" ns && cp "$CASE_DIR/demo.help" help
+newhelp --namespace=ns --output=out help
+echo "exit $?"
+od -An -tx1 -v out.dir | md5sum
+od -An -tx1 -v out.pag | md5sum

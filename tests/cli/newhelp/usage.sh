@@ -1,0 +1,2 @@
+export PCP_BINADM_DIR="$(dirname "$(command -v newhelp)")" PCP_DERIVED_CONFIG=
+newhelp -?
