@@ -7,6 +7,7 @@
 
 #include <pcp/pmapi.h>
 #include <pcp/pmkit.h>
+#include <pcp/pmda.h>
 
 /* Copy src into buf[buflen], truncating, always NUL-terminated; returns buf.
  * buflen <= 0 leaves buf untouched. */
@@ -14,5 +15,39 @@ char *pmkit_copy(char *buf, int buflen, const char *src);
 
 /* "32", "U64", ... for a PM_TYPE_* value; "???" for values PCP has no name for. */
 const char *pmkit_type_name(int type);
+
+/*
+ * Contexts (context.c).  One recursive lock serialises the context table,
+ * the local agent table and every call into an agent; the functions below
+ * expect the caller to hold it (pmkit_lock/pmkit_unlock).
+ */
+typedef struct pmkit_ctx {
+    int handle;         /* what pmNewContext returned */
+    int type;           /* PM_CONTEXT_LOCAL (the only kind served today) */
+    unsigned prof_gen;  /* bumped on every profile change */
+    pmProfile prof;     /* the instance profile; its address is stable */
+} pmkit_ctx;
+
+void pmkit_lock(void);
+void pmkit_unlock(void);
+/* The calling thread's current context, or NULL. */
+pmkit_ctx *pmkit_ctx_current(void);
+
+/*
+ * Local agents (local.c), called with the lock held.  dso_for returns the
+ * loaded agent serving a domain and prepares it for a call from ctx
+ * (e_context for interface >= 5), or NULL (PM_ERR_NOAGENT).
+ */
+__pmDSO *pmkit_dso_for(unsigned int domain, const pmkit_ctx *ctx);
+/* Hand ctx's profile to the agent unless it already has the current one. */
+int pmkit_dso_profile(__pmDSO *dso, const pmkit_ctx *ctx);
+/* Load every configured agent not loaded yet (at each new local context);
+ * fails only when there is no table and no pmcd.conf to build it from. */
+int pmkit_dso_load_all(void);
+/* Forget that agents saw the profile of a context being destroyed. */
+void pmkit_dso_forget_ctx(int handle);
+
+/* Free a pmInResult an agent returned (everything in it is malloc'd). */
+void pmkit_free_inresult(pmInResult *res);
 
 #endif /* PMKIT_PMAPI_INT_H */

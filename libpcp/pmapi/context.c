@@ -1,0 +1,380 @@
+/*
+ * context.c - PMAPI contexts and instance profiles.
+ *
+ * A context is a heap record found by its handle in a small table; handles
+ * come from a counter that advances on every attempt, failed ones included
+ * (PCP's numbering).  The current context is per thread.  One recursive
+ * lock guards the table, the local agent table (local.c) and every call
+ * into an agent, so agents never run concurrently; it is recursive because
+ * an agent may call back into the library.
+ *
+ * Profiles follow PCP's rules (runtime spec 1.8), including the quirk that
+ * an indom first named by pmDelProfile starts in the EXCLUDE state.
+ *
+ * Only PM_CONTEXT_LOCAL is served: host and archive contexts answer
+ * PM_ERR_NYI (docs/compat.md).  Unlike PCP, local contexts work from any
+ * thread.
+ */
+#include "pmapi_int.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static pthread_mutex_t lib_lock;
+static pthread_once_t lib_once = PTHREAD_ONCE_INIT;
+static pmkit_ctx **table; /* live contexts, in creation order */
+static int ntable;
+static int next_handle;
+static _Thread_local int current = -1;
+
+static void lib_lock_init(void)
+{
+    pthread_mutexattr_t attr;
+
+    pthread_mutexattr_init(&attr);
+    pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&lib_lock, &attr);
+    pthread_mutexattr_destroy(&attr);
+}
+
+void pmkit_lock(void)
+{
+    pthread_once(&lib_once, lib_lock_init);
+    pthread_mutex_lock(&lib_lock);
+}
+
+void pmkit_unlock(void)
+{
+    pthread_mutex_unlock(&lib_lock);
+}
+
+static pmkit_ctx *find(int handle)
+{
+    for (int i = 0; i < ntable; i++)
+        if (table[i]->handle == handle)
+            return table[i];
+    return NULL;
+}
+
+pmkit_ctx *pmkit_ctx_current(void)
+{
+    return current < 0 ? NULL : find(current);
+}
+
+static void profile_clear(pmProfile *prof)
+{
+    for (int i = 0; i < prof->profile_len; i++)
+        free(prof->profile[i].instances);
+    free(prof->profile);
+    prof->profile = NULL;
+    prof->profile_len = 0;
+}
+
+static int profile_copy(pmProfile *dst, const pmProfile *src)
+{
+    *dst = *src;
+    dst->profile = NULL;
+    dst->profile_len = 0;
+    if (src->profile_len == 0)
+        return 0;
+    dst->profile = calloc((size_t)src->profile_len, sizeof(pmInDomProfile));
+    if (dst->profile == NULL)
+        return -ENOMEM;
+    for (int i = 0; i < src->profile_len; i++) {
+        const pmInDomProfile *s = &src->profile[i];
+        pmInDomProfile *d = &dst->profile[i];
+        *d = *s;
+        d->instances = NULL;
+        dst->profile_len = i + 1;
+        if (s->instances_len > 0) {
+            d->instances = malloc((size_t)s->instances_len * sizeof(int));
+            if (d->instances == NULL) {
+                profile_clear(dst);
+                return -ENOMEM;
+            }
+            memcpy(d->instances, s->instances, (size_t)s->instances_len * sizeof(int));
+        }
+    }
+    return 0;
+}
+
+static void ctx_free(pmkit_ctx *ctx)
+{
+    profile_clear(&ctx->prof);
+    free(ctx);
+}
+
+/* Add a context to the table; it becomes current.  Returns its handle. */
+static int ctx_add(pmkit_ctx *ctx)
+{
+    pmkit_ctx **t = realloc(table, (size_t)(ntable + 1) * sizeof(*t));
+
+    if (t == NULL) {
+        ctx_free(ctx);
+        return -ENOMEM;
+    }
+    table = t;
+    table[ntable++] = ctx;
+    current = ctx->handle;
+    return ctx->handle;
+}
+
+int pmNewContext(int type, const char *name)
+{
+    int handle, sts;
+    pmkit_ctx *ctx;
+
+    pmkit_lock();
+    handle = next_handle++;
+    switch (type & PM_CONTEXT_TYPEMASK) {
+    case PM_CONTEXT_LOCAL:
+        break;
+    case PM_CONTEXT_HOST:
+    case PM_CONTEXT_ARCHIVE:
+        sts = name == NULL ? PM_ERR_NOCONTEXT : name[0] == '\0' && type == PM_CONTEXT_HOST
+                                                    ? PM_ERR_NOTHOST
+                                                    : PM_ERR_NYI;
+        pmkit_unlock();
+        return sts;
+    default:
+        pmkit_unlock();
+        return PM_ERR_NOCONTEXT;
+    }
+    if ((ctx = calloc(1, sizeof(*ctx))) == NULL) {
+        pmkit_unlock();
+        return -ENOMEM;
+    }
+    ctx->handle = handle;
+    ctx->type = PM_CONTEXT_LOCAL;
+    ctx->prof.state = PM_PROFILE_INCLUDE;
+    if ((sts = pmkit_dso_load_all()) < 0) {
+        free(ctx);
+        pmkit_unlock();
+        return sts;
+    }
+    sts = ctx_add(ctx);
+    pmkit_unlock();
+    return sts;
+}
+
+int pmDupContext(void)
+{
+    pmkit_ctx *old, *ctx;
+    int sts;
+
+    pmkit_lock();
+    if ((old = pmkit_ctx_current()) == NULL) {
+        pmkit_unlock();
+        return PM_ERR_NOCONTEXT;
+    }
+    if ((ctx = calloc(1, sizeof(*ctx))) == NULL ||
+        (sts = profile_copy(&ctx->prof, &old->prof)) < 0) {
+        free(ctx);
+        pmkit_unlock();
+        return -ENOMEM;
+    }
+    ctx->handle = next_handle++;
+    ctx->type = old->type;
+    sts = ctx_add(ctx);
+    pmkit_unlock();
+    return sts;
+}
+
+int pmWhichContext(void)
+{
+    int sts;
+
+    pmkit_lock();
+    sts = pmkit_ctx_current() != NULL ? current : PM_ERR_NOCONTEXT;
+    pmkit_unlock();
+    return sts;
+}
+
+int pmUseContext(int handle)
+{
+    int sts = PM_ERR_NOCONTEXT;
+
+    pmkit_lock();
+    if (find(handle) != NULL) {
+        current = handle;
+        sts = 0;
+    }
+    pmkit_unlock();
+    return sts;
+}
+
+int pmDestroyContext(int handle)
+{
+    int sts = PM_ERR_NOCONTEXT;
+
+    pmkit_lock();
+    for (int i = 0; i < ntable; i++) {
+        if (table[i]->handle != handle)
+            continue;
+        ctx_free(table[i]);
+        memmove(&table[i], &table[i + 1], (size_t)(ntable - i - 1) * sizeof(*table));
+        ntable--;
+        pmkit_dso_forget_ctx(handle);
+        if (current == handle)
+            current = -1;
+        sts = 0;
+        break;
+    }
+    pmkit_unlock();
+    return sts;
+}
+
+int pmReconnectContext(int handle)
+{
+    int sts;
+
+    pmkit_lock();
+    sts = find(handle) != NULL ? handle : PM_ERR_NOCONTEXT;
+    pmkit_unlock();
+    return sts;
+}
+
+char *pmGetContextHostName_r(int handle, char *buf, int buflen)
+{
+    int known;
+
+    if (buf == NULL || buflen <= 0)
+        return buf;
+    pmkit_lock();
+    known = find(handle) != NULL;
+    pmkit_unlock();
+    buf[0] = '\0';
+    if (known && gethostname(buf, (size_t)buflen) < 0)
+        buf[0] = '\0';
+    buf[buflen - 1] = '\0';
+    return buf;
+}
+
+const char *pmGetContextHostName(int handle)
+{
+    static _Thread_local char name[MAXHOSTNAMELEN];
+
+    return pmGetContextHostName_r(handle, name, (int)sizeof(name));
+}
+
+/* ---- instance profiles ---- */
+
+static pmInDomProfile *profile_entry(pmProfile *prof, pmInDom indom, int create)
+{
+    pmInDomProfile *p;
+
+    for (int i = 0; i < prof->profile_len; i++)
+        if (prof->profile[i].indom == indom)
+            return &prof->profile[i];
+    if (!create)
+        return NULL;
+    p = realloc(prof->profile, (size_t)(prof->profile_len + 1) * sizeof(*p));
+    if (p == NULL)
+        return NULL;
+    prof->profile = p;
+    p = &prof->profile[prof->profile_len++];
+    memset(p, 0, sizeof(*p));
+    p->indom = indom;
+    p->state = PM_PROFILE_EXCLUDE; /* PCP's starting state for Add and Del alike */
+    return p;
+}
+
+static int list_has(const pmInDomProfile *p, int inst)
+{
+    for (int i = 0; i < p->instances_len; i++)
+        if (p->instances[i] == inst)
+            return 1;
+    return 0;
+}
+
+static int list_add(pmInDomProfile *p, int n, const int *insts)
+{
+    int *l = realloc(p->instances, (size_t)(p->instances_len + n) * sizeof(int));
+
+    if (l == NULL)
+        return -ENOMEM;
+    p->instances = l;
+    for (int i = 0; i < n; i++)
+        if (!list_has(p, insts[i]))
+            p->instances[p->instances_len++] = insts[i];
+    return 0;
+}
+
+static void list_remove(pmInDomProfile *p, int n, const int *insts)
+{
+    int k = 0;
+
+    for (int i = 0; i < p->instances_len; i++) {
+        int keep = 1;
+        for (int j = 0; j < n && keep; j++)
+            keep = p->instances[i] != insts[j];
+        if (keep)
+            p->instances[k++] = p->instances[i];
+    }
+    p->instances_len = k;
+}
+
+/* pmAddProfile (state INCLUDE) and pmDelProfile (EXCLUDE) share this. */
+static int profile_change(pmInDom indom, int n, int *insts, int state)
+{
+    pmkit_ctx *ctx;
+    pmInDomProfile *p;
+    int sts = 0;
+
+    if (indom == PM_INDOM_NULL && insts != NULL)
+        return PM_ERR_PROFILESPEC;
+    if (insts == NULL || n < 0)
+        n = 0;
+    pmkit_lock();
+    if ((ctx = pmkit_ctx_current()) == NULL) {
+        pmkit_unlock();
+        return PM_ERR_NOCONTEXT;
+    }
+    ctx->prof_gen++;
+    if (indom == PM_INDOM_NULL) {
+        profile_clear(&ctx->prof);
+        ctx->prof.state = state;
+    } else if ((p = profile_entry(&ctx->prof, indom, 1)) == NULL) {
+        sts = -ENOMEM;
+    } else if (n == 0) {
+        free(p->instances);
+        p->instances = NULL;
+        p->instances_len = 0;
+        p->state = state;
+    } else if (p->state == state) {
+        list_remove(p, n, insts); /* no longer exceptions */
+    } else {
+        sts = list_add(p, n, insts); /* new exceptions */
+    }
+    pmkit_unlock();
+    return sts;
+}
+
+int pmAddProfile(pmInDom indom, int n, int *insts)
+{
+    return profile_change(indom, n, insts, PM_PROFILE_INCLUDE);
+}
+
+int pmDelProfile(pmInDom indom, int n, int *insts)
+{
+    return profile_change(indom, n, insts, PM_PROFILE_EXCLUDE);
+}
+
+/* PCP's membership test, exported under its name for agents. */
+PCP_CALL int __pmInProfile(pmInDom indom, const pmProfile *prof, int inst);
+PCP_CALL int __pmInProfile(pmInDom indom, const pmProfile *prof, int inst)
+{
+    if (prof == NULL)
+        return 1;
+    for (int i = 0; i < prof->profile_len; i++) {
+        const pmInDomProfile *p = &prof->profile[i];
+        if (p->indom != indom)
+            continue;
+        if (list_has(p, inst))
+            return p->state == PM_PROFILE_EXCLUDE;
+        return p->state == PM_PROFILE_INCLUDE;
+    }
+    return prof->state == PM_PROFILE_INCLUDE;
+}

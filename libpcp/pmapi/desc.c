@@ -1,0 +1,258 @@
+/*
+ * desc.c - metadata from the agents of the current context: descriptors,
+ * help text and instance domains.
+ *
+ * Each call finds the agent of the identifier's domain (PM_ERR_NOAGENT
+ * when there is none, as in PCP's local contexts), calls its method with
+ * the library lock held and copies the answer into memory the caller
+ * owns with PCP's layouts: pmGetInDom's names are one block (pointers then
+ * strings), text is strdup'd.  The help -> one-line fallback and the
+ * PM_TEXT_DIRECT rule are PCP's (runtime spec 1.5).
+ *
+ * The derived metrics event.flags and event.missed have descriptors and
+ * text of their own, answered here without an agent.
+ */
+#include "pmapi_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Runs with the lock held: the agent for a domain in the current context. */
+static int agent_of(unsigned int domain, __pmDSO **dso, pmkit_ctx **ctx)
+{
+    if ((*ctx = pmkit_ctx_current()) == NULL)
+        return PM_ERR_NOCONTEXT;
+    if ((*dso = pmkit_dso_for(domain, *ctx)) == NULL)
+        return PM_ERR_NOAGENT;
+    return 0;
+}
+
+/* event.flags (511.0.1) and event.missed (511.0.2), PCP's anonymous metrics. */
+static int derived_desc(pmID pmid, pmDesc *desc)
+{
+    if (pmid != pmID_build(DYNAMIC_PMID, 0, 1) && pmid != pmID_build(DYNAMIC_PMID, 0, 2))
+        return PM_ERR_PMID;
+    memset(desc, 0, sizeof(*desc));
+    desc->pmid = pmid;
+    desc->type = PM_TYPE_U32;
+    desc->indom = PM_INDOM_NULL;
+    desc->sem = PM_SEM_DISCRETE;
+    return 0;
+}
+
+int pmLookupDesc(pmID pmid, pmDesc *desc)
+{
+    __pmDSO *dso;
+    pmkit_ctx *ctx;
+    int sts;
+
+    pmkit_lock();
+    if ((sts = agent_of(pmID_domain(pmid), &dso, &ctx)) == 0)
+        sts = dso->dispatch.version.any.desc(pmid, desc, dso->dispatch.version.any.ext);
+    pmkit_unlock();
+    if ((sts == PM_ERR_PMID || sts == PM_ERR_NOAGENT) && derived_desc(pmid, desc) == 0)
+        sts = 0;
+    return sts < 0 ? sts : 0;
+}
+
+int pmLookupDescs(int numpmid, pmID *pmidlist, pmDesc *desclist)
+{
+    int found = 0;
+
+    if (numpmid < 1)
+        return PM_ERR_TOOSMALL;
+    for (int i = 0; i < numpmid; i++) {
+        int sts = pmLookupDesc(pmidlist[i], &desclist[i]);
+        if (sts == PM_ERR_NOCONTEXT)
+            return sts;
+        if (sts < 0)
+            desclist[i].pmid = PM_ID_NULL; /* PCP leaves the other fields alone */
+        else
+            found++;
+    }
+    return found;
+}
+
+static int text_once(unsigned int domain, int ident, int type, char **buffer)
+{
+    __pmDSO *dso;
+    pmkit_ctx *ctx;
+    char *text = NULL;
+    int sts;
+
+    pmkit_lock();
+    if ((sts = agent_of(domain, &dso, &ctx)) == 0) {
+        sts = dso->dispatch.version.any.text(ident, type, &text, dso->dispatch.version.any.ext);
+        if (sts >= 0 && text == NULL)
+            sts = PM_ERR_TEXT;
+        if (sts >= 0 && (*buffer = strdup(text)) == NULL)
+            sts = -ENOMEM;
+    }
+    pmkit_unlock();
+    return sts < 0 ? sts : 0;
+}
+
+/* Ask for the text; help that is missing or empty falls back to one-line. */
+static int text_lookup(unsigned int domain, int ident, int level, int kind, char **buffer)
+{
+    int type = (level & (PM_TEXT_ONELINE | PM_TEXT_HELP)) | kind;
+    int sts = text_once(domain, ident, type, buffer);
+
+    if ((level & PM_TEXT_DIRECT) || !(level & PM_TEXT_HELP))
+        return sts;
+    if (sts == 0 && (*buffer)[0] != '\0')
+        return 0;
+    if (sts == PM_ERR_NOAGENT || sts == PM_ERR_NOCONTEXT)
+        return sts;
+    if (sts == 0)
+        free(*buffer);
+    return text_once(domain, ident, PM_TEXT_ONELINE | kind, buffer);
+}
+
+static int derived_text(pmID pmid, int level, char **buffer)
+{
+    const char *text;
+
+    if (pmid == pmID_build(DYNAMIC_PMID, 0, 1))
+        text = (level & PM_TEXT_ONELINE) ? "Flags for an event record"
+                                         : "The flags word of each event record.";
+    else if (pmid == pmID_build(DYNAMIC_PMID, 0, 2))
+        text = (level & PM_TEXT_ONELINE) ? "Count of missed event records"
+                                         : "How many event records were lost before this one.";
+    else
+        return PM_ERR_PMID;
+    return (*buffer = strdup(text)) != NULL ? 0 : -ENOMEM;
+}
+
+int pmLookupText(pmID pmid, int level, char **buffer)
+{
+    int sts = text_lookup(pmID_domain(pmid), (int)pmid, level, PM_TEXT_PMID, buffer);
+
+    if ((sts == PM_ERR_NOAGENT || sts == PM_ERR_PMID || sts == PM_ERR_TEXT) &&
+        derived_text(pmid, level, buffer) == 0)
+        sts = 0;
+    return sts;
+}
+
+int pmLookupInDomText(pmInDom indom, int level, char **buffer)
+{
+    return text_lookup(pmInDom_domain(indom), (int)indom, level, PM_TEXT_INDOM, buffer);
+}
+
+void pmkit_free_inresult(pmInResult *res)
+{
+    if (res == NULL)
+        return;
+    if (res->namelist != NULL)
+        for (int i = 0; i < res->numinst; i++)
+            free(res->namelist[i]);
+    free(res->namelist);
+    free(res->instlist);
+    free(res);
+}
+
+/* Ask the agent of indom's domain about instances; *res is the agent's answer. */
+static int instance_call(pmInDom indom, int inst, const char *name, pmInResult **res)
+{
+    __pmDSO *dso;
+    pmkit_ctx *ctx;
+    int sts;
+
+    *res = NULL;
+    if (indom == PM_INDOM_NULL)
+        return PM_ERR_INDOM;
+    pmkit_lock();
+    if ((sts = agent_of(pmInDom_domain(indom), &dso, &ctx)) == 0)
+        sts = dso->dispatch.version.any.instance(indom, inst, (char *)name, res,
+                                                 dso->dispatch.version.any.ext);
+    pmkit_unlock();
+    if (sts >= 0 && *res == NULL)
+        sts = PM_ERR_INST;
+    if (sts < 0) {
+        pmkit_free_inresult(*res);
+        *res = NULL;
+    }
+    return sts < 0 ? sts : 0;
+}
+
+/* One malloc block: n pointers then the strings they point at. */
+static char **pack_names(char *const *names, int n)
+{
+    size_t len = (size_t)n * sizeof(char *);
+    char **block, *p;
+
+    for (int i = 0; i < n; i++)
+        len += strlen(names[i] != NULL ? names[i] : "") + 1;
+    if ((block = malloc(len)) == NULL)
+        return NULL;
+    p = (char *)(block + n);
+    for (int i = 0; i < n; i++) {
+        size_t l = strlen(names[i] != NULL ? names[i] : "") + 1;
+        memcpy(p, names[i] != NULL ? names[i] : "", l);
+        block[i] = p;
+        p += l;
+    }
+    return block;
+}
+
+int pmGetInDom(pmInDom indom, int **instlist, char ***namelist)
+{
+    pmInResult *res;
+    int sts = instance_call(indom, PM_IN_NULL, NULL, &res);
+    int n;
+
+    *instlist = NULL;
+    *namelist = NULL;
+    if (sts < 0)
+        return sts;
+    if ((n = res->numinst) <= 0) {
+        pmkit_free_inresult(res);
+        return n < 0 ? n : 0;
+    }
+    if (res->instlist == NULL || res->namelist == NULL) {
+        pmkit_free_inresult(res);
+        return PM_ERR_INST;
+    }
+    *instlist = malloc((size_t)n * sizeof(int));
+    *namelist = pack_names(res->namelist, n);
+    if (*instlist == NULL || *namelist == NULL) {
+        free(*instlist);
+        free(*namelist);
+        *instlist = NULL;
+        *namelist = NULL;
+        n = -ENOMEM;
+    } else {
+        memcpy(*instlist, res->instlist, (size_t)n * sizeof(int));
+    }
+    pmkit_free_inresult(res);
+    return n;
+}
+
+int pmLookupInDom(pmInDom indom, const char *name)
+{
+    pmInResult *res;
+    int sts;
+
+    if (name == NULL || name[0] == '\0')
+        return indom == PM_INDOM_NULL ? PM_ERR_INDOM : PM_ERR_INST;
+    if ((sts = instance_call(indom, PM_IN_NULL, name, &res)) < 0)
+        return sts;
+    sts = res->numinst >= 1 && res->instlist != NULL ? res->instlist[0] : PM_ERR_INST;
+    pmkit_free_inresult(res);
+    return sts;
+}
+
+int pmNameInDom(pmInDom indom, int inst, char **name)
+{
+    pmInResult *res;
+    int sts;
+
+    if ((sts = instance_call(indom, inst, NULL, &res)) < 0)
+        return sts;
+    if (res->numinst >= 1 && res->namelist != NULL && res->namelist[0] != NULL)
+        sts = (*name = strdup(res->namelist[0])) != NULL ? 0 : -ENOMEM;
+    else
+        sts = PM_ERR_INST;
+    pmkit_free_inresult(res);
+    return sts;
+}

@@ -1,0 +1,246 @@
+/*
+ * fetch.c - values: pmFetch and its high-resolution forms, pmStore, and
+ * the result helpers (pmFreeResult, pmSortInstances, ...).
+ *
+ * A local fetch walks the request in order: for the first unanswered
+ * PMID it gathers every later PMID of the same domain, makes sure the
+ * agent holds the context's current profile, calls the agent's fetch once
+ * and moves the value sets it returns into the caller's result (the
+ * agent keeps its result skeleton, as libpcp_pmda expects).  Domains
+ * without an agent, and agent failures, become value sets whose numval
+ * is the error; unknown agents' answers that do not match the request are
+ * treated the same way, so a faulty agent cannot corrupt the result.
+ *
+ * Every block handed to the caller is individually malloc'd, so
+ * pmFreeResult is PCP's: DPTR payloads, then value sets, then the result.
+ */
+#include "pmapi_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static pmValueSet *error_vset(pmID pmid, int err)
+{
+    pmValueSet *vs = calloc(1, sizeof(*vs));
+
+    if (vs != NULL) {
+        vs->pmid = pmid;
+        vs->numval = err;
+    }
+    return vs;
+}
+
+/* One agent call for the still-empty slots of domain dom from slot first. */
+static int fetch_domain(const pmkit_ctx *ctx, int n, const pmID *pmids, pmValueSet **out,
+                        int first)
+{
+    unsigned int dom = pmID_domain(pmids[first]);
+    __pmDSO *dso = pmkit_dso_for(dom, ctx);
+    pmID small_list[32], *list = small_list;
+    int small_slot[32], *slot = small_slot, count = 0, sts = PM_ERR_NOAGENT;
+    pmResult *res = NULL;
+
+    if (n > 32) {
+        list = malloc((size_t)n * sizeof(*list));
+        slot = malloc((size_t)n * sizeof(*slot));
+        if (list == NULL || slot == NULL) {
+            free(list);
+            free(slot);
+            return -ENOMEM;
+        }
+    }
+    for (int i = first; i < n; i++) {
+        if (out[i] == NULL && pmID_domain(pmids[i]) == dom) {
+            slot[count] = i;
+            list[count++] = pmids[i];
+        }
+    }
+    if (dso != NULL) {
+        pmdaInterface *dp = &dso->dispatch;
+        sts = pmkit_dso_profile(dso, ctx);
+        if (sts >= 0)
+            sts = dp->version.any.fetch(count, list, &res, dp->version.any.ext);
+        if (sts >= 0 && (res == NULL || res->numpmid != count))
+            sts = PM_ERR_GENERIC;
+    }
+    for (int j = 0; j < count; j++) {
+        pmValueSet *vs = sts >= 0 ? res->vset[j] : NULL;
+        int fail = sts >= 0 ? PM_ERR_VALUE : sts;
+        if (sts >= 0)
+            res->vset[j] = NULL; /* now the caller's */
+        if (dom == DYNAMIC_PMID && pmID_cluster(list[j]) == 0 &&
+            (pmID_item(list[j]) == 1 || pmID_item(list[j]) == 2))
+            fail = 0; /* event.flags, event.missed: values only inside event records */
+        out[slot[j]] = vs != NULL ? vs : error_vset(list[j], fail);
+    }
+    if (list != small_list) {
+        free(list);
+        free(slot);
+    }
+    return 0;
+}
+
+/* Fill vsets[0..n) for the current context; the timestamp is taken first. */
+static int fetch_local(int n, pmID *pmids, pmValueSet **vsets, struct timespec *stamp)
+{
+    pmkit_ctx *ctx;
+    int sts = 0;
+
+    if (n < 1)
+        return PM_ERR_TOOSMALL;
+    clock_gettime(CLOCK_REALTIME, stamp);
+    pmkit_lock();
+    if ((ctx = pmkit_ctx_current()) == NULL)
+        sts = PM_ERR_NOCONTEXT;
+    for (int i = 0; i < n && sts >= 0; i++)
+        if (vsets[i] == NULL)
+            sts = fetch_domain(ctx, n, pmids, vsets, i);
+    for (int i = 0; i < n && sts >= 0; i++)
+        if (vsets[i] == NULL)
+            sts = -ENOMEM;
+    pmkit_unlock();
+    return sts;
+}
+
+static void free_vsets(pmValueSet **vsets, int n)
+{
+    for (int i = 0; i < n; i++) {
+        pmValueSet *vs = vsets[i];
+        if (vs == NULL)
+            continue;
+        if (vs->numval > 0 && vs->valfmt == PM_VAL_DPTR)
+            for (int j = 0; j < vs->numval; j++)
+                free(vs->vlist[j].value.pval);
+        free(vs);
+    }
+}
+
+int pmFetch(int numpmid, pmID *pmidlist, pmResult **result)
+{
+    struct timespec now;
+    pmResult *r;
+    int sts;
+
+    if (numpmid < 1)
+        return PM_ERR_TOOSMALL;
+    r = calloc(1, sizeof(*r) + (size_t)(numpmid - 1) * sizeof(pmValueSet *));
+    if (r == NULL)
+        return -ENOMEM;
+    r->numpmid = numpmid;
+    if ((sts = fetch_local(numpmid, pmidlist, r->vset, &now)) < 0) {
+        pmFreeResult(r);
+        return sts;
+    }
+    r->timestamp.tv_sec = now.tv_sec;
+    r->timestamp.tv_usec = now.tv_nsec / 1000;
+    *result = r;
+    return 0;
+}
+
+int pmFetchHighRes(int numpmid, pmID *pmidlist, pmHighResResult **result)
+{
+    pmHighResResult *r;
+    int sts;
+
+    if (numpmid < 1)
+        return PM_ERR_TOOSMALL;
+    r = calloc(1, sizeof(*r) + (size_t)(numpmid - 1) * sizeof(pmValueSet *));
+    if (r == NULL)
+        return -ENOMEM;
+    r->numpmid = numpmid;
+    if ((sts = fetch_local(numpmid, pmidlist, r->vset, &r->timestamp)) < 0) {
+        pmFreeHighResResult(r);
+        return sts;
+    }
+    *result = r;
+    return 0;
+}
+
+int pmHighResFetch(int numpmid, pmID *pmidlist, pmHighResResult **result)
+{
+    return pmFetchHighRes(numpmid, pmidlist, result);
+}
+
+void pmFreeResult(pmResult *result)
+{
+    if (result == NULL)
+        return;
+    free_vsets(result->vset, result->numpmid);
+    free(result);
+}
+
+void pmFreeHighResResult(pmHighResResult *result)
+{
+    if (result == NULL)
+        return;
+    free_vsets(result->vset, result->numpmid);
+    free(result);
+}
+
+static int by_inst(const void *a, const void *b)
+{
+    int x = ((const pmValue *)a)->inst, y = ((const pmValue *)b)->inst;
+
+    return (x > y) - (x < y);
+}
+
+static void sort_vsets(pmValueSet **vsets, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (vsets[i] != NULL && vsets[i]->numval > 1)
+            qsort(vsets[i]->vlist, (size_t)vsets[i]->numval, sizeof(pmValue), by_inst);
+}
+
+void pmSortInstances(pmResult *result)
+{
+    sort_vsets(result->vset, result->numpmid);
+}
+
+void pmSortHighResInstances(pmHighResResult *result)
+{
+    sort_vsets(result->vset, result->numpmid);
+}
+
+/* Store value sets one at a time, vlist[0] only, stopping at the first error. */
+static int store_vsets(int n, pmValueSet *const *vsets)
+{
+    pmkit_ctx *ctx;
+    int sts = 0;
+
+    if (n < 1)
+        return PM_ERR_TOOSMALL;
+    for (int i = 0; i < n; i++)
+        if (vsets[i] == NULL || vsets[i]->numval < 1)
+            return PM_ERR_VALUE;
+    pmkit_lock();
+    if ((ctx = pmkit_ctx_current()) == NULL)
+        sts = PM_ERR_NOCONTEXT;
+    for (int i = 0; i < n && sts >= 0; i++) {
+        __pmDSO *dso = pmkit_dso_for(pmID_domain(vsets[i]->pmid), ctx);
+        pmResult one;
+        pmValueSet vs = *vsets[i];
+
+        if (dso == NULL) {
+            sts = PM_ERR_NOAGENT;
+            break;
+        }
+        vs.numval = 1;
+        memset(&one, 0, sizeof(one));
+        one.numpmid = 1;
+        one.vset[0] = &vs;
+        sts = dso->dispatch.version.any.store(&one, dso->dispatch.version.any.ext);
+    }
+    pmkit_unlock();
+    return sts < 0 ? sts : 0;
+}
+
+int pmStore(const pmResult *result)
+{
+    return store_vsets(result->numpmid, result->vset);
+}
+
+int pmStoreHighRes(const pmHighResResult *result)
+{
+    return store_vsets(result->numpmid, result->vset);
+}

@@ -1,0 +1,245 @@
+/*
+ * notify.c - messages and process chores for tools and agents: pmprintf
+ * and pmflush, pmNotifyErr, pmSyslog, pmOpenLog, pmNoMem, pmGetUsername,
+ * pmSetProcessIdentity and __pmProcessRunTimes.
+ *
+ * pmprintf appends to a per-process buffer that pmflush writes to stderr,
+ * or appends to the file $PCP_STDERR names (PCP's rule; its "DISPLAY"
+ * value, a GUI pop-up, is treated as stderr here).  pmNotifyErr formats
+ * PCP's "[date] prog(pid) Level: message" line through them.
+ */
+#include "pmapi_int.h"
+
+#include <grp.h>
+#include <pthread.h>
+#include <pwd.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/times.h>
+#include <syslog.h>
+#include <time.h>
+#include <unistd.h>
+
+static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *pending;
+static size_t pending_len;
+static int use_syslog;
+
+/* The formatted text in a new malloc'd string, or NULL. */
+static char *vformat(const char *fmt, va_list ap)
+{
+    va_list again;
+    char *text;
+    int n;
+
+    va_copy(again, ap);
+    n = vsnprintf(NULL, 0, fmt, again);
+    va_end(again);
+    if (n < 0 || (text = malloc((size_t)n + 1)) == NULL)
+        return NULL;
+    vsnprintf(text, (size_t)n + 1, fmt, ap);
+    return text;
+}
+
+int pmprintf(const char *fmt, ...)
+{
+    va_list ap;
+    char *text;
+    int n;
+
+    va_start(ap, fmt);
+    text = vformat(fmt, ap);
+    va_end(ap);
+    if (text == NULL)
+        return -ENOMEM;
+    n = (int)strlen(text);
+    pthread_mutex_lock(&print_lock);
+    char *grown = realloc(pending, pending_len + (size_t)n + 1);
+    if (grown != NULL) {
+        pending = grown;
+        memcpy(pending + pending_len, text, (size_t)n + 1);
+        pending_len += (size_t)n;
+    } else {
+        n = -ENOMEM;
+    }
+    pthread_mutex_unlock(&print_lock);
+    free(text);
+    return n;
+}
+
+int pmflush(void)
+{
+    const char *where = getenv("PCP_STDERR");
+    FILE *fp = stderr;
+    int sts = 0;
+
+    pthread_mutex_lock(&print_lock);
+    if (pending_len > 0) {
+        if (where != NULL && where[0] != '\0' && strcmp(where, "DISPLAY") != 0 &&
+            (fp = fopen(where, "a")) == NULL) {
+            fp = stderr;
+            sts = -errno;
+        }
+        fputs(pending, fp);
+        fflush(fp);
+        if (fp != stderr)
+            fclose(fp);
+    }
+    free(pending);
+    pending = NULL;
+    pending_len = 0;
+    pthread_mutex_unlock(&print_lock);
+    return sts;
+}
+
+void pmSyslog(int onoff)
+{
+    use_syslog = onoff;
+    if (onoff)
+        openlog(pmGetProgname(), LOG_PID | LOG_CONS, LOG_DAEMON);
+    else
+        closelog();
+}
+
+static const char *level_word(int pri)
+{
+    static const char *const words[] = {"Emergency", "Alert",  "Critical", "Error",
+                                        "Warning",   "Notice", "Info",     "Debug"};
+    return pri >= 0 && pri <= LOG_DEBUG ? words[pri] : "???";
+}
+
+void pmNotifyErr(int priority, const char *fmt, ...)
+{
+    va_list ap;
+    char *msg;
+    char when[32];
+    time_t now = time(NULL);
+    size_t len;
+
+    va_start(ap, fmt);
+    msg = vformat(fmt, ap);
+    va_end(ap);
+    if (msg == NULL)
+        return;
+    if (use_syslog)
+        syslog(priority, "%s", msg);
+    ctime_r(&now, when);
+    len = strlen(msg);
+    pmprintf("[%.19s] %s(%d) %s: %s%s", when, pmGetProgname(), (int)getpid(),
+             level_word(priority), msg, len > 0 && msg[len - 1] == '\n' ? "" : "\n");
+    pmflush();
+    free(msg);
+}
+
+void pmNoMem(const char *where, size_t size, int fatal)
+{
+    char buf[PM_MAXERRMSGLEN];
+
+    pmNotifyErr(fatal ? LOG_ERR : LOG_WARNING, "%s: malloc(%zu) failed: %s", where, size,
+                pmErrStr_r(-ENOMEM, buf, sizeof(buf)));
+    if (fatal == PM_FATAL_ERR)
+        exit(1);
+}
+
+static void log_finished(void)
+{
+    time_t now = time(NULL);
+    char when[32];
+
+    ctime_r(&now, when);
+    fprintf(stderr, "\nLog finished %s", when);
+    fflush(stderr);
+}
+
+FILE *pmOpenLog(const char *progname, const char *logname, FILE *oldstream, int *status)
+{
+    static int registered;
+    char host[MAXHOSTNAMELEN] = "";
+    char when[32];
+    time_t now = time(NULL);
+    FILE *fp;
+
+    *status = 0;
+    if (logname != NULL && strcmp(logname, "-") == 0) {
+        *status = 1;
+        return oldstream;
+    }
+    unlink(logname);
+    if ((fp = freopen(logname, "w", oldstream)) == NULL) {
+        /* the old stream is gone: fall back to the terminal's stderr */
+        fp = fdopen(STDERR_FILENO, "w");
+        if (fp == NULL)
+            return oldstream;
+        fprintf(fp, "%s: cannot open log \"%s\" for writing: %s\n", progname, logname,
+                strerror(errno));
+        return fp;
+    }
+    setvbuf(fp, NULL, _IOLBF, 0);
+    *status = 1;
+    gethostname(host, sizeof(host) - 1);
+    ctime_r(&now, when);
+    fprintf(fp, "Log for %s on %s started %s\n", progname, host, when);
+    if (!registered && fp == stderr) {
+        atexit(log_finished);
+        registered = 1;
+    }
+    return fp;
+}
+
+int pmGetUsername(char **name)
+{
+    char *user = pmGetOptionalConfig("PCP_USER");
+
+    if (user != NULL && user[0] != '\0') {
+        *name = user;
+        return 1;
+    }
+    *name = "pcp";
+    return 0;
+}
+
+int pmSetProcessIdentity(const char *name)
+{
+    struct passwd *pw;
+
+    if (name == NULL || (pw = getpwnam(name)) == NULL) {
+        pmNotifyErr(LOG_CRIT, "cannot find the %s user to switch to", name ? name : "(null)");
+        exit(1);
+    }
+    if (getuid() == pw->pw_uid && geteuid() == pw->pw_uid)
+        return 0; /* already that user: nothing to give up */
+    if (setgid(pw->pw_gid) < 0 || initgroups(name, pw->pw_gid) < 0 || setuid(pw->pw_uid) < 0) {
+        pmNotifyErr(LOG_CRIT, "cannot switch to uid %d (%s): %s", (int)pw->pw_uid, name,
+                    strerror(errno));
+        exit(1);
+    }
+    return 0;
+}
+
+/* User and system CPU seconds of this process; simple.c calls it by name. */
+PCP_CALL int __pmProcessRunTimes(double *usr, double *sys);
+PCP_CALL int __pmProcessRunTimes(double *usr, double *sys)
+{
+    struct tms t;
+    long ticks = sysconf(_SC_CLK_TCK);
+
+    if (times(&t) == (clock_t)-1 || ticks <= 0) {
+        *usr = *sys = 0.0;
+        return -errno;
+    }
+    *usr = (double)t.tms_utime / (double)ticks;
+    *sys = (double)t.tms_stime / (double)ticks;
+    return 0;
+}
+
+void pmFreeLabelSets(pmLabelSet *sets, int nsets)
+{
+    if (sets == NULL)
+        return;
+    for (int i = 0; i < nsets; i++) {
+        free(sets[i].json);
+        free(sets[i].labels);
+    }
+    free(sets);
+}

@@ -1,0 +1,55 @@
+/*
+ * pmda_int.h - private declarations shared by the files of libpcp_pmda.
+ */
+#ifndef PMKIT_PMDA_INT_H
+#define PMKIT_PMDA_INT_H
+
+#include <pcp/pmapi.h>
+#include <pcp/pmda.h>
+
+/*
+ * What pmdaExt.e_ext points at: the library's private state for one
+ * agent.  Agents never see inside it.
+ */
+typedef struct pmda_priv {
+    pmdaInterface *dispatch; /* back pointer, re-aimed by pmdaInterfaceMoved */
+    pmResult *res;           /* fetch result skeleton, reused across fetches */
+    int maxnpmids;           /* slots allocated in res */
+    void *privdata;          /* pmdaSetData / pmdaExtSetData */
+    pmID *sorted;            /* hashed lookup (PMDA_EXT_FLAG_HASHED): PMIDs sorted */
+    int *sorted_ix;          /* ... and their metric-table indexes */
+    /* instance iteration state for __pmdaStartInst / __pmdaNextInst */
+    int it_mode;             /* ITER_NONE, ITER_SINGLE, ITER_CACHE or ITER_TABLE */
+    pmInDom it_indom;
+    pmdaIndom *it_idp;       /* ITER_TABLE: the table entry ... */
+    int it_next;             /* ... and the next position in it */
+    int it_last;             /* ITER_CACHE: the last id returned, -1 at the start */
+} pmda_priv;
+
+enum { ITER_NONE, ITER_SINGLE, ITER_CACHE, ITER_TABLE };
+
+static inline pmda_priv *pmda_priv_of(const pmdaExt *pmda)
+{
+    return (pmda_priv *)pmda->e_ext;
+}
+
+/* Set by pmdaFetch and friends (interface >= 5); pmdaGetContext's answer. */
+extern int pmda_current_context;
+
+/* The metric table entry for pmid, or NULL (setup.c). */
+pmdaMetric *pmda_find_metric(pmdaExt *pmda, pmID pmid);
+
+/* Is there a cache for this indom; cache iteration by ascending inst (cache.c). */
+int pmda_cache_exists(pmInDom indom);
+int pmda_cache_count_active(pmInDom indom);
+/* Active instances in ascending id order: -1 when there are no more after `after`. */
+int pmda_cache_next_active(pmInDom indom, int after);
+/* inst's name if active ("" never), else NULL. */
+const char *pmda_cache_name(pmInDom indom, int inst);
+/* inst of an active entry whose name matches (to the first space), or -1. */
+int pmda_cache_find_name(pmInDom indom, const char *name);
+
+/* libpcp's profile test (exported by libpcp under PCP's name). */
+PCP_CALL extern int __pmInProfile(pmInDom, const pmProfile *, int);
+
+#endif /* PMKIT_PMDA_INT_H */

@@ -1,0 +1,64 @@
+#!/bin/sh
+# local_diff.sh ORACLE_DIR PROBE_PMKIT PROBE_PCP SIMPLE_PMKIT TRIVIAL_PMKIT SIMPLE_PCP TRIVIAL_PCP
+#
+# The local context, pmkit against Debian's libpcp: probe_local.c, built
+# once against each library, loads PCP's own simple and trivial agents
+# (built from Debian's sources, once against each library's libpcp_pmda)
+# and prints contexts, descriptors, help, instance domains, fetches,
+# profiles, stores and error answers.  The two outputs must be identical.
+# The help databases are compiled with Debian's newhelp; values that vary
+# with time are never printed by the probe.
+set -eu
+[ $# -eq 7 ] || { echo "usage: $0 ORACLE PROBE_PMKIT PROBE_PCP SIMPLE_PMKIT TRIVIAL_PMKIT SIMPLE_PCP TRIVIAL_PCP" >&2; exit 2; }
+oracle=$1
+newhelp=$oracle/usr/lib/pcp/bin/newhelp
+seeds=$oracle/usr/lib/pcp/pmdas
+conf=$oracle/etc/pcp/simple/simple.conf
+for f in "$newhelp" "$seeds/simple/help" "$seeds/trivial/help" "$conf"; do
+    [ -e "$f" ] || { echo "SKIP: $f is missing (make test-deps unpacks Debian's pcp)"; exit 77; }
+done
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+cat >"$tmp/pmns" <<'PMNS'
+root {
+    simple
+    trivial
+}
+simple {
+    numfetch	253:0:0
+    color	253:0:1
+    time
+    now		253:2:4
+}
+simple.time {
+    user	253:1:2
+    sys		253:1:3
+}
+trivial {
+    time	250:0:0
+}
+PMNS
+export PCP_DERIVED_CONFIG= PCP_BINADM_DIR="$oracle/usr/lib/pcp/bin"
+for side in pmkit pcp; do
+    mkdir -p "$tmp/$side/simple" "$tmp/$side/trivial"
+    cp "$conf" "$tmp/$side/simple/simple.conf"
+    sed 's/^@ SIMPLE\./@ 253./' "$seeds/simple/help" |
+        "$newhelp" -n "$tmp/pmns" -v 2 -o "$tmp/$side/simple/help"
+    sed 's/^@ TRIVIAL\./@ 250./' "$seeds/trivial/help" |
+        "$newhelp" -n "$tmp/pmns" -v 2 -o "$tmp/$side/trivial/help"
+done
+
+PCP_PMDAS_DIR="$tmp/pmkit" "$2" "$tmp/pmns" "$4" "$5" >"$tmp/pmkit.out" 2>"$tmp/pmkit.err" ||
+    { echo "FAIL: pmkit probe exited $?"; cat "$tmp/pmkit.err"; exit 1; }
+PCP_PMDAS_DIR="$tmp/pcp" "$3" "$tmp/pmns" "$6" "$7" >"$tmp/pcp.out" 2>"$tmp/pcp.err" ||
+    { echo "FAIL: Debian probe exited $?"; cat "$tmp/pcp.err"; exit 1; }
+if ! diff -u "$tmp/pcp.out" "$tmp/pmkit.out"; then
+    echo "FAIL: local context answers differ (- Debian, + pmkit)"
+    exit 1
+fi
+if ! diff -u "$tmp/pcp.err" "$tmp/pmkit.err"; then
+    echo "FAIL: stderr differs (- Debian, + pmkit)"
+    exit 1
+fi
+echo "PASS: $(wc -l <"$tmp/pmkit.out") lines of local-context answers identical"

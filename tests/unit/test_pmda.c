@@ -1,0 +1,429 @@
+/*
+ * Unit tests for libpcp_pmda's agent side, called directly (no context):
+ * pmdaDSO defaults, pmdaInit's identifier stamping and table checks, the
+ * fetch callback return codes of interfaces 2, 3 and 5 (runtime spec 5.7,
+ * observed by PCP's authors with a probe agent), value formats, numval on
+ * failure, pmdaInstance's three query forms and its "text before the first
+ * space" rule, profile filtering, and the instance-domain cache.
+ */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE
+#endif
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <pcp/pmapi.h>
+#include <pcp/pmda.h>
+
+enum { DOM = 42 };
+
+static pmdaInstid colours[] = {{0, "red"}, {1, "green light"}, {5, "blue"}};
+static pmdaIndom indoms[1];
+static pmdaMetric metrics[5];
+static int callback_status; /* what the callback returns for metric 0 */
+static int calls;
+
+static void reset_tables(void)
+{
+    static const pmdaMetric proto[5] = {
+        {NULL, {PMDA_PMID(0, 0), PM_TYPE_U32, PM_INDOM_NULL, PM_SEM_INSTANT, {0}}},
+        {NULL, {PMDA_PMID(0, 1), PM_TYPE_32, 0, PM_SEM_INSTANT, {0}}},
+        {NULL, {PMDA_PMID(1, 2), PM_TYPE_DOUBLE, PM_INDOM_NULL, PM_SEM_COUNTER, {0}}},
+        {NULL, {PMDA_PMID(1, 3), PM_TYPE_STRING, PM_INDOM_NULL, PM_SEM_DISCRETE, {0}}},
+        {NULL, {PMDA_PMID(2, 4), PM_TYPE_U64, PM_INDOM_NULL, PM_SEM_COUNTER, {0}}},
+    };
+    memcpy(metrics, proto, sizeof(metrics));
+    indoms[0].it_indom = 0;
+    indoms[0].it_numinst = 3;
+    indoms[0].it_set = colours;
+    calls = 0;
+}
+
+static int fetch_cb(pmdaMetric *m, unsigned int inst, pmAtomValue *atom)
+{
+    calls++;
+    switch (pmID_item(m->m_desc.pmid)) {
+    case 0:
+        atom->ul = 7;
+        return callback_status;
+    case 1:
+        if (inst == 1)
+            return PM_ERR_INST;
+        atom->l = (int)inst * 10;
+        return 1;
+    case 2:
+        atom->d = 2.5;
+        return 1;
+    case 3:
+        atom->cp = "hello";
+        return 1;
+    default:
+        return PM_ERR_VALUE;
+    }
+}
+
+/* Agents live in a static pool: libpcp_pmda has no call that frees one, and
+ * memory reachable from a global is not a leak to LeakSanitizer. */
+static pmdaInterface pool[32];
+static int npool;
+
+static pmdaInterface *fresh(void)
+{
+    assert_true(npool < 32);
+    return &pool[npool++];
+}
+
+static void agent_in(pmdaInterface *dp, int version)
+{
+    dp->domain = DOM;
+    reset_tables();
+    pmdaDSO(dp, version, "unit", NULL);
+    assert_int_equal(dp->status, 0);
+    pmdaSetFetchCallBack(dp, fetch_cb);
+    pmdaInit(dp, indoms, 1, metrics, 5);
+}
+
+static pmdaInterface *agent(int version)
+{
+    pmdaInterface *dp = fresh();
+
+    agent_in(dp, version);
+    return dp;
+}
+
+static pmResult *fetch(pmdaInterface *dp, int n, const unsigned int *items)
+{
+    pmID ids[8];
+    pmResult *res = NULL;
+
+    for (int i = 0; i < n; i++)
+        ids[i] = metrics[items[i]].m_desc.pmid;
+    assert_int_equal(dp->version.any.fetch(n, ids, &res, dp->version.any.ext), 0);
+    return res;
+}
+
+static void release(pmdaInterface *dp, pmResult *res)
+{
+    dp->version.any.ext->e_resultCallBack(res);
+}
+
+static void test_dso_defaults(void **state)
+{
+    pmdaInterface *dp;
+
+    (void)state;
+    dp = agent(PMDA_INTERFACE_5);
+    assert_int_equal(dp->comm.pmda_interface, PMDA_INTERFACE_5);
+    assert_int_equal(dp->comm.pmapi_version, PMAPI_VERSION_2);
+    assert_ptr_equal(dp->version.any.desc, pmdaDesc);
+    assert_ptr_equal(dp->version.any.store, pmdaStore);
+    assert_ptr_equal(dp->version.four.pmid, pmdaPMID);
+    assert_int_equal(dp->version.any.ext->e_domain, DOM);
+    assert_int_equal(dp->version.any.ext->e_help, -1);
+    /* direct mapping: item i at index i */
+    assert_int_equal(dp->version.any.ext->e_direct, 1);
+    assert_int_equal(metrics[1].m_desc.pmid, pmID_build(DOM, 0, 1));
+    assert_int_equal(metrics[1].m_desc.indom, pmInDom_build(DOM, 0));
+    assert_int_equal(indoms[0].it_indom, pmInDom_build(DOM, 0));
+    assert_int_equal(metrics[0].m_desc.indom, PM_INDOM_NULL);
+
+    dp = fresh();
+    pmdaDSO(dp, 9, "unit", NULL);
+    assert_int_equal(dp->status, PM_ERR_GENERIC);
+}
+
+static void test_init_checks(void **state)
+{
+    pmdaInterface *dp;
+
+    (void)state;
+    /* pmdaFetch without a callback */
+    dp = fresh();
+    reset_tables();
+    pmdaDSO(dp, PMDA_INTERFACE_2, "unit", NULL);
+    pmdaInit(dp, indoms, 1, metrics, 5);
+    assert_int_equal(dp->status, PM_ERR_GENERIC);
+
+    /* a metric naming an indom serial the table lacks */
+    dp = fresh();
+    reset_tables();
+    metrics[1].m_desc.indom = 3;
+    pmdaDSO(dp, PMDA_INTERFACE_2, "unit", NULL);
+    pmdaSetFetchCallBack(dp, fetch_cb);
+    pmdaInit(dp, indoms, 1, metrics, 5);
+    assert_int_equal(dp->status, PM_ERR_GENERIC);
+
+    /* count and pointer disagree */
+    dp = fresh();
+    reset_tables();
+    pmdaDSO(dp, PMDA_INTERFACE_2, "unit", NULL);
+    pmdaSetFetchCallBack(dp, fetch_cb);
+    pmdaInit(dp, NULL, 1, metrics, 5);
+    assert_int_equal(dp->status, PM_ERR_GENERIC);
+}
+
+static void test_desc_lookup_without_direct_map(void **state)
+{
+    pmdaInterface *dp;
+    pmDesc d;
+
+    (void)state;
+    dp = fresh();
+    dp->domain = DOM;
+    reset_tables();
+    metrics[2].m_desc.pmid = PMDA_PMID(1, 9); /* index 2, item 9: no direct mapping */
+    pmdaDSO(dp, PMDA_INTERFACE_2, "unit", NULL);
+    pmdaSetFetchCallBack(dp, fetch_cb);
+    pmdaInit(dp, indoms, 1, metrics, 5);
+    assert_int_equal(dp->version.any.ext->e_direct, 0);
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(pmdaDesc(metrics[i].m_desc.pmid, &d, dp->version.any.ext), 0);
+        assert_int_equal(d.pmid, metrics[i].m_desc.pmid);
+        assert_int_equal(d.type, metrics[i].m_desc.type);
+    }
+    assert_int_equal(pmdaDesc(pmID_build(DOM, 1, 2), &d, dp->version.any.ext), PM_ERR_PMID);
+    assert_int_equal(pmdaDesc(pmID_build(DOM, 7, 0), &d, dp->version.any.ext), PM_ERR_PMID);
+}
+
+/* Interface 2: any status >= 0 means a value; 3: 0 means none; 5: 1 a value. */
+static void test_callback_codes(void **state)
+{
+    static const struct {
+        int version, status, numval;
+    } cases[] = {
+        {PMDA_INTERFACE_2, 0, 1},          {PMDA_INTERFACE_2, 1, 1},
+        {PMDA_INTERFACE_3, 0, 0},          {PMDA_INTERFACE_3, 1, 1},
+        {PMDA_INTERFACE_5, PMDA_FETCH_NOVALUES, 0}, {PMDA_INTERFACE_5, PMDA_FETCH_STATIC, 1},
+        {PMDA_INTERFACE_5, 3, 1},          {PMDA_INTERFACE_7, PM_ERR_AGAIN, PM_ERR_AGAIN},
+        {PMDA_INTERFACE_2, PM_ERR_PMID, PM_ERR_PMID},
+    };
+    const unsigned int item0 = 0;
+
+    (void)state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        pmdaInterface *dp;
+        pmResult *res;
+        dp = agent(cases[i].version);
+        callback_status = cases[i].status;
+        res = fetch(dp, 1, &item0);
+        assert_int_equal(res->numpmid, 1);
+        assert_int_equal(res->vset[0]->numval, cases[i].numval);
+        if (cases[i].numval == 1) {
+            assert_int_equal(res->vset[0]->valfmt, PM_VAL_INSITU);
+            assert_int_equal(res->vset[0]->vlist[0].inst, (int)PM_IN_NULL);
+            assert_int_equal(res->vset[0]->vlist[0].value.lval, 7);
+        }
+        release(dp, res);
+    }
+}
+
+static void test_value_formats(void **state)
+{
+    pmdaInterface *dp;
+    const unsigned int items[] = {1, 2, 3, 4};
+    pmResult *res;
+    double d;
+
+    (void)state;
+    dp = agent(PMDA_INTERFACE_5);
+    res = fetch(dp, 4, items);
+    /* instances in table order, the callback's PM_ERR_INST skipped */
+    assert_int_equal(res->vset[0]->numval, 2);
+    assert_int_equal(res->vset[0]->vlist[0].inst, 0);
+    assert_int_equal(res->vset[0]->vlist[1].inst, 5);
+    assert_int_equal(res->vset[0]->vlist[1].value.lval, 50);
+    /* double: an 8-byte payload in a malloc'd block */
+    assert_int_equal(res->vset[1]->valfmt, PM_VAL_DPTR);
+    assert_int_equal(res->vset[1]->vlist[0].value.pval->vtype, PM_TYPE_DOUBLE);
+    assert_int_equal(res->vset[1]->vlist[0].value.pval->vlen, PM_VAL_HDR_SIZE + 8);
+    memcpy(&d, res->vset[1]->vlist[0].value.pval->vbuf, sizeof(d));
+    assert_true(d == 2.5);
+    /* string: strlen + 1 bytes */
+    assert_int_equal(res->vset[2]->vlist[0].value.pval->vlen, PM_VAL_HDR_SIZE + 6);
+    assert_string_equal(res->vset[2]->vlist[0].value.pval->vbuf, "hello");
+    /* every instance failed: numval is the last callback status */
+    assert_int_equal(res->vset[3]->numval, PM_ERR_VALUE);
+    release(dp, res);
+}
+
+static void test_unknown_pmid(void **state)
+{
+    pmdaInterface *dp;
+    pmID id = pmID_build(DOM, 3, 3);
+    pmResult *res;
+
+    (void)state;
+    dp = agent(PMDA_INTERFACE_5);
+    assert_int_equal(dp->version.any.fetch(1, &id, &res, dp->version.any.ext), 0);
+    assert_int_equal(res->vset[0]->numval, PM_ERR_PMID);
+    release(dp, res);
+}
+
+static void test_profile(void **state)
+{
+    pmdaInterface *dp;
+    const unsigned int item1 = 1;
+    int five = 5;
+    pmInDomProfile ip = {0, PM_PROFILE_EXCLUDE, 1, &five};
+    pmProfile prof = {PM_PROFILE_INCLUDE, 1, &ip};
+    pmResult *res;
+
+    (void)state;
+    dp = agent(PMDA_INTERFACE_5);
+    ip.indom = indoms[0].it_indom;
+    assert_int_equal(pmdaProfile(&prof, dp->version.any.ext), 0);
+    calls = 0;
+    res = fetch(dp, 1, &item1);
+    assert_int_equal(res->vset[0]->numval, 1); /* only 5 is in the profile */
+    assert_int_equal(res->vset[0]->vlist[0].inst, 5);
+    assert_int_equal(calls, 1);
+    release(dp, res);
+}
+
+static void test_instance_queries(void **state)
+{
+    pmdaInterface *dp;
+    pmdaExt *e;
+    pmInDom indom;
+    pmInResult *r;
+
+    (void)state;
+    dp = agent(PMDA_INTERFACE_5);
+    e = dp->version.any.ext;
+    indom = indoms[0].it_indom;
+
+    assert_int_equal(pmdaInstance(indom, PM_IN_NULL, NULL, &r, e), 0);
+    assert_int_equal(r->numinst, 3);
+    assert_int_equal(r->instlist[2], 5);
+    assert_string_equal(r->namelist[1], "green light");
+    for (int i = 0; i < r->numinst; i++)
+        free(r->namelist[i]);
+    free(r->namelist);
+    free(r->instlist);
+    free(r);
+
+    assert_int_equal(pmdaInstance(indom, 5, NULL, &r, e), 0);
+    assert_null(r->instlist);
+    assert_string_equal(r->namelist[0], "blue");
+    free(r->namelist[0]);
+    free(r->namelist);
+    free(r);
+
+    /* "green" finds "green light"; "green l" does not (it has a space) */
+    assert_int_equal(pmdaInstance(indom, PM_IN_NULL, "green", &r, e), 0);
+    assert_null(r->namelist);
+    assert_int_equal(r->instlist[0], 1);
+    free(r->instlist);
+    free(r);
+    assert_int_equal(pmdaInstance(indom, PM_IN_NULL, "green l", &r, e), PM_ERR_INST);
+    assert_int_equal(pmdaInstance(indom, 3, NULL, &r, e), PM_ERR_INST);
+    assert_int_equal(pmdaInstance(indom, 0, "red", &r, e), PM_ERR_INST);
+    assert_int_equal(pmdaInstance(pmInDom_build(DOM, 9), PM_IN_NULL, NULL, &r, e), PM_ERR_INDOM);
+}
+
+static void test_cache(void **state)
+{
+    pmInDom indom = pmInDom_build(DOM, 77);
+    char *name;
+    void *priv;
+    int inst, x = 1;
+
+    (void)state;
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_CHECK), 0);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "sec", &x), 0);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_CHECK), 1);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "min", NULL), 1);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "hour of day", NULL), 2);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "sec", &x), 0); /* again: same id */
+    assert_int_equal(pmdaCacheLookup(indom, 0, &name, &priv), PMDA_CACHE_ACTIVE);
+    assert_string_equal(name, "sec");
+    assert_ptr_equal(priv, &x);
+    assert_int_equal(pmdaCacheLookupName(indom, "hour", &inst, NULL), PMDA_CACHE_ACTIVE);
+    assert_int_equal(inst, 2);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_INACTIVE), 3);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SIZE_ACTIVE), 0);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "min", NULL), 1);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SIZE_ACTIVE), 1);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SIZE_INACTIVE), 2);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_WALK_REWIND), 0);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_WALK_NEXT), 1);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_WALK_NEXT), -1);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_HIDE, "nope", NULL), PM_ERR_INST);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_CULL, "sec", NULL), 0);
+    assert_int_equal(pmdaCacheLookup(indom, 0, NULL, NULL), PM_ERR_INST);
+    /* a new name takes the id after the last one handed out */
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "day", NULL), 3);
+    assert_int_equal(pmdaCacheStore(PM_INDOM_NULL, PMDA_CACHE_ADD, "x", NULL), PM_ERR_INDOM);
+    assert_int_equal(pmdaCacheOp(indom, 99), -EINVAL);
+}
+
+static void test_cache_drives_instances(void **state)
+{
+    pmdaInterface *dp;
+    pmInResult *r;
+    pmInDom indom;
+    const unsigned int item1 = 1;
+    pmResult *res;
+
+    (void)state;
+    dp = agent(PMDA_INTERFACE_5);
+    indom = indoms[0].it_indom;
+    /* once a cache exists for the indom, it replaces the table */
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "zero", NULL), 0);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "one", NULL), 1);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "two", NULL), 2);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_HIDE, "two", NULL), 2);
+    assert_int_equal(pmdaInstance(indom, PM_IN_NULL, NULL, &r, dp->version.any.ext), 0);
+    assert_int_equal(r->numinst, 2);
+    assert_string_equal(r->namelist[1], "one");
+    for (int i = 0; i < r->numinst; i++)
+        free(r->namelist[i]);
+    free(r->namelist);
+    free(r->instlist);
+    free(r);
+    res = fetch(dp, 1, &item1);
+    assert_int_equal(res->vset[0]->numval, 1); /* 0 only: the callback refuses 1 */
+    assert_int_equal(res->vset[0]->vlist[0].inst, 0);
+    release(dp, res);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_CULL), 3);
+}
+
+static void test_labels(void **state)
+{
+    pmLabelSet *set = NULL;
+
+    (void)state;
+    assert_int_equal(pmdaAddLabels(&set, "{\"role\":\"testing\",\"n\":%d}", 3), 2);
+    assert_string_equal(set->json, "{\"n\":3,\"role\":\"testing\"}");
+    assert_int_equal(pmdaAddLabels(&set, "{\"role\" : \"prod\", \"a\":[1,2]}"), 3);
+    assert_string_equal(set->json, "{\"a\":[1,2],\"n\":3,\"role\":\"prod\"}");
+    assert_int_equal(set->labels[2].namelen, 4);
+    assert_int_equal(set->labels[2].valuelen, 6);
+    assert_int_equal(pmdaAddLabels(&set, "not json"), PM_ERR_GENERIC);
+    pmFreeLabelSets(set, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dso_defaults),
+        cmocka_unit_test(test_init_checks),
+        cmocka_unit_test(test_desc_lookup_without_direct_map),
+        cmocka_unit_test(test_callback_codes),
+        cmocka_unit_test(test_value_formats),
+        cmocka_unit_test(test_unknown_pmid),
+        cmocka_unit_test(test_profile),
+        cmocka_unit_test(test_instance_queries),
+        cmocka_unit_test(test_cache),
+        cmocka_unit_test(test_cache_drives_instances),
+        cmocka_unit_test(test_labels),
+    };
+    setenv("PCP_STDERR", "/dev/null", 1); /* the expected LOG_CRIT messages */
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
