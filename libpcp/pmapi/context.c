@@ -63,6 +63,20 @@ pmkit_ctx *pmkit_ctx_current(void)
     return current < 0 ? NULL : find(current);
 }
 
+int pmkit_ctx_local_current(void)
+{
+    pmkit_ctx *ctx;
+    int local;
+
+    if (current < 0)
+        return 0;
+    pmkit_lock();
+    ctx = pmkit_ctx_current();
+    local = ctx != NULL && ctx->type == PM_CONTEXT_LOCAL;
+    pmkit_unlock();
+    return local;
+}
+
 static void profile_clear(pmProfile *prof)
 {
     for (int i = 0; i < prof->profile_len; i++)

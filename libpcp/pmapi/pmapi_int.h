@@ -32,6 +32,8 @@ void pmkit_lock(void);
 void pmkit_unlock(void);
 /* The calling thread's current context, or NULL. */
 pmkit_ctx *pmkit_ctx_current(void);
+/* Is the calling thread's current context a local one?  (Takes the lock.) */
+int pmkit_ctx_local_current(void);
 
 /*
  * Local agents (local.c), called with the lock held.  dso_for returns the

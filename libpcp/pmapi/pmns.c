@@ -80,7 +80,11 @@ static hazard *my_slot(void)
     return mine = h;
 }
 
-/* The loaded tree, protected until release(); NULL if none. */
+static int load(const char *file, int use_cpp, int dupok);
+
+/* The loaded tree, protected until release(); NULL if none.  In a local
+ * context the first name operation loads the default namespace, without
+ * the preprocessor, as PCP does (runtime spec 4.4). */
 static pmns_tree *acquire(void)
 {
     hazard *h = my_slot();
@@ -88,6 +92,8 @@ static pmns_tree *acquire(void)
 
     if (h == NULL)
         return NULL;
+    if (atomic_load(&loaded) == NULL && pmkit_ctx_local_current())
+        load(NULL, 0, 1);
     do {
         t = atomic_load(&loaded);
         atomic_store(&h->tree, t);
@@ -166,7 +172,8 @@ void pmUnloadNameSpace(void)
 
 int pmGetPMNSLocation(void)
 {
-    return atomic_load(&loaded) != NULL ? PMNS_LOCAL : PM_ERR_NOPMNS;
+    return atomic_load(&loaded) != NULL || pmkit_ctx_local_current() ? PMNS_LOCAL
+                                                                      : PM_ERR_NOPMNS;
 }
 
 int pmTrimNameSpace(void)
