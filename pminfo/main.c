@@ -3,16 +3,25 @@
  *
  *   pminfo [options] [metricname | pmid | indom]...
  *
- * Options, usage text and output as PCP's pminfo.  This version answers
- * from a namespace file (-n / -N): names (-m, -M for PMIDs), subtrees,
- * PMID and InDom operands.  Descriptors, help text and values (-d -f -t -T
- * ...) need a metrics source; local contexts come with the agents.
+ * Options, usage text, output and exit status as PCP's pminfo, through the
+ * public PMAPI only (it builds against PCP's own libpcp as well).  Names
+ * come from a namespace file (-n / -N) or the metrics source; descriptors
+ * (-d, -I), one-line and full help (-t, -T), values (-f, -F) and checks
+ * (-v) from a local context (-L, with -K to choose its agents) or a PMCD
+ * host (-h; "local:" when no source is named but one is needed).
  *
  * Operand rules (PCP's): an operand starting with a digit is a PMID
  * (sscanf "%u.%u.%u") standing for its last-defined name, or an InDom
- * ("%u.%u"), printed at once; anything else names a metric or a subtree.
- * Names are reported in batches of -b N (default 128), so InDom lines can
- * come before names given earlier.
+ * ("%u.%u"), reported at once; anything else names a metric or a subtree.
+ * Names are reported in batches of -b N (default 128): one pmLookupName and
+ * one pmFetch per batch, then per metric its descriptor, texts and values.
+ * -F re-fetches a metric whose agent wants explicit instances
+ * (PM_ERR_PROFILE) with every instance of its domain named in the profile.
+ * Instance names for values come from pmGetInDom, the last domain kept.
+ *
+ * Not here: archives (-a, -O), labels (-l), series (-s), event unpacking
+ * (-x), derived metric files (-c), containers and timezones (-z, -Z): they
+ * are refused with a message.
  */
 #include <pcp/pmapi.h>
 
@@ -59,54 +68,370 @@ static pmOptions opts = {
 };
 
 static struct {
-    int pmid;           /* -m */
-    int fullpmid;       /* -M */
-    int batch;          /* -b */
-    int needs_source;   /* an option that needs descriptors, help or values */
-    int status;         /* exit status */
-    const char **names; /* the batch being collected */
-    int nnames;
-} run = { 0, 0, 128, 0, 0, NULL, 0 };
+    int pmid, fullpmid;   /* -m, -M */
+    int desc, fullindom;  /* -d, -I */
+    int fetch, force;     /* -f, -F */
+    int oneline, help;    /* -t, -T */
+    int verify;           /* -v */
+    int batch;            /* -b */
+    int local;            /* -L */
+    const char *host;     /* -h */
+    int namespace;        /* -n or -N loaded a namespace */
+    int status;           /* exit status */
+    char **names;         /* the batch being collected */
+    pmID *pmids;          /* and their PMIDs */
+    int nnames, room;     /* names in the batch, slots allocated */
+} run = { .batch = 128 };
+
+/* The instances of the last instance domain values were printed for. */
+static struct {
+    pmInDom indom;
+    int n;
+    int *inst;
+    char **name;
+} known = { PM_INDOM_NULL, 0, NULL, NULL };
+
+static void nomem(void)
+{
+    fprintf(stderr, "%s: out of memory\n", pmGetProgname());
+    exit(1);
+}
+
+/* " [text]" or, when the text goes on its own line, "\n    [text]"; an error on the line. */
+static void print_oneline(int sts, char *text, int own_line)
+{
+    if (sts < 0) {
+        printf(" One-line Help: Error: %s", pmErrStr(sts));
+        return;
+    }
+    printf(own_line ? "\n    [%s]" : " [%s]", text != NULL ? text : "");
+    free(text);
+}
+
+/* "Help:" and the text without its trailing newlines. */
+static void print_help(int sts, char *text)
+{
+    size_t len;
+
+    if (sts < 0) {
+        printf("Full Help: Error: %s\n", pmErrStr(sts));
+        return;
+    }
+    len = text != NULL ? strlen(text) : 0;
+    while (len > 0 && text[len - 1] == '\n')
+        len--;
+    if (len == 0)
+        printf("Help: <empty entry>\n");
+    else
+        printf("Help:\n%.*s\n", (int)len, text);
+    free(text);
+}
+
+static void print_indom(pmInDom indom)
+{
+    if (run.fullindom)
+        printf("%s = %u = 0x%x", pmInDomStr(indom), indom, indom);
+    else
+        printf("%s 0x%x", pmInDomStr(indom), indom);
+}
+
+/* The two descriptor lines; pminfo's words, close to but not pmPrintDesc's. */
+static void print_desc(const pmDesc *desc)
+{
+    static const char *const types[] = {
+        "32-bit int", "32-bit unsigned int", "64-bit int", "64-bit unsigned int", "float",
+        "double", "string", "aggregate", "static aggregate", "event record array",
+        "highres event record array",
+    };
+    const char *units = pmUnitsStr(&desc->units);
+
+    printf("    Data Type: ");
+    if (desc->type >= 0 && desc->type < (int)(sizeof(types) / sizeof(types[0])))
+        printf("%s", types[desc->type]);
+    else if (desc->type == PM_TYPE_NOSUPPORT)
+        printf("Not Supported");
+    else
+        printf("??? (%d)", desc->type);
+    printf("  InDom: ");
+    print_indom(desc->indom);
+    printf("\n    Semantics: ");
+    if (desc->sem == PM_SEM_COUNTER)
+        printf("counter");
+    else if (desc->sem == PM_SEM_INSTANT)
+        printf("instant");
+    else if (desc->sem == PM_SEM_DISCRETE)
+        printf("discrete");
+    else
+        printf("??? (%d)", desc->sem);
+    printf("  Units: %s\n", units[0] != '\0' ? units : "none");
+}
+
+/* An InDom operand: reported at once, with its texts. */
+static void report_indom(pmInDom indom)
+{
+    char *text = NULL;
+
+    if (run.verify)
+        return;
+    printf("\nInDom: ");
+    print_indom(indom);
+    if (run.oneline) {
+        int sts = pmLookupInDomText(indom, PM_TEXT_ONELINE, &text);
+        print_oneline(sts, text, run.fullindom);
+    }
+    putchar('\n');
+    if (run.help) {
+        int sts = pmLookupInDomText(indom, PM_TEXT_HELP, &text);
+        print_help(sts, text);
+    }
+}
+
+static void forget_instances(void)
+{
+    free(known.inst);
+    free(known.name);
+    known.inst = NULL;
+    known.name = NULL;
+    known.n = 0;
+}
+
+/* The name of instance inst of indom, NULL if it has none. */
+static const char *instance_name(pmInDom indom, int inst)
+{
+    if (indom != known.indom) {
+        forget_instances();
+        known.indom = indom;
+        known.n = pmGetInDom(indom, &known.inst, &known.name);
+        if (known.n < 0 || known.inst == NULL || known.name == NULL)
+            known.n = 0;
+    }
+    for (int i = 0; i < known.n; i++) {
+        if (known.inst[i] == inst)
+            return known.name[i] != NULL ? known.name[i] : "";
+    }
+    return NULL;
+}
+
+static void print_values(const pmDesc *desc, const pmValueSet *vs)
+{
+    for (int j = 0; j < vs->numval; j++) {
+        const pmValue *v = &vs->vlist[j];
+        if (desc->indom == PM_INDOM_NULL) {
+            printf("    value ");
+        } else {
+            const char *name = instance_name(desc->indom, v->inst);
+            if (name != NULL) {
+                printf("    inst [%d or \"%s\"] value ", v->inst, name);
+            } else if (run.force) { /* -F: no value for an instance gone */
+                printf("    inst [%d \"DISAPPEARED\"]\n", v->inst);
+                continue;
+            } else {
+                printf("pmNameIndom: indom=%s inst=%d: %s\n", pmInDomStr(desc->indom), v->inst,
+                       pmErrStr(PM_ERR_INST));
+                printf("    inst [%d] value ", v->inst);
+            }
+        }
+        pmPrintValue(stdout, vs->valfmt, desc->type, v, 1);
+        putchar('\n');
+    }
+}
+
+/*
+ * -F: fetch pmid again with every instance of its domain named in the
+ * profile, then widen the profile back to all instances (the profile states
+ * PCP's pminfo leaves, as its agents see them).  0 and *retry set, or an
+ * error already reported (PCP's texts; the pmFetch one is pmkit's guess,
+ * a local context never fails there).
+ */
+static int fetch_each_instance(const char *name, pmID pmid, pmInDom indom, pmResult **retry)
+{
+    int *inst = NULL;
+    char **names = NULL;
+    int n = pmGetInDom(indom, &inst, &names), sts = -1;
+
+    if (n > 0 && inst != NULL) {
+        pmDelProfile(indom, 0, NULL);
+        pmAddProfile(indom, n, inst);
+        if ((sts = pmFetch(1, &pmid, retry)) < 0)
+            printf("%s: pmFetch: %s\n", name, pmErrStr(sts));
+        pmAddProfile(indom, 0, NULL);
+    } else if (n < 0) {
+        printf("%s: pmGetIndom: %s\n", name, pmErrStr(n));
+    } else {
+        printf("%s: pmGetIndom: No instances?\n", name);
+    }
+    free(inst);
+    free(names);
+    return sts < 0 ? -1 : 0;
+}
+
+/* The value set of metric i of the batch, or NULL with *numval an error. */
+static const pmValueSet *value_set(const pmResult *result, int fetched, int i, int *numval)
+{
+    if (fetched < 0) {
+        *numval = fetched;
+        return NULL;
+    }
+    if (result == NULL || i >= result->numpmid || result->vset[i] == NULL) {
+        *numval = PM_ERR_VALUE;
+        return NULL;
+    }
+    *numval = result->vset[i]->numval;
+    return result->vset[i];
+}
+
+static void report_values(const char *name, const pmDesc *desc, const pmValueSet *vs, int numval)
+{
+    if (numval == 0) {
+        if (run.verify)
+            printf("%s: No value(s) available\n", name);
+        else
+            printf("No value(s) available!\n");
+    } else if (numval < 0) {
+        if (run.verify)
+            printf("%s: %s\n", name, pmErrStr(numval));
+        else
+            printf("Error: %s\n", pmErrStr(numval));
+    } else if (!run.verify) {
+        print_values(desc, vs);
+    }
+}
+
+/* Everything asked for about metric i of the batch. */
+static void report_metric(int i, const pmResult *result, int fetched)
+{
+    const char *name = run.names[i];
+    pmID pmid = run.pmids[i];
+    pmResult *retry = NULL;
+    const pmValueSet *vs = NULL;
+    pmDesc desc = { 0 };
+    char *text = NULL;
+    int sts, numval = 0;
+
+    if (run.desc || run.fetch || run.verify) {
+        if ((sts = pmLookupDesc(pmid, &desc)) < 0) {
+            printf("%s: pmLookupDesc: %s\n", name, pmErrStr(sts));
+            return;
+        }
+    }
+    if (run.fetch || run.verify)
+        vs = value_set(result, fetched, i, &numval);
+    if (run.verify) {
+        if (desc.type == PM_TYPE_NOSUPPORT)
+            printf("%s: Not Supported\n", name);
+        else
+            report_values(name, &desc, vs, numval);
+        return;
+    }
+    if (run.desc || run.fetch || run.help)
+        putchar('\n');
+    if (run.force && numval == PM_ERR_PROFILE) {
+        if (fetch_each_instance(name, pmid, desc.indom, &retry) < 0)
+            return;
+        vs = value_set(retry, 0, 0, &numval);
+    }
+    printf("%s", name);
+    if (run.fullpmid)
+        printf(" PMID: %s = %u = 0x%x", pmIDStr(pmid), pmid, pmid);
+    else if (run.pmid)
+        printf(" PMID: %s", pmIDStr(pmid));
+    if (run.oneline) {
+        sts = pmLookupText(pmid, PM_TEXT_ONELINE, &text);
+        print_oneline(sts, text, run.fullpmid);
+    }
+    putchar('\n');
+    if (run.desc)
+        print_desc(&desc);
+    if (run.help) {
+        sts = pmLookupText(pmid, PM_TEXT_HELP, &text);
+        print_help(sts, text);
+    }
+    if (run.fetch)
+        report_values(name, &desc, vs, numval);
+    if (retry != NULL)
+        pmFreeResult(retry);
+}
+
+/* Does the report need a metrics source (beyond names and PMIDs)? */
+static int need_source(void)
+{
+    return run.desc || run.fetch || run.oneline || run.help || run.verify;
+}
+
+static int need_pmids(void)
+{
+    return run.pmid || run.fullpmid || need_source();
+}
+
+/* Drops the names pmLookupName could not map.  They came from a traversal,
+ * so this takes a namespace changing under us; the message is in the form
+ * of the pmLookupDesc one (no PCP output to match was ever observed). */
+static void lookup_names(void)
+{
+    int sts = pmLookupName(run.nnames, (const char **)run.names, run.pmids), kept = 0;
+
+    for (int i = 0; i < run.nnames; i++) {
+        if (run.pmids[i] == PM_ID_NULL) {
+            printf("%s: pmLookupName: %s\n", run.names[i], pmErrStr(sts < 0 ? sts : PM_ERR_NAME));
+            free(run.names[i]);
+            continue;
+        }
+        run.names[kept] = run.names[i];
+        run.pmids[kept++] = run.pmids[i];
+    }
+    run.nnames = kept;
+}
 
 static void report_batch(void)
 {
-    pmID *pmids = calloc((size_t)run.nnames, sizeof(pmID));
+    pmResult *result = NULL;
+    int fetched = 0;
 
-    if (pmids == NULL) {
-        fprintf(stderr, "%s: out of memory\n", pmGetProgname());
-        exit(1);
+    if (run.nnames == 0)
+        return;
+    if (!need_pmids()) {
+        for (int i = 0; i < run.nnames; i++)
+            printf("%s\n", run.names[i]);
+    } else {
+        lookup_names();
+        if ((run.fetch || run.verify) && run.nnames > 0)
+            fetched = pmFetch(run.nnames, run.pmids, &result);
+        for (int i = 0; i < run.nnames; i++)
+            report_metric(i, result, fetched);
     }
-    if (run.pmid || run.fullpmid)
-        pmLookupName(run.nnames, run.names, pmids);
-    for (int i = 0; i < run.nnames; i++) {
-        printf("%s", run.names[i]);
-        if (run.fullpmid)
-            printf(" PMID: %s = %u = 0x%x", pmIDStr(pmids[i]), pmids[i], pmids[i]);
-        else if (run.pmid)
-            printf(" PMID: %s", pmIDStr(pmids[i]));
-        putchar('\n');
-        free((char *)run.names[i]);
-    }
-    free(pmids);
+    if (result != NULL)
+        pmFreeResult(result);
+    for (int i = 0; i < run.nnames; i++)
+        free(run.names[i]);
     run.nnames = 0;
 }
 
 static void add_name(const char *name)
 {
-    if ((run.names[run.nnames] = strdup(name)) == NULL) {
-        fprintf(stderr, "%s: out of memory\n", pmGetProgname());
-        exit(1);
+    if (run.nnames == run.room) {
+        int room = run.room < 16 ? 16 : run.room * 2;
+        if (room > run.batch && run.batch > 0)
+            room = run.batch;
+        if ((run.names = realloc(run.names, (size_t)room * sizeof(*run.names))) == NULL ||
+            (run.pmids = realloc(run.pmids, (size_t)room * sizeof(*run.pmids))) == NULL)
+            nomem();
+        run.room = room;
     }
-    if (++run.nnames == run.batch)
+    if ((run.names[run.nnames] = strdup(name)) == NULL)
+        nomem();
+    if (++run.nnames >= run.batch)
         report_batch();
 }
 
-static void metric(const char *arg)
+static void metric(const char *arg, int operands)
 {
     int sts = pmTraversePMNS(arg, add_name);
 
     if (sts < 0) {
-        fprintf(stderr, "Error: %s: %s\n", arg, pmErrStr(sts));
+        if (operands)
+            fprintf(stderr, "Error: %s: %s\n", arg, pmErrStr(sts));
+        else
+            fprintf(stderr, "Error: %s\n", pmErrStr(sts));
         run.status = 1;
     }
 }
@@ -119,12 +444,11 @@ static void operand(const char *arg)
     int n, sts;
 
     if (!isdigit((unsigned char)arg[0]) || (n = sscanf(arg, "%u.%u.%u", &a, &b, &c)) < 2) {
-        metric(arg);
+        metric(arg, 1);
         return;
     }
     if (n == 2) {
-        pmInDom indom = pmInDom_build(a, b);
-        printf("\nInDom: %s 0x%x\n", pmInDomStr(indom), indom);
+        report_indom(pmInDom_build(a, b));
         return;
     }
     if ((sts = pmNameID(pmID_build(a, b, c), &name)) < 0) {
@@ -132,37 +456,88 @@ static void operand(const char *arg)
         run.status = 1;
         return;
     }
-    metric(name);
+    metric(name, 1);
     free(name);
 }
 
-/* Options; exits for -V, usage errors and namespace load failures. */
+/* -b: a number and nothing after it; stored as an int, as PCP does. */
+static void batch_option(const char *arg)
+{
+    char *end;
+    long n = strtol(arg, &end, 10);
+
+    if (*end != '\0') {
+        fprintf(stderr, "%s: -b requires numeric argument\n", pmGetProgname());
+        opts.errors++;
+        return;
+    }
+    run.batch = (int)n;
+}
+
+static void source_option(int c, const char *arg)
+{
+    const char *err;
+
+    if (c == 'L') {
+        run.local = 1;
+    } else if (c == 'K') {
+        if ((err = pmSpecLocalPMDA(arg)) != NULL) {
+            fprintf(stderr, "%s: pmSpecLocalPMDA failed: %s\n", pmGetProgname(), err);
+            opts.errors++;
+        }
+    } else if (run.host != NULL) {
+        fprintf(stderr, "%s: too many hosts requested: %s\n", pmGetProgname(), arg);
+        opts.errors++;
+    } else {
+        run.host = arg;
+    }
+}
+
+/* A report option; 0 if c is not one. */
+static int report_option(int c)
+{
+    switch (c) {
+    case 'd': run.desc = 1; break;
+    case 'f': run.fetch = 1; break;
+    case 'F': run.fetch = run.force = 1; break;
+    case 'I': run.desc = run.fullindom = 1; break;
+    case 'm': run.pmid = 1; break;
+    case 'M': run.fullpmid = 1; break;
+    case 't': run.oneline = 1; break;
+    case 'T': run.help = 1; break;
+    case 'v': run.verify = 1; break;
+    default: return 0;
+    }
+    return 1;
+}
+
+static void load_namespace(int c, const char *file, int *failed)
+{
+    int sts = pmLoadASCIINameSpace(file, c == 'n');
+
+    if (sts < 0) {
+        fprintf(stderr, "%s: Cannot load namespace from \"%s\": %s\n", pmGetProgname(), file,
+                pmErrStr(sts));
+        *failed = 1;
+    } else {
+        run.namespace = 1;
+    }
+}
+
+/* Options; exits for -V, usage errors, namespace load failures and the
+ * options this version does not have. */
 static void options(int argc, char **argv)
 {
-    int c, loaded = 0, failed = 0, version = 0;
+    int c, failed = 0, version = 0, unsupported = 0;
 
     while ((c = pmgetopt_r(argc, argv, &opts)) != -1) {
-        int sts;
+        if (report_option(c))
+            continue;
         switch (c) {
-        case 'n':
-        case 'N':
-            if ((sts = pmLoadASCIINameSpace(opts.optarg, c == 'n')) < 0) {
-                fprintf(stderr, "%s: Cannot load namespace from \"%s\": %s\n", pmGetProgname(),
-                        opts.optarg, pmErrStr(sts));
-                failed = 1;
-            } else {
-                loaded = 1;
-            }
-            break;
-        case 'm': run.pmid = 1; break;
-        case 'M': run.fullpmid = 1; break;
+        case 'n': case 'N': load_namespace(c, opts.optarg, &failed); break;
+        case 'L': case 'K': case 'h': source_option(c, opts.optarg); break;
+        case 'b': batch_option(opts.optarg); break;
         case 'V': version = 1; break;
-        case 'b':
-            if ((run.batch = atoi(opts.optarg)) < 1) {
-                fprintf(stderr, "%s: -b requires a positive numeric argument\n", pmGetProgname());
-                opts.errors++;
-            }
-            break;
         case 'D':
             if (pmSetDebug(opts.optarg) < 0) {
                 fprintf(stderr, "%s: unrecognized debug options specification (%s)\n",
@@ -170,15 +545,10 @@ static void options(int argc, char **argv)
                 opts.errors++;
             }
             break;
-        case 'd': case 'f': case 'F': case 'l': case 's': case 't': case 'T': case 'x': case 'v':
-        case 'a': case 'h': case 'L': case 'K': case 'O': case 'Z': case 'z': case 'c': case 0:
-            run.needs_source = 1;
+        case 'a': case 'O': case 'Z': case 'z': case 'l': case 's': case 'x': case 'c': case 0:
+            unsupported = c != 0 ? c : 1;
             break;
-        case 'I':
-            break;
-        default:
-            opts.errors++;
-            break;
+        default: opts.errors++; break;
         }
     }
     if (version) {
@@ -191,10 +561,38 @@ static void options(int argc, char **argv)
         pmUsageMessage(&opts);
         exit(1);
     }
-    if (!loaded || run.needs_source) {
-        fprintf(stderr, "%s: metrics sources (PMCD hosts, archives, local agents) are not "
-                        "supported by this pmkit version; use -n FILE with -m or -M\n",
-                pmGetProgname());
+    if (unsupported) {
+        if (unsupported == 1)
+            fprintf(stderr, "%s: --container is not supported by this pmkit version\n",
+                    pmGetProgname());
+        else
+            fprintf(stderr, "%s: -%c is not supported by this pmkit version (archives, "
+                            "labels, series, events, derived metric files and timezones are "
+                            "to come)\n", pmGetProgname(), unsupported);
+        exit(1);
+    }
+}
+
+/* A context when the source was named or the report needs one. */
+static void open_context(void)
+{
+    int sts;
+
+    if (run.local) {
+        if ((sts = pmNewContext(PM_CONTEXT_LOCAL, NULL)) < 0) {
+            fprintf(stderr, "%s: Cannot make standalone connection on localhost: %s\n",
+                    pmGetProgname(), pmErrStr(sts));
+            exit(1);
+        }
+        return;
+    }
+    if (run.host == NULL && run.namespace && !need_source())
+        return;
+    if (run.host == NULL)
+        run.host = "local:";
+    if ((sts = pmNewContext(PM_CONTEXT_HOST, run.host)) < 0) {
+        fprintf(stderr, "%s: Cannot connect to PMCD on host \"%s\": %s\n", pmGetProgname(),
+                run.host, pmErrStr(sts));
         exit(1);
     }
 }
@@ -202,13 +600,18 @@ static void options(int argc, char **argv)
 int main(int argc, char **argv)
 {
     options(argc, argv); /* pmgetopt_r sets the program name */
-    if ((run.names = calloc((size_t)run.batch, sizeof(*run.names))) == NULL)
+    if (run.batch < 0) {
+        fprintf(stderr, "%s: namelist malloc: %s\n", pmGetProgname(), pmErrStr(-ENOMEM));
         return 1;
+    }
+    open_context();
     if (opts.optind >= argc)
-        operand("");
+        metric("", 0);
     for (int i = opts.optind; i < argc; i++)
         operand(argv[i]);
     report_batch();
+    forget_instances();
     free(run.names);
+    free(run.pmids);
     return run.status;
 }

@@ -1,0 +1,2 @@
+. "$CASE_DIR/agent.inc"
+pminfo -L $K -n $NS -F fixed
