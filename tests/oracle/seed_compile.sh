@@ -1,0 +1,130 @@
+#!/bin/sh
+# seed_compile.sh SRCDIR BUILDDIR PROBE
+#
+# PCP's own simple.c and trivial.c, exactly as Debian's pcp package ships
+# them (the oracle extract, .cache/oracle/pcp or $PMKIT_ORACLE_DIR), must
+# build against pmkit and run in pmkit's local context:
+#  1. each is compiled against pmkit's headers (SRCDIR/libpcp/include; the
+#     compiler's warnings are shown, not fatal) and linked as a DSO against
+#     pmkit's libpcp_pmda and libpcp (BUILDDIR/lib) with -Wl,--no-undefined,
+#     so every function it calls, the daemon-only ones of its main()
+#     included, must exist in pmkit's libraries (the missing ones are
+#     listed);
+#  2. the two DSOs are loaded by pmkit's pminfo (BUILDDIR/bin) with -L -K,
+#     and by PROBE (probe_store.c built against pmkit) over the scripts in
+#     agents_cases/; the same DSOs built against Debian's libraries
+#     (seed_agents.sh) are loaded by Debian's pminfo and by probe_store.c
+#     built against Debian's libpcp.  Names, PMIDs, descriptors, help text
+#     (both sides read the help files Debian's newhelp made), values,
+#     instance lists and store results must be identical once
+#     agents_normalise.awk has checked and masked the clock and CPU values.
+#
+# Exit 0 built and identical, 1 failure, 2 usage, 77 skip (the oracle
+# extract, Debian's development files or a compiler missing).
+set -u
+if [ $# != 3 ]; then
+    echo "Usage: seed_compile.sh SRCDIR BUILDDIR PROBE" >&2
+    exit 2
+fi
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$1" && pwd) || exit 2
+build=$(cd "$2" && pwd) || exit 2
+probe=$3
+oracle=${PMKIT_ORACLE_DIR:-$here/../../.cache/oracle/pcp}
+seeds=$oracle/usr/lib/pcp/pmdas
+cc=${CC:-cc}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/seed_compile.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' HUP INT TERM
+
+# Debian's side first: it also checks the oracle, the sources and the compiler.
+sh "$here/seed_agents.sh" "$tmp/debian" debian
+rc=$?
+[ $rc = 0 ] || exit $rc
+
+# 1. PCP's sources against pmkit.
+fail=0
+for a in simple trivial; do
+    mkdir -p "$tmp/pmkit/$a" || exit 1
+    if ! "$cc" -Wall -shared -fPIC -I"$src/libpcp/include" -I"$seeds/$a" \
+        -o "$tmp/pmkit/$a/pmda_$a.so" "$seeds/$a/$a.c" -L"$build/lib" -Wl,-rpath,"$build/lib" \
+        -Wl,--no-undefined -lpcp_pmda -lpcp >"$tmp/$a.log" 2>&1; then
+        echo "FAIL: PCP's $a.c does not build against pmkit:"
+        missing=$(sed -n "s/.*undefined reference to \`\([^']*\)'.*/\1/p" "$tmp/$a.log" | sort -u)
+        if [ -n "$missing" ]; then
+            echo "  functions pmkit's libpcp_pmda/libpcp lack:" $missing
+        fi
+        head -40 "$tmp/$a.log" | sed 's/^/  /'
+        fail=1
+        continue
+    fi
+    if [ -s "$tmp/$a.log" ]; then
+        echo "NOTE: compiler messages for PCP's $a.c against pmkit's headers:"
+        head -20 "$tmp/$a.log" | sed 's/^/  /'
+    fi
+    cp "$tmp/debian/$a/help.dir" "$tmp/debian/$a/help.pag" "$tmp/pmkit/$a/" || exit 1
+done
+[ $fail = 0 ] || exit 1
+
+# 2. Both builds in their own library's local context.
+if ! "$cc" -std=c11 -D_DEFAULT_SOURCE -o "$tmp/probe_debian" "$here/probe_store.c" -lpcp; then
+    echo "FAIL: building probe_store.c against Debian's libpcp"
+    exit 1
+fi
+for f in "$build/bin/pminfo" "$probe"; do
+    if [ ! -x "$f" ]; then
+        echo "FAIL: $f is not executable"
+        exit 1
+    fi
+done
+PCP_BINADM_DIR=$oracle/usr/lib/pcp/bin
+PCP_DERIVED_CONFIG=
+export PCP_BINADM_DIR PCP_DERIVED_CONFIG
+unset PMNS_DEFAULT PCP_PMCDCONF_PATH
+pmns=$tmp/debian/pmns
+
+# side debian|pmkit PMINFO PROBE: every run, normalised, into $tmp/SIDE.out
+side() {
+    dir=$tmp/$1 pminfo=$2 prb=$3
+    set -- -K clear -K "add,253,$dir/simple/pmda_simple.so,simple_init" \
+        -K "add,250,$dir/trivial/pmda_trivial.so,trivial_init"
+    t0=$(date +%s)
+    for opt in -dmtT -f; do
+        echo "sec,min,hour" >"$dir/simple/simple.conf"
+        echo "== pminfo $opt"
+        PCP_PMDAS_DIR=$dir "$pminfo" -L "$@" -n "$pmns" $opt simple trivial
+        echo "== exit $?"
+    done >"$dir.raw" 2>"$dir.err"
+    for c in "$here"/agents_cases/*; do
+        echo "sec,min,hour" >"$dir/simple/simple.conf"
+        echo "== ${c##*/}"
+        PCP_PMDAS_DIR=$dir "$prb" -n "$pmns" "$@" <"$c"
+        echo "== exit $?"
+    done >>"$dir.raw" 2>>"$dir.err"
+    t1=$(date +%s)
+    sed "s|$dir/|DIR/|g" "$dir.raw" | awk -v t0="$t0" -v t1="$t1" -f "$here/agents_normalise.awk" \
+        >"$dir.out"
+}
+side debian "$oracle/usr/bin/pminfo" "$tmp/probe_debian"
+side pmkit "$build/bin/pminfo" "$probe"
+
+if ! sh "$here/agents_sane.sh" "$tmp/pmkit" "$tmp/debian"; then
+    fail=1
+fi
+if grep -n INVALID "$tmp/pmkit.out" "$tmp/debian.out"; then
+    echo "FAIL: implausible clock or CPU values (above)"
+    fail=1
+fi
+if ! cmp -s "$tmp/pmkit.out" "$tmp/debian.out"; then
+    echo "FAIL: PCP's agents answer differently in pmkit's local context (< pmkit, > Debian)"
+    diff "$tmp/pmkit.out" "$tmp/debian.out" | head -60
+    echo "--- stderr of pmkit's runs:"
+    head -20 "$tmp/pmkit.err"
+    fail=1
+fi
+if [ $fail = 0 ]; then
+    n=$(grep -c '^== exit' "$tmp/pmkit.out")
+    echo "seed agents: PCP's simple.c and trivial.c build against pmkit and answer as with Debian's libraries in $n runs"
+fi
+exit $fail
