@@ -199,6 +199,10 @@ static int store(pmInDom indom, int flags, const char *name, const void *key, in
             sts = add(c, name, key, keylen, priv);
             break;
         }
+        if (key == NULL && strcmp(c->e[i].name, name) != 0) {
+            sts = -EINVAL; /* PCP: same first word, a different name */
+            break;
+        }
         c->e[i].state = PMDA_CACHE_ACTIVE;
         c->e[i].priv = priv;
         c->e[i].seen = time(NULL);

@@ -341,6 +341,8 @@ static void test_cache(void **state)
     assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "min", NULL), 1);
     assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "hour of day", NULL), 2);
     assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "sec", &x), 0); /* again: same id */
+    /* a name whose first word is taken by another name is refused, as in PCP */
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "hour of night", NULL), -EINVAL);
     assert_int_equal(pmdaCacheLookup(indom, 0, &name, &priv), PMDA_CACHE_ACTIVE);
     assert_string_equal(name, "sec");
     assert_ptr_equal(priv, &x);

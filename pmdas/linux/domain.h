@@ -1,0 +1,2 @@
+/* The linux agent's performance metrics domain (PCP's stdpmid). */
+#define LINUX 60
