@@ -85,6 +85,18 @@ int __pmdaCntInst(pmInDom indom, pmdaExt *pmda)
     return idp->it_numinst;
 }
 
+/* Does the profile select every instance of indom (no test per instance)? */
+static int profile_takes_all(const pmProfile *prof, pmInDom indom)
+{
+    if (prof == NULL)
+        return 1;
+    for (int i = 0; i < prof->profile_len; i++)
+        if (prof->profile[i].indom == indom)
+            return prof->profile[i].state == PM_PROFILE_INCLUDE &&
+                   prof->profile[i].instances_len == 0;
+    return prof->state == PM_PROFILE_INCLUDE;
+}
+
 void __pmdaStartInst(pmInDom indom, pmdaExt *pmda)
 {
     pmda_priv *priv = pmda_priv_of(pmda);
@@ -92,6 +104,7 @@ void __pmdaStartInst(pmInDom indom, pmdaExt *pmda)
     priv->it_indom = indom;
     priv->it_last = -1;
     priv->it_next = 0;
+    priv->it_all = profile_takes_all(pmda->e_prof, indom);
     if (indom == PM_INDOM_NULL)
         priv->it_mode = ITER_SINGLE;
     else if (pmda_cache_exists(indom))
@@ -117,7 +130,7 @@ int __pmdaNextInst(int *inst, pmdaExt *pmda)
     case ITER_CACHE:
         while ((id = pmda_cache_next_active(indom, priv->it_last)) >= 0) {
             priv->it_last = id;
-            if (__pmInProfile(indom, pmda->e_prof, id)) {
+            if (priv->it_all || __pmInProfile(indom, pmda->e_prof, id)) {
                 *inst = id;
                 return 1;
             }
@@ -126,7 +139,7 @@ int __pmdaNextInst(int *inst, pmdaExt *pmda)
     case ITER_TABLE:
         while (priv->it_next < priv->it_idp->it_numinst) {
             id = priv->it_idp->it_set[priv->it_next++].i_inst;
-            if (__pmInProfile(indom, pmda->e_prof, id)) {
+            if (priv->it_all || __pmInProfile(indom, pmda->e_prof, id)) {
                 *inst = id;
                 return 1;
             }
@@ -314,9 +327,10 @@ static int stuff_value(const pmAtomValue *atom, pmValue *v, int type)
     }
     if (payload + PM_VAL_HDR_SIZE > PM_VAL_VLEN_MAX)
         return PM_ERR_TOOBIG;
-    vb = calloc(1, payload + PM_VAL_HDR_SIZE < 8 ? 8 : payload + PM_VAL_HDR_SIZE);
+    vb = malloc(payload + PM_VAL_HDR_SIZE < 8 ? 8 : payload + PM_VAL_HDR_SIZE);
     if (vb == NULL)
         return -ENOMEM;
+    memset(vb, 0, 8); /* the header and any padding of a short payload */
     vb->vtype = (unsigned int)type & 0xff;
     vb->vlen = (unsigned int)(payload + PM_VAL_HDR_SIZE);
     memcpy(vb->vbuf, src, payload);

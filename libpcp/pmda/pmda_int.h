@@ -24,6 +24,7 @@ typedef struct pmda_priv {
     pmdaIndom *it_idp;       /* ITER_TABLE: the table entry ... */
     int it_next;             /* ... and the next position in it */
     int it_last;             /* ITER_CACHE: the last id returned, -1 at the start */
+    int it_all;              /* the profile selects every instance of it_indom */
 } pmda_priv;
 
 enum { ITER_NONE, ITER_SINGLE, ITER_CACHE, ITER_TABLE };
