@@ -3,18 +3,14 @@
  *
  * pmns_load reads a namespace (through the in-process preprocessor, or raw
  * as pmLoadNameSpace does), checks it with PCP's rules and messages, and
- * returns an immutable tree laid out for lookups in O(length of the name):
+ * returns the tree:
  *   - nodes in breadth-first order, each node's children contiguous and in
- *     file order;
- *   - every node's full dotted name stored once in the string arena, the
- *     node's own component being its tail, so a lookup checks a candidate
- *     with one comparison;
- *   - an open-addressing index of the visible nodes' full dotted names
- *     whose slots carry the hash (no allocation).
- *   - an index of PMIDs whose chains list a PMID's names in reverse
- *     pre-order (PCP's order: the last defined name first).
- * Nothing here is global; the runtime (libpcp/pmapi/pmns.c) owns the loaded
- * tree.
+ *     file order, so parents come before their children;
+ *   - each node's own name in a string arena.
+ * The tree is a builder's result, not an index: the runtime
+ * (libpcp/pmapi/pmns.c) and pmnscomp turn it into a namespace image
+ * (libpcp/format/pmns_image.h), which is what every lookup reads.
+ * Nothing here is global.
  */
 #ifndef PMKIT_FRONT_PMNS_H
 #define PMKIT_FRONT_PMNS_H
@@ -22,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cpp.h"
 #include "diag.h"
 
 #define PMNS_NONE UINT32_MAX
@@ -34,35 +31,21 @@
 #define PMNS_F_WASLEAF 16u /* a leaf "event" made the derived subtree; keeps its PMID */
 
 typedef struct pmns_node {
-    uint32_t name;     /* offset of this component's name in strings; the
-                        * full dotted name ends there too (see pathlen) */
+    uint32_t name;     /* offset of this node's own name in strings */
     uint32_t namelen;  /* its length */
     uint32_t parent;   /* parent index; PMNS_NONE for the root */
     uint32_t first;    /* first child (children are contiguous) */
     uint32_t nkids;    /* number of children */
-    uint32_t samepmid; /* next leaf with the same PMID, or PMNS_NONE */
-    uint32_t hash;     /* hash of the full dotted name */
+    uint32_t hash;     /* pmns_hash_step hash of the full dotted name */
     uint32_t flags;    /* PMNS_F_* */
     uint32_t pmid;     /* leaves: the PMID; others: PM_ID_NULL */
-    uint32_t pathlen;  /* length of the full dotted name (0 for the root),
-                        * which starts at name + namelen - pathlen */
 } pmns_node;
-
-typedef struct pmns_slot {
-    uint32_t hash;     /* the node's hash */
-    uint32_t node;     /* node + 1; 0 for an empty slot */
-} pmns_slot;
 
 typedef struct pmns_tree {
     pmns_node *nodes;    /* nodes[0] is the root */
     uint32_t nnodes;
     uint32_t nleaves;
-    char *strings;       /* every node's full dotted name */
-    pmns_slot *names;    /* name index, size names_mask + 1 */
-    uint32_t names_mask;
-    uint32_t *pmids;     /* PMID index: first leaf + 1 of each PMID's chain */
-    uint32_t pmids_mask;
-    int dyn_kids;        /* a dynamic root has children (the derived "event") */
+    char *strings;       /* the nodes' own names */
 } pmns_tree;
 
 typedef struct pmns_load_opts {
@@ -73,6 +56,12 @@ typedef struct pmns_load_opts {
                            * (511.0.1) and event.missed (511.0.2), as every
                            * PCP client sees them */
     const char *pmns_dir; /* last #include directory ($PCP_VAR_DIR/pmns) */
+    const cpp_define *defines; /* -D/-U for the preprocessor (pmnscomp) */
+    size_t n_defines;
+    const char *const *include_dirs; /* -I directories (pmnscomp) */
+    size_t n_include_dirs;
+    void (*dependency)(void *ctx, const char *path); /* each file read, or NULL */
+    void *dependency_ctx;
     diag_fn diag;         /* NULL: print to stderr */
     void *diag_ctx;
 } pmns_load_opts;
@@ -87,28 +76,14 @@ int pmns_load_buffer(const pmns_load_opts *opts, const char *text, size_t len,
 
 void pmns_free(pmns_tree *t);
 
-/* Hash of a full dotted name, as stored in pmns_node.hash. */
+/* Hash of a full dotted name, as stored in pmns_node.hash (the builder's
+ * own; the image has its own hash, docs/pmns-format.md). */
 uint32_t pmns_hash_step(uint32_t parent_hash, const char *component, size_t len);
 #define PMNS_ROOT_HASH 0x9e3779b9u
-
-/* The visible node named by name[0..len), a dotted name ("" is the root),
- * or PMNS_NONE. */
-uint32_t pmns_find(const pmns_tree *t, const char *name, size_t len);
-
-/* The first leaf of a PMID's chain (visible or not), or PMNS_NONE. */
-uint32_t pmns_find_pmid(const pmns_tree *t, uint32_t pmid);
 
 /* Write the full dotted name of node n into buf (size cap); returns its
  * length (which may exceed cap - 1: then buf holds a truncated copy). */
 size_t pmns_name(const pmns_tree *t, uint32_t n, char *buf, size_t cap);
-
-/* The full dotted name of node n of a loaded tree, in place: not
- * NUL-terminated, t->nodes[n].pathlen bytes long. */
-static inline const char *pmns_path(const pmns_tree *t, uint32_t n)
-{
-    const pmns_node *nd = &t->nodes[n];
-    return t->strings + nd->name + nd->namelen - nd->pathlen;
-}
 
 /* The anonymous derived metrics every PCP client sees, grafted below
  * "event" by the builder and answered by name even with no namespace. */

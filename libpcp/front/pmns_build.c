@@ -9,9 +9,11 @@
  * them are reported, not only the first.
  *
  * Then: visibility (a non-leaf without any leaf below it is hidden, as in
- * PCP), the name index (open addressing on the full-name hash, verified
- * against the parent chain), and the PMID chains, built in pre-order with
- * head insertion so a PMID's names come last-defined first.
+ * PCP) and, without dupok, the duplicate PMIDs, found in pre-order as PCP
+ * reports them.
+ *
+ * Not here: the indexes lookups use.  The tree is turned into a namespace
+ * image (libpcp/format), which has them.
  */
 #include "pmns_int.h"
 
@@ -61,17 +63,6 @@ static uint32_t *index_groups(const pmns_parsed *ps, uint32_t *mask)
 size_t pmns_name(const pmns_tree *t, uint32_t n, char *buf, size_t cap)
 {
     size_t len = 0, pos;
-
-    if (n != 0 && t->nodes[n].pathlen != 0) { /* a built tree: one copy */
-        const pmns_node *nd = &t->nodes[n];
-        len = nd->pathlen;
-        if (cap > 0) {
-            size_t k = len < cap ? len : cap - 1;
-            memcpy(buf, t->strings + nd->name + nd->namelen - len, k);
-            buf[k] = '\0';
-        }
-        return len;
-    }
 
     for (uint32_t k = n; k != 0; k = t->nodes[k].parent)
         len += t->nodes[k].namelen + (len > 0);
@@ -148,9 +139,7 @@ static pmns_node *new_node(builder *b, uint32_t n, uint32_t name, uint32_t len, 
     c->namelen = len;
     c->parent = n;
     c->first = c->nkids = 0;
-    c->samepmid = PMNS_NONE;
     c->hash = pmns_hash_step(t->nodes[n].hash, t->strings + name, len);
-    c->pathlen = 0; /* set by full_paths() */
     c->pmid = pmid;
     c->flags = pmid == PMNS_NONLEAF ? 0 : PMNS_F_LEAF | PMNS_F_VISIBLE;
     if (c->flags & PMNS_F_LEAF)
@@ -188,7 +177,6 @@ static int graft_event_root(builder *b)
         /* it keeps its PMID (and a dynamic root its subtree's names) */
         b->t->nodes[e].flags = PMNS_F_WASLEAF | (b->t->nodes[e].flags & PMNS_F_DYNAMIC);
         b->t->nleaves--;
-        b->t->dyn_kids = (b->t->nodes[e].flags & PMNS_F_DYNAMIC) != 0;
     }
     return 0;
 }
@@ -241,9 +229,7 @@ static int add_children(builder *b, uint32_t n, pmns_group *g)
         c->namelen = e->len;
         c->parent = n;
         c->first = c->nkids = 0;
-        c->samepmid = PMNS_NONE;
         c->hash = pmns_hash_step(t->nodes[n].hash, b->ps->str + e->name, e->len);
-        c->pathlen = 0;
         c->pmid = e->pmid;
         c->flags = e->pmid == PMNS_NONLEAF ? 0 : PMNS_F_LEAF | PMNS_F_VISIBLE;
         if (e->dynamic)
@@ -264,7 +250,6 @@ static int attach(builder *b, pmns_group *root)
         return PM_ERR_TOOBIG;
     memset(&t->nodes[0], 0, sizeof(t->nodes[0]));
     t->nodes[0].parent = PMNS_NONE;
-    t->nodes[0].samepmid = PMNS_NONE;
     t->nodes[0].hash = PMNS_ROOT_HASH;
     t->nodes[0].pmid = PM_ID_NULL;
     t->nnodes = 1;
@@ -313,80 +298,22 @@ static void visibility(pmns_tree *t)
     }
 }
 
-static int index_names(pmns_tree *t)
-{
-    size_t cap = 16;
-
-    while (cap < (size_t)t->nnodes * 2)
-        cap *= 2;
-    if ((t->names = calloc(cap, sizeof(*t->names))) == NULL)
-        return PM_ERR_TOOBIG;
-    t->names_mask = (uint32_t)cap - 1;
-    for (uint32_t n = 1; n < t->nnodes; n++) {
-        const pmns_node *nd = &t->nodes[n];
-        size_t h = nd->hash & t->names_mask;
-        if (!(nd->flags & PMNS_F_VISIBLE))
-            continue; /* never found by name */
-        while (t->names[h].node != 0)
-            h = (h + 1) & t->names_mask;
-        t->names[h].hash = nd->hash;
-        t->names[h].node = n + 1;
-    }
-    return 0;
-}
-
-/* Rewrite the string arena so that it holds every node's full dotted name,
- * each node's component at its tail.  Parents come before their children
- * in nodes[], so a parent's full name is always ready. */
-static int full_paths(pmns_tree *t)
-{
-    size_t total = 0, used = 0;
-    char *arena;
-
-    for (uint32_t n = 1; n < t->nnodes; n++) {
-        pmns_node *nd = &t->nodes[n];
-        const pmns_node *p = &t->nodes[nd->parent];
-        size_t len = (p == t->nodes ? 0 : (size_t)p->pathlen + 1) + nd->namelen;
-        if (len > UINT32_MAX)
-            return PM_ERR_TOOBIG;
-        nd->pathlen = (uint32_t)len;
-        total += len;
-    }
-    if (total + 1 > UINT32_MAX || (arena = malloc(total + 1)) == NULL)
-        return PM_ERR_TOOBIG;
-    for (uint32_t n = 1; n < t->nnodes; n++) {
-        pmns_node *nd = &t->nodes[n];
-        const pmns_node *p = &t->nodes[nd->parent];
-        size_t at = used;
-        if (p != t->nodes) {
-            memcpy(arena + at, arena + p->name + p->namelen - p->pathlen, p->pathlen);
-            at += p->pathlen;
-            arena[at++] = '.';
-        }
-        memcpy(arena + at, t->strings + nd->name, nd->namelen);
-        nd->name = (uint32_t)at;
-        used = at + nd->namelen;
-    }
-    arena[used] = '\0';
-    t->strings = arena;
-    return 0;
-}
-
-/* Leaves in pre-order onto PMID chains (head insertion); duplicates are an
- * error unless dupok.  Dynamic roots are not indexed. */
-static int index_pmids(builder *b)
+/* Without dupok, no two leaves may share a PMID: leaves in pre-order, each
+ * PMID's last leaf in a table; every repeat is reported with the leaf seen
+ * last before it.  Dynamic roots may repeat. */
+static int check_duplicates(builder *b)
 {
     pmns_tree *t = b->t;
-    size_t cap = 16, sp = 0, stcap = 0;
-    uint32_t *stack = NULL;
+    size_t cap = 16, mask, sp = 0, stcap = 0;
+    uint32_t *last, *stack = NULL;
     int sts = 0;
 
     while (cap < (size_t)t->nleaves * 2)
         cap *= 2;
-    if ((t->pmids = calloc(cap, sizeof(*t->pmids))) == NULL)
-        return PM_ERR_TOOBIG;
-    t->pmids_mask = (uint32_t)cap - 1;
-    if (!pmns_grow((void **)&stack, &stcap, 1, sizeof(*stack))) {
+    mask = cap - 1;
+    if ((last = calloc(cap, sizeof(*last))) == NULL ||
+        !pmns_grow((void **)&stack, &stcap, 1, sizeof(*stack))) {
+        free(last);
         return PM_ERR_TOOBIG;
     }
     stack[sp++] = 0;
@@ -405,24 +332,24 @@ static int index_pmids(builder *b)
         }
         if (nd->flags & PMNS_F_DYNAMIC)
             continue;
-        size_t h = mix_pmid(nd->pmid) & t->pmids_mask;
-        for (; t->pmids[h] != 0; h = (h + 1) & t->pmids_mask)
-            if (t->nodes[t->pmids[h] - 1].pmid == nd->pmid)
+        size_t h = mix_pmid(nd->pmid) & mask;
+        for (; last[h] != 0; h = (h + 1) & mask)
+            if (t->nodes[last[h] - 1].pmid == nd->pmid)
                 break;
-        if (t->pmids[h] != 0 && !b->ps->opts->dupok) {
+        if (last[h] != 0) {
             char later[4096], earlier[4096];
             pmns_name(t, n, later, sizeof(later));
-            pmns_name(t, t->pmids[h] - 1, earlier, sizeof(earlier));
+            pmns_name(t, last[h] - 1, earlier, sizeof(earlier));
             pmns_error(b->ps, b->ps->opts->file, 0, 0, NULL, 0,
                        "Error Parsing ASCII PMNS: Duplicate metric id (%u.%u.%u) in name space "
                        "for metrics \"%s\" and \"%s\"",
                        nd->pmid >> 22 & 0x1ff, nd->pmid >> 10 & 0xfff, nd->pmid & 0x3ff, later,
                        earlier);
         }
-        nd->samepmid = t->pmids[h] != 0 ? t->pmids[h] - 1 : PMNS_NONE;
-        t->pmids[h] = n + 1;
+        last[h] = n + 1;
     }
     free(stack);
+    free(last);
     return sts;
 }
 
@@ -432,8 +359,6 @@ void pmns_free(pmns_tree *t)
         return;
     free(t->nodes);
     free(t->strings);
-    free(t->names);
-    free(t->pmids);
     free(t);
 }
 
@@ -486,57 +411,19 @@ int pmns_build(pmns_parsed *ps, pmns_tree **out)
     }
     if (sts == 0) {
         visibility(b.t);
-        sts = index_pmids(&b);
+        if (!ps->opts->dupok)
+            sts = check_duplicates(&b);
     }
     free(b.groups);
     free(b.path);
     if (sts == 0 && ps->errors > errors)
         sts = PM_ERR_PMNS;
-    if (sts == 0)
-        sts = full_paths(b.t); /* the tree's own arena; the parser's stays */
-    if (sts == 0)
-        sts = index_names(b.t);
     if (sts < 0) {
-        if (b.t->strings == ps->str)
-            b.t->strings = NULL; /* the parser frees it */
+        b.t->strings = NULL; /* the parser frees it */
         pmns_free(b.t);
         return sts;
     }
+    ps->str = NULL; /* the tree keeps the names */
     *out = b.t;
     return 0;
-}
-
-uint32_t pmns_find(const pmns_tree *t, const char *name, size_t len)
-{
-    uint32_t h = PMNS_ROOT_HASH;
-    const char *c = name, *dot;
-
-    if (len == 0)
-        return 0;
-    for (;;) {
-        dot = memchr(c, '.', (size_t)(name + len - c));
-        h = pmns_hash_step(h, c, (size_t)((dot != NULL ? dot : name + len) - c));
-        if (dot == NULL)
-            break;
-        c = dot + 1;
-    }
-    for (size_t i = h & t->names_mask; t->names[i].node != 0; i = (i + 1) & t->names_mask) {
-        const pmns_node *nd;
-        if (t->names[i].hash != h)
-            continue;
-        nd = &t->nodes[t->names[i].node - 1];
-        if (nd->pathlen == len &&
-            memcmp(t->strings + nd->name + nd->namelen - len, name, len) == 0)
-            return t->names[i].node - 1;
-    }
-    return PMNS_NONE;
-}
-
-uint32_t pmns_find_pmid(const pmns_tree *t, uint32_t pmid)
-{
-    for (size_t h = mix_pmid(pmid) & t->pmids_mask; t->pmids[h] != 0;
-         h = (h + 1) & t->pmids_mask)
-        if (t->nodes[t->pmids[h] - 1].pmid == pmid)
-            return t->pmids[h] - 1;
-    return PMNS_NONE;
 }

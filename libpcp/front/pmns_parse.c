@@ -506,6 +506,12 @@ int pmns_load(const pmns_load_opts *opts, pmns_tree **out)
         cpp_options co = { 0 };
         cpp_sink sink = { feed, &p };
         co.pmns_dir = opts->pmns_dir;
+        co.defines = opts->defines;
+        co.n_defines = opts->n_defines;
+        co.include_dirs = opts->include_dirs;
+        co.n_include_dirs = opts->n_include_dirs;
+        co.dependency = opts->dependency;
+        co.dependency_ctx = opts->dependency_ctx;
         co.diag = quiet_diag;
         co.diag_ctx = (void *)opts;
         sts = cpp_run_file(&co, opts->file, &sink, NULL);

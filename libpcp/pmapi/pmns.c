@@ -4,40 +4,58 @@
  * (pmLookupName, pmNameID, pmNameAll, pmGetChildren(Status),
  * pmTraversePMNS(_r)), with PCP's results, orders and allocation rules.
  *
+ * Every loaded namespace is a namespace image (libpcp/format,
+ * docs/pmns-format.md), and every question is answered from it.  A file
+ * that starts with the image magic (pmnscomp's output) is mapped and used
+ * in place: opening costs the same at any size.  Any other file is parsed
+ * as ASCII PMNS (libpcp/front) and compiled into the same image in memory,
+ * so both kinds of file give the same answers through the same code.
+ *
  * One namespace is loaded per process, as in PCP.  It is immutable; a
  * reader takes the current pointer and publishes it in its thread's hazard
  * slot for the length of one call, so lookups never take a lock.
- * Unloading swaps the pointer to NULL and frees the tree once no hazard
- * slot holds it.  Callbacks of pmTraversePMNS run after the names are
- * gathered and the tree is released, as in PCP.
+ * Unloading swaps the pointer to NULL and releases the image once no
+ * hazard slot holds it.  Callbacks of pmTraversePMNS run after the names
+ * are gathered and the image is released, as in PCP.
  *
- * Like PCP's client library, the loaded tree carries the names of the two
- * anonymous derived metrics (event.flags 511.0.1, event.missed 511.0.2),
- * grafted in by the parser.
+ * Like PCP's client library, the loaded namespace carries the names of the
+ * two anonymous derived metrics (event.flags 511.0.1, event.missed
+ * 511.0.2), grafted in by the compiler (flagged DERIVED in the image).
  * Not here (yet): names served by a PMCD or by local-context agents for
  * dynamic subtrees, derived metric configuration files, pmTrimNameSpace's
  * archive trimming.
  */
 #include "pmapi_int.h"
 #include "pmns.h"
+#include "pmns_image.h"
 
 #include <pthread.h>
+#include <stdarg.h>
 #include <sched.h>
 #include <stdbool.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ---------------------------------------------------------------- */
-/* The loaded tree and the hazard slots that protect it. */
+/* The loaded namespace and the hazard slots that protect it. */
+
+/* A loaded namespace.  A traversal holds a reference while its callbacks
+ * run (they may unload or load namespaces); every other call only
+ * publishes it in its hazard slot. */
+typedef struct ns {
+    pmns_image *img;
+    atomic_uint refs; /* 1 while loaded, plus one per running traversal */
+} ns;
 
 typedef struct hazard {
-    _Atomic(pmns_tree *) tree; /* the tree this thread is reading, or NULL */
-    atomic_int in_use;         /* owned by a live thread */
-    struct hazard *next;       /* all slots, never freed */
+    _Atomic(ns *) tree;  /* the namespace this thread is reading, or NULL */
+    atomic_int in_use;   /* owned by a live thread */
+    struct hazard *next; /* all slots, never freed */
 } hazard;
 
-static _Atomic(pmns_tree *) loaded;
+static _Atomic(ns *) loaded;
 static _Atomic(hazard *) hazards;
 static _Thread_local hazard *mine;
 static pthread_key_t hazard_key;
@@ -82,13 +100,13 @@ static hazard *my_slot(void)
 
 static int load(const char *file, int use_cpp, int dupok);
 
-/* The loaded tree, protected until release(); NULL if none.  In a local
+/* The loaded image, protected until release(); NULL if none.  In a local
  * context the first name operation loads the default namespace, without
  * the preprocessor, as PCP does (runtime spec 4.4). */
-static pmns_tree *acquire(void)
+static ns *acquire_ns(void)
 {
     hazard *h = my_slot();
-    pmns_tree *t;
+    ns *t;
 
     if (h == NULL)
         return NULL;
@@ -101,29 +119,150 @@ static pmns_tree *acquire(void)
     return t;
 }
 
+static const pmns_image *acquire(void)
+{
+    ns *t = acquire_ns();
+
+    return t != NULL ? t->img : NULL;
+}
+
 static void release(void)
 {
     if (mine != NULL)
-        atomic_store(&mine->tree, NULL);
+        atomic_store_explicit(&mine->tree, NULL, memory_order_release);
 }
 
-/* Free t once no reader holds it. */
-static void retire(pmns_tree *t)
+static void unref(ns *t)
+{
+    if (atomic_fetch_sub(&t->refs, 1) == 1) {
+        pmns_image_close(t->img);
+        free(t);
+    }
+}
+
+/* Drop the loaded reference to t once no reader holds it. */
+static void retire(ns *t)
 {
     for (hazard *h = atomic_load(&hazards); h != NULL; h = h->next)
         while (atomic_load(&h->tree) == t)
             sched_yield();
-    pmns_free(t);
+    unref(t);
 }
 
 /* ---------------------------------------------------------------- */
 /* Loading. */
 
+static void problem(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void problem(const char *file, const char *fmt, ...)
+{
+    char msg[1024];
+    diag_msg d = { DIAG_ERROR, file, 0, 0, msg, NULL, 0 };
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    diag_print(stderr, &d);
+}
+
+static int image_status(int sts)
+{
+    return sts == PMNS_IMG_ENOMEM ? -ENOMEM : sts == PMNS_IMG_ETOOBIG ? PM_ERR_TOOBIG : PM_ERR_PMNS;
+}
+
+/* A tree from the text loader as an image in memory. */
+static int image_of_tree(const pmns_tree *t, pmns_image **out)
+{
+    pmns_image_writer *w = pmns_image_writer_new();
+    uint8_t *buf;
+    size_t len;
+    int sts = 0;
+
+    if (w == NULL)
+        return -ENOMEM;
+    for (uint32_t n = 1; n < t->nnodes && sts == 0; n++) {
+        const pmns_node *nd = &t->nodes[n];
+        sts = pmns_image_add(w, nd->parent, t->strings + nd->name, nd->namelen, nd->pmid,
+                             (nd->flags & PMNS_F_GRAFTED) != 0);
+    }
+    if (sts < 0) {
+        pmns_image_writer_free(w);
+        return image_status(sts);
+    }
+    if ((sts = pmns_image_finish(w, 0, &buf, &len)) < 0)
+        return image_status(sts);
+    if ((sts = pmns_image_open_buffer(buf, len, 1, out, NULL)) < 0) {
+        pmns_image_free(buf, len);
+        return image_status(sts);
+    }
+    return 0;
+}
+
+/* A length for "%.*s" in a message: never negative, never huge. */
+static int clamp(uint32_t len)
+{
+    return len > 1000 ? 1000 : (int)len;
+}
+
+/* Without dupok, an image with duplicate PMIDs is refused as the text
+ * is: every pair of names sharing a PMID is reported. */
+static int refuse_duplicates(const pmns_image *img, const char *file)
+{
+    uint32_t pmid, off, prev = PMNS_IMG_PMID_NULL, prevoff = 0;
+
+    for (uint32_t i = 0; pmns_image_entry(img, i, &pmid, &off) == 0; i++) {
+        pmns_image_node a, b;
+        const char *ah, *at, *bh, *bt;
+        uint32_t ahl, atl, bhl, btl;
+        if (pmid == prev && pmns_image_node_at(img, prevoff, &a) == 0 &&
+            pmns_image_name(img, &a, &ah, &ahl, &at, &atl) == 0 &&
+            pmns_image_node_at(img, off, &b) == 0 &&
+            pmns_image_name(img, &b, &bh, &bhl, &bt, &btl) == 0)
+            problem(file,
+                    "Error Parsing ASCII PMNS: Duplicate metric id (%u.%u.%u) in name space for "
+                    "metrics \"%.*s%s%.*s\" and \"%.*s%s%.*s\"",
+                    pmid >> 22, pmid >> 10 & 0xfff, pmid & 0x3ff, clamp(ahl), ah, ahl ? "." : "",
+                    clamp(atl), at, clamp(bhl), bh, bhl ? "." : "", clamp(btl), bt);
+        prev = pmid;
+        prevoff = off;
+    }
+    return PM_ERR_PMNS;
+}
+
+/* A regular file that is an image: 0 with *out, 1 if it is not an image,
+ * or an error (reported). */
+static int open_image(const char *file, int dupok, pmns_image **out)
+{
+    pmns_image_error err = { 0 };
+    struct stat st;
+    int sts;
+
+    if (stat(file, &st) < 0 || !S_ISREG(st.st_mode))
+        return 1; /* the text loader reads pipes and reports missing files */
+    sts = pmns_image_open_file(file, out, &err);
+    if (sts == PMNS_IMG_EMAGIC || sts == PMNS_IMG_ESYS)
+        return 1;
+    if (sts < 0) {
+        problem(file, "bad namespace image: %s: %s at offset %llu", pmns_image_strerror(sts),
+                err.what, (unsigned long long)err.offset);
+        return image_status(sts);
+    }
+    if (!dupok && ((*out)->props & PMNS_IMG_PROP_DUPLICATES)) {
+        sts = refuse_duplicates(*out, file);
+        pmns_image_close(*out);
+        return sts;
+    }
+    return 0;
+}
+
 static int load(const char *file, int use_cpp, int dupok)
 {
     char def[MAXPATHLEN], dir[MAXPATHLEN];
     pmns_load_opts o = { 0 };
-    pmns_tree *t, *none = NULL;
+    pmns_image *img;
+    ns *n, *none = NULL;
+    pmns_tree *t;
     int sts;
 
     if (atomic_load(&loaded) != NULL)
@@ -137,16 +276,30 @@ static int load(const char *file, int use_cpp, int dupok)
         file = def;
         use_cpp = 0; /* the default namespace is never preprocessed */
     }
-    pmsprintf(dir, sizeof(dir), "%s/pmns", pmGetConfig("PCP_VAR_DIR"));
-    o.file = file;
-    o.use_cpp = use_cpp;
-    o.dupok = dupok;
-    o.derived = 1;
-    o.pmns_dir = dir;
-    if ((sts = pmns_load(&o, &t)) < 0)
+    if ((sts = open_image(file, dupok, &img)) < 0)
         return sts;
-    if (!atomic_compare_exchange_strong(&loaded, &none, t)) {
+    if (sts > 0) {
+        pmsprintf(dir, sizeof(dir), "%s/pmns", pmGetConfig("PCP_VAR_DIR"));
+        o.file = file;
+        o.use_cpp = use_cpp;
+        o.dupok = dupok;
+        o.derived = 1;
+        o.pmns_dir = dir;
+        if ((sts = pmns_load(&o, &t)) < 0)
+            return sts;
+        sts = image_of_tree(t, &img);
         pmns_free(t);
+        if (sts < 0)
+            return sts;
+    }
+    if ((n = malloc(sizeof(*n))) == NULL) {
+        pmns_image_close(img);
+        return -ENOMEM;
+    }
+    n->img = img;
+    atomic_init(&n->refs, 1);
+    if (!atomic_compare_exchange_strong(&loaded, &none, n)) {
+        unref(n);
         return PM_ERR_DUPPMNS;
     }
     return 0;
@@ -164,7 +317,7 @@ int pmLoadASCIINameSpace(const char *file, int dupok)
 
 void pmUnloadNameSpace(void)
 {
-    pmns_tree *t = atomic_exchange(&loaded, NULL);
+    ns *t = atomic_exchange(&loaded, NULL);
 
     if (t != NULL)
         retire(t);
@@ -201,46 +354,41 @@ static int derived_name(const char *name, pmID *pmid)
 
 /* The PMID of one name: a leaf, or a name below a dynamic subtree root
  * (the root's PMID).  0, 1 for a derived metric's name, or an error. */
-static int lookup_pmns(const pmns_tree *t, const char *name, pmID *pmid)
+static int lookup_pmns(const pmns_image *t, const char *name, pmID *pmid)
 {
     size_t len = strlen(name);
-    uint32_t n = pmns_find(t, name, len);
+    pmns_image_node nd, p;
 
-    if (n != PMNS_NONE && len > 0) {
-        if ((t->nodes[n].flags & PMNS_F_GRAFTED) && t->dyn_kids) {
-            /* dynamic roots are leaves, so only a derived name grafted
-             * below one (event 40:*:* and event.flags) has a dynamic
-             * ancestor; the dynamic root answers for it */
-            for (size_t i = 0; i < len; i++) {
-                uint32_t a;
-                if (name[i] == '.' && (a = pmns_find(t, name, i)) != PMNS_NONE &&
-                    (t->nodes[a].flags & PMNS_F_DYNAMIC)) {
-                    *pmid = t->nodes[a].pmid;
-                    return 0;
-                }
-            }
-        }
-        if ((t->nodes[n].flags & (PMNS_F_GRAFTED | PMNS_F_LEAF)) == PMNS_F_GRAFTED)
-            return PM_ERR_NAME; /* "event" alone: not a PMNS name in PCP either */
-        if (!(t->nodes[n].flags & (PMNS_F_LEAF | PMNS_F_WASLEAF)))
-            return PM_ERR_NONLEAF;
-        *pmid = t->nodes[n].pmid;
-        return (t->nodes[n].flags & PMNS_F_GRAFTED) ? 1 : 0;
-    }
-    for (size_t i = len; i-- > 0;) { /* the longest prefix that is a node */
-        if (name[i] != '.' || (n = pmns_find(t, name, i)) == PMNS_NONE)
-            continue;
-        if (t->nodes[n].flags & PMNS_F_DYNAMIC) {
-            *pmid = t->nodes[n].pmid;
+    if (len > 0 && pmns_image_find(t, name, len, &nd) != PMNS_IMG_NONE) {
+        /* dynamic roots are leaves, so only a derived name grafted below
+         * one (event 40:*:* and event.flags) has a dynamic ancestor, its
+         * parent; the dynamic root answers for it */
+        if ((nd.flags & PMNS_IMG_DERIVED) && pmns_image_node_at(t, nd.parent, &p) == 0 &&
+            (p.flags & PMNS_IMG_DYNAMIC)) {
+            *pmid = p.pmid;
             return 0;
         }
-        if (!(t->nodes[n].flags & PMNS_F_GRAFTED))
+        if ((nd.flags & (PMNS_IMG_DERIVED | PMNS_IMG_LEAF)) == PMNS_IMG_DERIVED)
+            return PM_ERR_NAME; /* "event" alone: not a PMNS name in PCP either */
+        if (!(nd.flags & (PMNS_IMG_LEAF | PMNS_IMG_HASPMID)))
+            return PM_ERR_NONLEAF;
+        *pmid = nd.pmid;
+        return (nd.flags & PMNS_IMG_DERIVED) ? 1 : 0;
+    }
+    for (size_t i = len; i-- > 0;) { /* the longest prefix that is a node */
+        if (name[i] != '.' || pmns_image_find(t, name, i, &nd) == PMNS_IMG_NONE)
+            continue;
+        if (nd.flags & PMNS_IMG_DYNAMIC) {
+            *pmid = nd.pmid;
+            return 0;
+        }
+        if (!(nd.flags & PMNS_IMG_DERIVED))
             break; /* a grafted node may still sit below a dynamic root */
     }
     return PM_ERR_NAME;
 }
 
-static int lookup_one(const pmns_tree *t, const char *name, pmID *pmid)
+static int lookup_one(const pmns_image *t, const char *name, pmID *pmid)
 {
     int sts = t != NULL ? lookup_pmns(t, name, pmid) : PM_ERR_NOPMNS;
 
@@ -251,7 +399,7 @@ static int lookup_one(const pmns_tree *t, const char *name, pmID *pmid)
 
 int pmLookupName(int numpmid, const char **namelist, pmID *pmidlist)
 {
-    pmns_tree *t;
+    const pmns_image *t;
     int found = 0, derived = 0, sts = 0;
 
     if (numpmid < 1)
@@ -282,12 +430,17 @@ typedef struct namelist {
     char *text;       /* the strings, NUL separated */
     size_t len, cap;
     size_t count;
+    int statuses;     /* keep a status per name */
     int *status;      /* PMNS_*_STATUS per name, when wanted */
     size_t scap;
 } namelist;
 
-static int nl_add(namelist *nl, const char *name, size_t n, int status)
+/* Add head, a dot (if head is not empty) and tail as one name. */
+static int nl_add(namelist *nl, const char *head, size_t hl, const char *tail, size_t tl,
+                  int status)
 {
+    size_t n = hl + (hl > 0) + tl;
+
     if (nl->len + n + 1 > nl->cap) {
         size_t cap = nl->cap ? nl->cap * 2 : 256;
         while (cap < nl->len + n + 1)
@@ -298,7 +451,7 @@ static int nl_add(namelist *nl, const char *name, size_t n, int status)
         nl->text = p;
         nl->cap = cap;
     }
-    if (nl->count == nl->scap) {
+    if (nl->statuses && nl->count == nl->scap) {
         size_t cap = nl->scap ? nl->scap * 2 : 16;
         int *s = realloc(nl->status, cap * sizeof(*s));
         if (s == NULL)
@@ -306,10 +459,16 @@ static int nl_add(namelist *nl, const char *name, size_t n, int status)
         nl->status = s;
         nl->scap = cap;
     }
-    memcpy(nl->text + nl->len, name, n);
+    if (hl > 0) {
+        memcpy(nl->text + nl->len, head, hl);
+        nl->text[nl->len + hl] = '.';
+    }
+    memcpy(nl->text + nl->len + n - tl, tail, tl);
     nl->text[nl->len + n] = '\0';
     nl->len += n + 1;
-    nl->status[nl->count++] = status;
+    if (nl->statuses)
+        nl->status[nl->count] = status;
+    nl->count++;
     return 0;
 }
 
@@ -354,9 +513,9 @@ static void nl_free(namelist *nl)
     free(nl->status);
 }
 
-/* The loaded tree and the visible node called name: 0 with the tree held
- * (the caller releases it), or an error with nothing held. */
-static int acquire_node(const char *name, pmns_tree **t, uint32_t *n)
+/* The loaded image and the visible node called name: 0 with the image
+ * held (the caller releases it), or an error with nothing held. */
+static int acquire_node(const char *name, const pmns_image **t, pmns_image_node *nd)
 {
     if (name == NULL)
         return PM_ERR_NAME;
@@ -364,7 +523,7 @@ static int acquire_node(const char *name, pmns_tree **t, uint32_t *n)
         release();
         return PM_ERR_NOPMNS;
     }
-    if ((*n = pmns_find(*t, name, strlen(name))) == PMNS_NONE) {
+    if (pmns_image_find(*t, name, strlen(name), nd) == PMNS_IMG_NONE) {
         release();
         return PM_ERR_NAME;
     }
@@ -374,21 +533,25 @@ static int acquire_node(const char *name, pmns_tree **t, uint32_t *n)
 int pmGetChildrenStatus(const char *name, char ***offspring, int **statuslist)
 {
     namelist nl = { 0 };
-    pmns_tree *t;
-    uint32_t n;
-    int sts;
+    const pmns_image *t;
+    pmns_image_node nd, c;
+    pmns_image_iter it;
+    int sts, more;
 
-    if ((sts = acquire_node(name, &t, &n)) < 0)
+    if ((sts = acquire_node(name, &t, &nd)) < 0)
         return sts;
-    for (uint32_t k = 0; k < t->nodes[n].nkids && sts == 0; k++) {
-        const pmns_node *c = &t->nodes[t->nodes[n].first + k];
-        if (!(c->flags & PMNS_F_VISIBLE))
-            continue;
-        /* a node with a PMID is a leaf to PCP, dynamic roots excepted */
-        sts = nl_add(&nl, t->strings + c->name, c->namelen,
-                     (c->flags & (PMNS_F_LEAF | PMNS_F_WASLEAF)) && !(c->flags & PMNS_F_DYNAMIC)
-                         ? PMNS_LEAF_STATUS
-                         : PMNS_NONLEAF_STATUS);
+    nl.statuses = statuslist != NULL;
+    pmns_image_children(&nd, &it);
+    while (sts == 0 && (more = pmns_image_next(t, &it, &c)) != 0) {
+        if (more < 0)
+            sts = PM_ERR_PMNS;
+        else if (c.flags & PMNS_IMG_VISIBLE) /* a node with a PMID is a leaf to PCP,
+                                              * dynamic roots excepted */
+            sts = nl_add(&nl, "", 0, c.name, c.namelen,
+                         (c.flags & (PMNS_IMG_LEAF | PMNS_IMG_HASPMID)) &&
+                                 !(c.flags & PMNS_IMG_DYNAMIC)
+                             ? PMNS_LEAF_STATUS
+                             : PMNS_NONLEAF_STATUS);
     }
     release();
     if (sts < 0) {
@@ -403,67 +566,146 @@ int pmGetChildren(const char *name, char ***offspring)
     return pmGetChildrenStatus(name, offspring, NULL);
 }
 
-/* Every leaf at or below node n, depth first in child order. */
-static int gather(const pmns_tree *t, uint32_t n, namelist *nl)
+/* Room for one more level of a walk. */
+static int grow_stack(pmns_image_iter **stack, const char ***path, uint32_t **pathlen,
+                      size_t *cap)
 {
-    uint32_t *stack = NULL;
-    size_t sp = 0, scap = 0;
-    int sts = 0;
+    size_t n = *cap ? *cap * 2 : 32;
+    void *a = realloc(*stack, n * sizeof(**stack));
 
+    if (a != NULL)
+        *stack = a;
+    void *b = realloc((void *)*path, n * sizeof(**path));
+    if (b != NULL)
+        *path = b;
+    void *c = realloc(*pathlen, n * sizeof(**pathlen));
+    if (c != NULL)
+        *pathlen = c;
+    if (a == NULL || b == NULL || c == NULL)
+        return -ENOMEM;
+    *cap = n;
+    return 0;
+}
+
+/* The name handed to a traversal's callback: the parent's full name and
+ * a dot (copied once per parent), then the leaf's own name. */
+typedef struct namebuf {
+    char *buf;
+    size_t cap;
+    const char *prefix; /* the parent name buf starts with, or NULL */
+    size_t plen;        /* its length with the dot; 0 below the root */
+} namebuf;
+
+static const char *nb_name(namebuf *b, const char *head, uint32_t hl, const char *tail,
+                           uint32_t tl)
+{
+    size_t need = (size_t)hl + tl + 2;
+
+    if (need > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 256;
+        char *p;
+        while (cap < need)
+            cap *= 2;
+        if ((p = realloc(b->buf, cap)) == NULL)
+            return NULL;
+        b->buf = p;
+        b->cap = cap;
+        b->prefix = NULL;
+    }
+    if (b->prefix != head) {
+        memcpy(b->buf, head, hl);
+        b->buf[hl] = '.';
+        b->plen = hl > 0 ? (size_t)hl + 1 : 0;
+        b->prefix = head;
+    }
+    memcpy(b->buf + b->plen, tail, tl);
+    b->buf[b->plen + tl] = '\0';
+    return b->buf;
+}
+
+/* Call func for every leaf at or below nd, depth first in child order,
+ * each name built in place from its parent's full name and its own;
+ * returns the number of leaves, or an error. */
+static int walk(const pmns_image *t, const pmns_image_node *nd,
+                void (*func)(const char *, void *), void *closure)
+{
+    namebuf nb = { NULL, 0, NULL, 0 };
+    pmns_image_iter *stack = NULL;
+    const pmns_image_node *top = nd;
+    pmns_image_node c;
+    size_t sp = 0, cap = 0;
+    const char **path = NULL, *name, *h, *tl;
+    uint32_t *pathlen = NULL, hl, tll;
+    int sts = 0, count = 0, more;
+
+    if (nd->flags & PMNS_IMG_LEAF) {
+        if (pmns_image_name(t, nd, &h, &hl, &tl, &tll) < 0)
+            return PM_ERR_PMNS;
+        if ((name = nb_name(&nb, h, hl, tl, tll)) == NULL)
+            return -ENOMEM;
+        func(name, closure);
+        free(nb.buf);
+        return 1;
+    }
+    if (!(nd->flags & PMNS_IMG_VISIBLE))
+        return 0;
     for (;;) {
-        const pmns_node *nd = &t->nodes[n];
-        if (nd->flags & PMNS_F_LEAF) {
-            sts = nl_add(nl, pmns_path(t, n), nd->pathlen, PMNS_LEAF_STATUS);
-        } else if (nd->flags & PMNS_F_VISIBLE) {
-            if (sp + nd->nkids > scap) {
-                size_t c = scap ? scap * 2 : 64;
-                while (c < sp + nd->nkids)
-                    c *= 2;
-                uint32_t *s = realloc(stack, c * sizeof(*s));
-                if (s == NULL) {
-                    sts = -ENOMEM;
-                    break;
-                }
-                stack = s;
-                scap = c;
-            }
-            for (uint32_t k = nd->nkids; k-- > 0;)
-                stack[sp++] = nd->first + k;
+        if (top != NULL) { /* descend into top */
+            if (sp == cap && (sts = grow_stack(&stack, &path, &pathlen, &cap)) < 0)
+                break;
+            pmns_image_children(top, &stack[sp]);
+            path[sp] = top->path;
+            pathlen[sp++] = top->pathlen;
+            top = NULL;
         }
-        if (sts < 0 || sp == 0)
+        if ((more = pmns_image_next(t, &stack[sp - 1], &c)) < 0) {
+            sts = PM_ERR_PMNS;
             break;
-        n = stack[--sp];
+        }
+        if (more == 0) {
+            if (--sp == 0)
+                break;
+        } else if (c.flags & PMNS_IMG_LEAF) {
+            if ((name = nb_name(&nb, path[sp - 1], pathlen[sp - 1], c.name, c.namelen)) == NULL) {
+                sts = -ENOMEM;
+                break;
+            }
+            func(name, closure);
+            count++;
+        } else if (c.flags & PMNS_IMG_VISIBLE) {
+            top = &c;
+        }
     }
     free(stack);
-    return sts;
+    free(path);
+    free(pathlen);
+    free(nb.buf);
+    return sts < 0 ? sts : count;
 }
 
-/* The names pmTraversePMNS reports for name, in order. */
-static int traverse_names(const char *name, namelist *nl)
-{
-    pmns_tree *t;
-    uint32_t n;
-    int sts;
-
-    if ((sts = acquire_node(name, &t, &n)) < 0)
-        return sts;
-    sts = gather(t, n, nl);
-    release();
-    return sts;
-}
-
+/* The callbacks run with the namespace referenced, not held in the hazard
+ * slot: they may unload it and load another (the walk goes on over the
+ * old one, whose names PCP has gathered before calling back). */
 int pmTraversePMNS_r(const char *name, void (*func)(const char *, void *), void *closure)
 {
-    namelist nl = { 0 };
-    int sts = traverse_names(name, &nl);
-    const char *s = nl.text;
+    pmns_image_node nd;
+    ns *t;
+    int sts;
 
-    if (sts == 0) {
-        for (size_t i = 0; i < nl.count; i++, s += strlen(s) + 1)
-            func(s, closure);
-        sts = (int)nl.count;
+    if (name == NULL)
+        return PM_ERR_NAME;
+    if ((t = acquire_ns()) == NULL) {
+        release();
+        return PM_ERR_NOPMNS;
     }
-    nl_free(&nl);
+    if (pmns_image_find(t->img, name, strlen(name), &nd) == PMNS_IMG_NONE) {
+        release();
+        return PM_ERR_NAME;
+    }
+    atomic_fetch_add(&t->refs, 1);
+    release();
+    sts = walk(t->img, &nd, func, closure);
+    unref(t);
     return sts;
 }
 
@@ -483,21 +725,31 @@ int pmTraversePMNS(const char *name, void (*func)(const char *))
 /* All names of pmid, last defined first. */
 static int names_of(pmID pmid, namelist *nl)
 {
-    pmns_tree *t = acquire();
+    const pmns_image *t = acquire();
+    pmns_image_pmid_iter it;
+    pmns_image_node nd;
+    uint32_t off;
     int sts = 0;
 
     if (t == NULL) {
         release();
         return PM_ERR_NOPMNS;
     }
-    for (uint32_t n = pmns_find_pmid(t, pmid); n != PMNS_NONE && sts == 0; n = t->nodes[n].samepmid)
-        sts = nl_add(nl, pmns_path(t, n), t->nodes[n].pathlen, 0);
+    pmns_image_pmid_first(t, pmid, &it);
+    while (sts == 0 && pmns_image_pmid_next(t, &it, &off) > 0) {
+        const char *h, *tl;
+        uint32_t hl, tll;
+        if (pmns_image_node_at(t, off, &nd) < 0 || pmns_image_name(t, &nd, &h, &hl, &tl, &tll) < 0)
+            sts = PM_ERR_PMNS;
+        else
+            sts = nl_add(nl, h, hl, tl, tll, 0);
+    }
     release();
     if (sts == 0 && nl->count == 0) { /* the derived metrics keep their names */
         sts = PM_ERR_PMID;
         for (size_t i = 0; i < PMNS_NDERIVED; i++)
             if (pmid == pmns_derived[i].pmid)
-                sts = nl_add(nl, pmns_derived[i].name, strlen(pmns_derived[i].name), 0);
+                sts = nl_add(nl, "", 0, pmns_derived[i].name, strlen(pmns_derived[i].name), 0);
     }
     return sts;
 }

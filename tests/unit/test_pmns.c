@@ -1,7 +1,8 @@
 /*
  * Unit tests for the ASCII PMNS parser and tree builder (libpcp/front/pmns_*):
  * every error message of PCP's loader with its location, the lexical and
- * PMID quirks PCP accepts, visibility, ordering and the indexes.
+ * PMID quirks PCP accepts, visibility and ordering, and the indexes of the
+ * namespace image the tree compiles to (as libpcp loads it).
  */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
@@ -16,6 +17,7 @@
 
 #include <pcp/pmapi.h>
 #include "pmns.h"
+#include "pmns_image.h"
 
 typedef struct {
     int count;
@@ -50,6 +52,53 @@ static int load(const char *text, int cpp, int dupok, pmns_tree **t, diags *g)
     o.diag = collect;
     o.diag_ctx = g;
     return pmns_load_buffer(&o, text, strlen(text), t);
+}
+
+/* The tree compiled into an image, as pmLoadASCIINameSpace does. */
+static pmns_image *compile(const pmns_tree *t)
+{
+    pmns_image_writer *w = pmns_image_writer_new();
+    pmns_image *img = NULL;
+    uint8_t *buf;
+    size_t len;
+
+    assert_non_null(w);
+    for (uint32_t n = 1; n < t->nnodes; n++) {
+        const pmns_node *nd = &t->nodes[n];
+        assert_int_equal(pmns_image_add(w, nd->parent, t->strings + nd->name, nd->namelen,
+                                        nd->pmid, (nd->flags & PMNS_F_GRAFTED) != 0),
+                         0);
+    }
+    assert_int_equal(pmns_image_finish(w, 1, &buf, &len), 0);
+    assert_int_equal(pmns_image_open_buffer(buf, len, 1, &img, NULL), 0);
+    return img;
+}
+
+/* The node called name in img (it must exist). */
+static pmns_image_node node_of(const pmns_image *img, const char *name)
+{
+    pmns_image_node nd;
+
+    assert_int_not_equal(pmns_image_find(img, name, strlen(name), &nd), PMNS_IMG_NONE);
+    return nd;
+}
+
+static int exists(const pmns_image *img, const char *name)
+{
+    return pmns_image_find(img, name, strlen(name), NULL) != PMNS_IMG_NONE;
+}
+
+/* The full name of node off. */
+static const char *full_name(const pmns_image *img, uint32_t off, char *buf, size_t cap)
+{
+    pmns_image_node nd;
+    const char *h, *t;
+    uint32_t hl, tl;
+
+    assert_int_equal(pmns_image_node_at(img, off, &nd), 0);
+    assert_int_equal(pmns_image_name(img, &nd, &h, &hl, &t, &tl), 0);
+    snprintf(buf, cap, "%.*s%s%.*s", (int)hl, h, hl ? "." : "", (int)tl, t);
+    return buf;
 }
 
 static void expect_error(const char *text, const char *msg, unsigned long line, unsigned col)
@@ -139,24 +188,29 @@ static void duplicate_pmids(void **state)
 static void accepted_quirks(void **state)
 {
     pmns_tree *t = NULL;
+    pmns_image *img;
+    pmns_image_node nd;
     diags g;
-    uint32_t n;
 
     (void)state;
     /* blanks around ':', 1:2:3:4 and 1:2:3* as 1.2.3, a bare domain as a
      * dynamic root, leading zeros, one-line layout, no final '}' */
     assert_int_equal(load("root { a 1 : 2 : 3 b 1:2:3:4 c 01:002:0003 d 7 e 1:2:3*\n", 0, 1, &t, &g), 0);
-    assert_int_equal(t->nodes[pmns_find(t, "a", 1)].pmid, (1u << 22) | (2u << 10) | 3);
-    assert_int_equal(t->nodes[pmns_find(t, "b", 1)].pmid, (1u << 22) | (2u << 10) | 3);
-    assert_int_equal(t->nodes[pmns_find(t, "c", 1)].pmid, (1u << 22) | (2u << 10) | 3);
-    assert_int_equal(t->nodes[pmns_find(t, "e", 1)].pmid, (1u << 22) | (2u << 10) | 3);
-    n = pmns_find(t, "d", 1);
-    assert_int_equal(t->nodes[n].pmid, (511u << 22) | (7u << 10));
-    assert_true(t->nodes[n].flags & PMNS_F_DYNAMIC);
+    img = compile(t);
+    assert_int_equal(node_of(img, "a").pmid, (1u << 22) | (2u << 10) | 3);
+    assert_int_equal(node_of(img, "b").pmid, (1u << 22) | (2u << 10) | 3);
+    assert_int_equal(node_of(img, "c").pmid, (1u << 22) | (2u << 10) | 3);
+    assert_int_equal(node_of(img, "e").pmid, (1u << 22) | (2u << 10) | 3);
+    nd = node_of(img, "d");
+    assert_int_equal(nd.pmid, (511u << 22) | (7u << 10));
+    assert_true(nd.flags & PMNS_IMG_DYNAMIC);
+    pmns_image_close(img);
     pmns_free(t);
     /* groups in any order, dotted headers, a last line without newline */
     assert_int_equal(load("a.b {\n c 1:0:3\n}\nroot {\n a\n}\na {\n b\n}", 0, 1, &t, &g), 0);
-    assert_int_not_equal(pmns_find(t, "a.b.c", 5), PMNS_NONE);
+    img = compile(t);
+    assert_true(exists(img, "a.b.c"));
+    pmns_image_close(img);
     pmns_free(t);
 }
 
@@ -177,8 +231,10 @@ static void preprocessed_locations(void **state)
 static void visibility_and_order(void **state)
 {
     pmns_tree *t = NULL;
+    pmns_image *img;
+    pmns_image_pmid_iter it;
     diags g;
-    uint32_t root_kids[8], n;
+    uint32_t root_kids[8], off;
     char name[64];
 
     (void)state;
@@ -191,22 +247,26 @@ static void visibility_and_order(void **state)
         root_kids[k] = t->nodes[0].first + k;
     pmns_name(t, root_kids[1], name, sizeof(name));
     assert_string_equal(name, "alpha"); /* file order */
-    assert_int_equal(pmns_find(t, "empty", 5), PMNS_NONE); /* an empty group is hidden */
     assert_false(t->nodes[root_kids[4]].flags & PMNS_F_VISIBLE);
+    img = compile(t);
+    assert_false(exists(img, "empty")); /* an empty group is hidden */
     /* 1.0.1: last defined first (reverse pre-order) */
-    n = pmns_find_pmid(t, (1u << 22) | 1);
-    pmns_name(t, n, name, sizeof(name));
-    assert_string_equal(name, "mid");
-    pmns_name(t, n = t->nodes[n].samepmid, name, sizeof(name));
-    assert_string_equal(name, "alpha.a");
-    pmns_name(t, n = t->nodes[n].samepmid, name, sizeof(name));
-    assert_string_equal(name, "alpha.z");
-    pmns_name(t, n = t->nodes[n].samepmid, name, sizeof(name));
-    assert_string_equal(name, "zeta");
-    assert_int_equal(t->nodes[n].samepmid, PMNS_NONE);
-    assert_int_equal(pmns_find_pmid(t, (511u << 22) | (33u << 10)), PMNS_NONE);
-    assert_int_equal(pmns_find(t, "alpha.q", 7), PMNS_NONE);
-    assert_int_equal(pmns_find(t, "alph", 4), PMNS_NONE);
+    pmns_image_pmid_first(img, (1u << 22) | 1, &it);
+    assert_int_equal(pmns_image_pmid_next(img, &it, &off), 1);
+    assert_string_equal(full_name(img, off, name, sizeof(name)), "mid");
+    assert_int_equal(pmns_image_pmid_next(img, &it, &off), 1);
+    assert_string_equal(full_name(img, off, name, sizeof(name)), "alpha.a");
+    assert_int_equal(pmns_image_pmid_next(img, &it, &off), 1);
+    assert_string_equal(full_name(img, off, name, sizeof(name)), "alpha.z");
+    assert_int_equal(pmns_image_pmid_next(img, &it, &off), 1);
+    assert_string_equal(full_name(img, off, name, sizeof(name)), "zeta");
+    assert_int_equal(pmns_image_pmid_next(img, &it, &off), 0);
+    pmns_image_pmid_first(img, (511u << 22) | (33u << 10), &it); /* dynamic roots: no entry */
+    assert_int_equal(pmns_image_pmid_next(img, &it, &off), 0);
+    assert_false(exists(img, "alpha.q"));
+    assert_false(exists(img, "alph"));
+    assert_true(exists(img, "alpha.b"));
+    pmns_image_close(img);
     pmns_free(t);
 }
 
@@ -214,6 +274,7 @@ static void long_lines_and_names(void **state)
 {
     static char text[300000];
     pmns_tree *t = NULL;
+    pmns_image *img;
     diags g;
     size_t n = 0;
 
@@ -224,6 +285,9 @@ static void long_lines_and_names(void **state)
     n += (size_t)snprintf(text + n, sizeof(text) - n, " 1:0:1\n}\n");
     assert_int_equal(load(text, 0, 1, &t, &g), 0);
     assert_int_equal(t->nodes[1].namelen, 100000);
+    img = compile(t);
+    assert_int_not_equal(pmns_image_find(img, text + 9, 100000, NULL), PMNS_IMG_NONE);
+    pmns_image_close(img);
     pmns_free(t);
 }
 

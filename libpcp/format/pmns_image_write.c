@@ -1,0 +1,491 @@
+/*
+ * pmns_image_write.c - laying out a binary namespace image
+ * (docs/pmns-format.md) from nodes given in breadth-first order.
+ *
+ * Everything the image holds besides the nodes themselves is derived
+ * here, in linear time: children ranges from the parent indexes, the
+ * flags (a node with a PMID and no children is a leaf, one with both keeps
+ * HASPMID, a PMID of domain 511 and item 0 is a dynamic root, visibility
+ * flows up from the leaves), the records with every non-leaf's full name
+ * built from its parent's, the name index by linear probing in record
+ * order, and the PMID index by a counting sort on the bucket, then by
+ * PMID and reverse pre-order within each bucket (pre-order positions come
+ * from subtree sizes, not from a walk).
+ *
+ * The output is a function of the nodes alone: fields are written byte by
+ * byte, padding is zero, tables have sizes fixed by the counts.  Not here:
+ * any check of the names themselves (the text parser does that) or of
+ * which derived nodes were added (the builder decides).
+ */
+#include "pmns_image_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define HUGE_MIN (2u << 20) /* images this large get their own mapping */
+
+struct pmns_image_writer {
+    uint32_t n, cap;   /* nodes so far (the root is node 0), allocated */
+    uint32_t *parent;  /* parent index (the root's is 0) */
+    const char **name; /* own name, not copied */
+    uint32_t *namelen;
+    uint32_t *pmid;
+    uint8_t *derived; /* added for the derived metrics */
+};
+
+/* Everything finish() derives, node by node. */
+typedef struct layout {
+    pmns_image_writer *w;
+    uint32_t *first, *nkids; /* children: indexes first .. first + nkids - 1 */
+    uint32_t *off;           /* record offset */
+    uint32_t *pathlen;       /* full name length (every node) */
+    uint8_t *flags;          /* PMNS_IMG_* */
+    uint32_t *pre;           /* position in depth-first pre-order */
+    uint64_t nodes_len;
+    uint32_t nleaves, nnames, nentries, maxpath;
+    uint8_t *img; /* the output */
+    uint64_t size;
+    uint32_t sect_off[NSECT + 1], sect_len[NSECT + 1];
+} layout;
+
+pmns_image_writer *pmns_image_writer_new(void)
+{
+    pmns_image_writer *w = calloc(1, sizeof(*w));
+
+    if (w == NULL || pmns_image_add(w, 0, "", 0, PMNS_IMG_PMID_NULL, 0) < 0) {
+        pmns_image_writer_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+void pmns_image_writer_free(pmns_image_writer *w)
+{
+    if (w == NULL)
+        return;
+    free(w->parent);
+    free(w->name);
+    free(w->namelen);
+    free(w->pmid);
+    free(w->derived);
+    free(w);
+}
+
+static int grow(pmns_image_writer *w)
+{
+    uint32_t cap = w->cap ? w->cap * 2 : 1024;
+    void *p[5];
+
+    if (cap <= w->cap)
+        return PMNS_IMG_ETOOBIG;
+    p[0] = realloc(w->parent, cap * sizeof(*w->parent));
+    if (p[0] != NULL)
+        w->parent = p[0];
+    p[1] = realloc(w->name, cap * sizeof(*w->name));
+    if (p[1] != NULL)
+        w->name = p[1];
+    p[2] = realloc(w->namelen, cap * sizeof(*w->namelen));
+    if (p[2] != NULL)
+        w->namelen = p[2];
+    p[3] = realloc(w->pmid, cap * sizeof(*w->pmid));
+    if (p[3] != NULL)
+        w->pmid = p[3];
+    p[4] = realloc(w->derived, cap * sizeof(*w->derived));
+    if (p[4] != NULL)
+        w->derived = p[4];
+    for (int i = 0; i < 5; i++)
+        if (p[i] == NULL)
+            return PMNS_IMG_ENOMEM;
+    w->cap = cap;
+    return 0;
+}
+
+int pmns_image_add(pmns_image_writer *w, uint32_t parent, const char *name, size_t len,
+                   uint32_t pmid, int derived)
+{
+    int sts;
+
+    if (w->n > 0 && (parent >= w->n || (w->n > 1 && parent < w->parent[w->n - 1]) || len == 0))
+        return PMNS_IMG_EORDER;
+    if (len > NAMELEN_MAX || w->n == UINT32_MAX)
+        return PMNS_IMG_ETOOBIG;
+    if (w->n == w->cap && (sts = grow(w)) < 0)
+        return sts;
+    w->parent[w->n] = parent;
+    w->name[w->n] = name;
+    w->namelen[w->n] = (uint32_t)len;
+    w->pmid[w->n] = pmid;
+    w->derived[w->n] = derived != 0;
+    w->n++;
+    return 0;
+}
+
+/* A zeroed buffer for an image.  A large one is mapped on its own and
+ * asked for huge pages: an image built in memory (pmLoadASCIINameSpace)
+ * is then read through few TLB entries, as a mapped file is. */
+uint8_t *pmns_image_alloc(size_t len)
+{
+    uint8_t *p;
+
+    if (len < HUGE_MIN)
+        return calloc(1, len > 0 ? len : 1);
+    p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, len, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+void pmns_image_free(uint8_t *image, size_t len)
+{
+    if (image == NULL)
+        return;
+    if (len < HUGE_MIN)
+        free(image);
+    else
+        munmap(image, len);
+}
+
+/* ---------------------------------------------------------------- */
+/* Shape: children, flags, full-name lengths, record offsets. */
+
+static int shape(layout *L)
+{
+    pmns_image_writer *w = L->w;
+    uint32_t n = w->n;
+
+    for (uint32_t i = 1; i < n; i++) {
+        uint32_t p = w->parent[i];
+        if (L->nkids[p]++ == 0)
+            L->first[p] = i;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint8_t f = 0;
+        if (w->pmid[i] != PMNS_IMG_PMID_NULL)
+            f = L->nkids[i] == 0 ? PMNS_IMG_LEAF : PMNS_IMG_HASPMID;
+        if (is_dynamic_pmid(w->pmid[i]))
+            f |= PMNS_IMG_DYNAMIC;
+        if (w->derived[i])
+            f |= PMNS_IMG_DERIVED;
+        if (f & PMNS_IMG_LEAF) {
+            f |= PMNS_IMG_VISIBLE;
+            L->nleaves++;
+        }
+        L->flags[i] = f;
+    }
+    for (uint32_t i = n; i-- > 1;) /* children follow their parents */
+        if (L->flags[i] & PMNS_IMG_VISIBLE)
+            L->flags[w->parent[i]] |= PMNS_IMG_VISIBLE;
+    L->pathlen[0] = 0;
+    L->nodes_len = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t plen = i == 0 ? 0 : w->namelen[i];
+        if (i > 0 && L->pathlen[w->parent[i]] > 0)
+            plen += (uint64_t)L->pathlen[w->parent[i]] + 1;
+        if (plen > UINT32_MAX || L->nodes_len > UINT32_MAX)
+            return PMNS_IMG_ETOOBIG;
+        L->pathlen[i] = (uint32_t)plen;
+        if (plen > L->maxpath)
+            L->maxpath = (uint32_t)plen;
+        L->off[i] = (uint32_t)L->nodes_len;
+        L->nodes_len += (L->flags[i] & PMNS_IMG_LEAF) ? pad4((uint64_t)REC_NAME + w->namelen[i])
+                                                      : pad4((uint64_t)REC_PATH + plen);
+        if ((L->flags[i] & PMNS_IMG_VISIBLE) && i > 0)
+            L->nnames++;
+        if (w->pmid[i] != PMNS_IMG_PMID_NULL && !(L->flags[i] & PMNS_IMG_DYNAMIC))
+            L->nentries++;
+    }
+    return L->nodes_len > UINT32_MAX ? PMNS_IMG_ETOOBIG : 0;
+}
+
+/* Each node's position in depth-first pre-order (children in order), in
+ * L->pre, without a walk: a node comes right after its parent and the
+ * subtrees of its earlier siblings, so subtree sizes (summed from the last
+ * node back) give every position in one forward pass. */
+static int preorder(layout *L)
+{
+    uint32_t n = L->w->n;
+    uint32_t *size = malloc((size_t)n * sizeof(*size));
+
+    if (size == NULL)
+        return PMNS_IMG_ENOMEM;
+    for (uint32_t i = n; i-- > 0;) {
+        size[i] = 1;
+        for (uint32_t c = 0; c < L->nkids[i]; c++)
+            size[i] += size[L->first[i] + c];
+    }
+    L->pre[0] = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t at = L->pre[i] + 1;
+        for (uint32_t c = 0; c < L->nkids[i]; c++) {
+            L->pre[L->first[i] + c] = at;
+            at += size[L->first[i] + c];
+        }
+    }
+    free(size);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- */
+/* Sections. */
+
+static void put_records(layout *L, uint8_t *nodes)
+{
+    pmns_image_writer *w = L->w;
+
+    for (uint32_t i = 0; i < w->n; i++) {
+        uint8_t *r = nodes + L->off[i];
+        uint32_t p = w->parent[i];
+        wr32(r + REC_PARENT, i == 0 ? PMNS_IMG_NONE : L->off[p]);
+        wr32(r + REC_PMID, w->pmid[i]);
+        wr32(r + REC_INFO, (uint32_t)L->flags[i] << FLAGS_SHIFT | w->namelen[i]);
+        if (L->flags[i] & PMNS_IMG_LEAF) {
+            memcpy(r + REC_NAME, w->name[i], w->namelen[i]);
+            continue;
+        }
+        wr32(r + REC_FIRST, L->nkids[i] ? L->off[L->first[i]] : 0);
+        wr32(r + REC_NKIDS, L->nkids[i]);
+        wr32(r + REC_PATHLEN, L->pathlen[i]);
+        if (i > 0 && L->pathlen[p] > 0) { /* the parent's full name, already written */
+            memcpy(r + REC_PATH, nodes + L->off[p] + REC_PATH, L->pathlen[p]);
+            r[REC_PATH + L->pathlen[p]] = '.';
+        }
+        memcpy(r + REC_PATH + L->pathlen[i] - w->namelen[i], w->name[i], w->namelen[i]);
+    }
+}
+
+/* Insert into the name index by linear probing from its home slot. */
+static void probe_insert(uint8_t *slots, uint32_t m, uint32_t h, uint32_t home, uint32_t off)
+{
+    uint32_t s = home;
+
+    while (rd32(slots + (size_t)s * 8 + 4) != 0)
+        s = s + 1 == m ? 0 : s + 1;
+    wr32(slots + (size_t)s * 8, h);
+    wr32(slots + (size_t)s * 8 + 4, off);
+}
+
+#define AHEAD 16 /* name-index inserts whose slots are being fetched */
+
+/* Linear probing, in record order; the root is never indexed.  Home
+ * slots are prefetched AHEAD inserts early: the inserts stay in record
+ * order, the cache misses of a large table overlap. */
+static int put_names(layout *L, const uint8_t *nodes, uint8_t *slots, uint32_t m)
+{
+    pmns_image_writer *w = L->w;
+    char *scratch = malloc((size_t)L->maxpath + 1);
+    uint32_t ring[AHEAD][3], head = 0, used = 0;
+
+    if (scratch == NULL)
+        return PMNS_IMG_ENOMEM;
+    for (uint32_t i = 1; i < w->n; i++) {
+        const char *full = scratch;
+        uint32_t p = w->parent[i], h, *e;
+        if (!(L->flags[i] & PMNS_IMG_VISIBLE))
+            continue;
+        if (!(L->flags[i] & PMNS_IMG_LEAF)) {
+            full = (const char *)nodes + L->off[i] + REC_PATH;
+        } else {
+            size_t at = 0;
+            if (L->pathlen[p] > 0) {
+                memcpy(scratch, nodes + L->off[p] + REC_PATH, L->pathlen[p]);
+                at = L->pathlen[p];
+                scratch[at++] = '.';
+            }
+            memcpy(scratch + at, w->name[i], w->namelen[i]);
+        }
+        h = pmns_image_hash(full, L->pathlen[i]);
+        if (used == AHEAD) {
+            e = ring[head];
+            probe_insert(slots, m, e[0], e[1], e[2]);
+            head = (head + 1) % AHEAD;
+            used--;
+        }
+        e = ring[(head + used++) % AHEAD];
+        e[0] = h, e[1] = scale32(h, m), e[2] = L->off[i];
+#if defined(__GNUC__)
+        __builtin_prefetch(slots + (size_t)e[1] * 8, 1);
+#endif
+    }
+    for (; used > 0; used--, head = (head + 1) % AHEAD)
+        probe_insert(slots, m, ring[head][0], ring[head][1], ring[head][2]);
+    free(scratch);
+    return 0;
+}
+
+typedef struct pentry {
+    uint32_t pmid, pre, off; /* pre: position in pre-order */
+} pentry;
+
+static int by_pmid_last_first(const void *a, const void *b)
+{
+    const pentry *x = a, *y = b;
+
+    if (x->pmid != y->pmid)
+        return x->pmid < y->pmid ? -1 : 1;
+    return x->pre > y->pre ? -1 : x->pre < y->pre;
+}
+
+/* Sort one bucket by PMID, then last defined first. */
+static void sort_bucket(pentry *e, uint32_t n)
+{
+    if (n > 16) {
+        qsort(e, n, sizeof(*e), by_pmid_last_first);
+        return;
+    }
+    for (uint32_t i = 1; i < n; i++) {
+        pentry t = e[i];
+        uint32_t j = i;
+        for (; j > 0 && by_pmid_last_first(&e[j - 1], &t) > 0; j--)
+            e[j] = e[j - 1];
+        e[j] = t;
+    }
+}
+
+/* Entries counting-sorted by bucket, then sorted within each. */
+static int put_pmids(layout *L, uint8_t *buckets, uint32_t k, uint8_t *entries, uint32_t *props)
+{
+    pmns_image_writer *w = L->w;
+    uint32_t *start = calloc((size_t)k + 1, sizeof(*start));
+    pentry *e = malloc(((size_t)L->nentries + 1) * sizeof(*e));
+
+    if (start == NULL || e == NULL) {
+        free(start);
+        free(e);
+        return PMNS_IMG_ENOMEM;
+    }
+    for (uint32_t i = 0; i < w->n; i++)
+        if (w->pmid[i] != PMNS_IMG_PMID_NULL && !(L->flags[i] & PMNS_IMG_DYNAMIC))
+            start[scale32(mix_pmid(w->pmid[i]), k) + 1]++;
+    for (uint32_t b = 0; b < k; b++)
+        start[b + 1] += start[b];
+    for (uint32_t b = 0; b <= k; b++)
+        wr32(buckets + 4 * (size_t)b, start[b]);
+    for (uint32_t i = 0; i < w->n; i++) {
+        if (w->pmid[i] == PMNS_IMG_PMID_NULL || (L->flags[i] & PMNS_IMG_DYNAMIC))
+            continue;
+        e[start[scale32(mix_pmid(w->pmid[i]), k)]++] = (pentry){w->pmid[i], L->pre[i], L->off[i]};
+    }
+    for (uint32_t b = 0, at = 0; b < k; at = start[b++])
+        sort_bucket(e + at, start[b] - at);
+    for (uint32_t i = 0; i < L->nentries; i++) {
+        wr32(entries + (size_t)i * 8, e[i].pmid);
+        wr32(entries + (size_t)i * 8 + 4, e[i].off);
+        if (i > 0 && e[i].pmid == e[i - 1].pmid)
+            *props |= PMNS_IMG_PROP_DUPLICATES;
+    }
+    free(start);
+    free(e);
+    return 0;
+}
+
+/* Header, section table and, with seal, the section checksums. */
+static void put_header(layout *L, uint32_t props, int seal)
+{
+    uint8_t *b = L->img;
+    uint32_t hlen = HDR_SIZE + NSECT * SECT_SIZE;
+
+    memcpy(b + HDR_MAGIC, pmns_img_magic, PMNS_IMG_MAGIC_LEN);
+    wr16(b + HDR_MAJOR, PMNS_IMG_MAJOR);
+    wr16(b + HDR_MINOR, PMNS_IMG_MINOR);
+    wr32(b + HDR_LENGTH, hlen);
+    wr32(b + HDR_PROPS, props);
+    wr64(b + HDR_FILESIZE, L->size);
+    wr32(b + HDR_NODES, L->w->n);
+    wr32(b + HDR_LEAVES, L->nleaves);
+    wr32(b + HDR_NAMES, L->nnames);
+    wr32(b + HDR_ENTRIES, L->nentries);
+    wr32(b + HDR_NSECTIONS, NSECT);
+    for (uint32_t id = 1; id <= NSECT; id++) {
+        uint8_t *e = b + HDR_SIZE + (id - 1) * SECT_SIZE;
+        wr32(e, id);
+        wr32(e + 4, L->sect_off[id]);
+        wr32(e + 8, L->sect_len[id]);
+        if (seal)
+            wr32(e + 12, pmns_image_crc32c(0, b + L->sect_off[id], L->sect_len[id]));
+    }
+    wr32(b + HDR_CRC, pmns_img_header_crc(b, hlen));
+}
+
+/* Section offsets and the file size; the output buffer, zeroed. */
+static int place(layout *L, uint32_t nslots, uint32_t nbuckets)
+{
+    uint64_t at = HDR_SIZE + NSECT * SECT_SIZE;
+    uint64_t len[NSECT + 1] = {0, L->nodes_len, (uint64_t)nslots * 8, ((uint64_t)nbuckets + 1) * 4,
+                               (uint64_t)L->nentries * 8};
+
+    for (int id = 1; id <= NSECT; id++) {
+        at = pad8(at);
+        if (at + len[id] > UINT32_MAX)
+            return PMNS_IMG_ETOOBIG;
+        L->sect_off[id] = (uint32_t)at;
+        L->sect_len[id] = (uint32_t)len[id];
+        at += len[id];
+    }
+    L->size = at;
+    if ((L->img = pmns_image_alloc((size_t)at)) == NULL)
+        return PMNS_IMG_ENOMEM;
+    return 0;
+}
+
+static void free_layout(layout *L)
+{
+    free(L->first);
+    free(L->nkids);
+    free(L->off);
+    free(L->pathlen);
+    free(L->flags);
+    free(L->pre);
+}
+
+/* Everything after the nodes are known. */
+static int build(layout *L, int seal)
+{
+    uint32_t n = L->w->n, nslots, nbuckets, props = 0;
+    int sts;
+
+    L->first = calloc(n, sizeof(*L->first));
+    L->nkids = calloc(n, sizeof(*L->nkids));
+    L->off = malloc(n * sizeof(*L->off));
+    L->pathlen = malloc(n * sizeof(*L->pathlen));
+    L->flags = malloc(n);
+    L->pre = malloc(n * sizeof(*L->pre));
+    if (!L->first || !L->nkids || !L->off || !L->pathlen || !L->flags || !L->pre)
+        return PMNS_IMG_ENOMEM;
+    if ((sts = shape(L)) < 0 || (sts = preorder(L)) < 0)
+        return sts;
+    nslots = L->nnames + L->nnames / 4 + 1;
+    nbuckets = L->nentries > 4 ? (uint32_t)(((uint64_t)L->nentries + 3) / 4) : 1;
+    if ((sts = place(L, nslots, nbuckets)) < 0)
+        return sts;
+    put_records(L, L->img + L->sect_off[SECT_NODES]);
+    sts = put_names(L, L->img + L->sect_off[SECT_NODES], L->img + L->sect_off[SECT_NAMES], nslots);
+    if (sts == 0)
+        sts = put_pmids(L, L->img + L->sect_off[SECT_BUCKETS], nbuckets,
+                        L->img + L->sect_off[SECT_ENTRIES], &props);
+    if (sts == 0)
+        put_header(L, props, seal);
+    return sts;
+}
+
+int pmns_image_finish(pmns_image_writer *w, int seal, uint8_t **image, size_t *len)
+{
+    layout L;
+    int sts;
+
+    memset(&L, 0, sizeof(L));
+    L.w = w;
+    sts = build(&L, seal);
+    free_layout(&L);
+    pmns_image_writer_free(w);
+    if (sts < 0) {
+        pmns_image_free(L.img, (size_t)L.size);
+        return sts;
+    }
+    *image = L.img;
+    *len = (size_t)L.size;
+    return 0;
+}

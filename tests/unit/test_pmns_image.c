@@ -1,0 +1,589 @@
+/*
+ * Unit tests for the binary namespace image (libpcp/format/pmns_image*.c,
+ * docs/pmns-format.md): the hash and checksum test vectors and the worked
+ * example of the specification, byte for byte; deterministic output; the
+ * open-time checks (magic, version, features, checksums, truncation);
+ * every byte of small images flipped, with and without the checksums
+ * recomputed afterwards, and every truncation: each must give a clean
+ * error, never a crash or a sanitizer report; and the names API over an
+ * image file (pmLoadNameSpace, pmLoadASCIINameSpace, $PMNS_DEFAULT).
+ */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE
+#endif
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include <pcp/pmapi.h>
+#include "pmns.h"
+#include "pmns_image.h"
+
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void quiet(void *ctx, const diag_msg *d)
+{
+    (void)ctx;
+    (void)d;
+}
+
+/* Text (preprocessed) to a tree; NULL if it does not load. */
+static pmns_tree *parse(const char *text, size_t len, int dupok)
+{
+    pmns_load_opts o = {0};
+    pmns_tree *t = NULL;
+
+    o.file = "ns";
+    o.use_cpp = 1;
+    o.dupok = dupok;
+    o.derived = 1;
+    o.diag = quiet;
+    return pmns_load_buffer(&o, text, len, &t) == 0 ? t : NULL;
+}
+
+/* A tree to a sealed image (pmnscomp's output). */
+static uint8_t *image_of(const pmns_tree *t, size_t *len)
+{
+    pmns_image_writer *w = pmns_image_writer_new();
+    uint8_t *buf = NULL;
+
+    assert_non_null(w);
+    for (uint32_t n = 1; n < t->nnodes; n++) {
+        const pmns_node *nd = &t->nodes[n];
+        assert_int_equal(pmns_image_add(w, nd->parent, t->strings + nd->name, nd->namelen, nd->pmid,
+                                        (nd->flags & PMNS_F_GRAFTED) != 0),
+                         0);
+    }
+    assert_int_equal(pmns_image_finish(w, 1, &buf, len), 0);
+    return buf;
+}
+
+static uint8_t *compile(const char *text, size_t *len)
+{
+    pmns_tree *t = parse(text, strlen(text), 1);
+    uint8_t *buf;
+
+    assert_non_null(t);
+    buf = image_of(t, len);
+    pmns_free(t);
+    return buf;
+}
+
+/* pmnscomp --check: opens, checksums, and the dump compiles to the same
+ * bytes.  1 sound, 0 not. */
+static int sound(const uint8_t *buf, size_t len)
+{
+    pmns_image *img;
+    char *text = NULL;
+    size_t tlen = 0, alen = 0;
+    FILE *fp;
+    pmns_tree *t = NULL;
+    uint8_t *again = NULL;
+    int ok = 0;
+
+    if (pmns_image_open_buffer(buf, len, 0, &img, NULL) < 0)
+        return 0;
+    if (pmns_image_verify_body(img, NULL) == 0 && (fp = open_memstream(&text, &tlen)) != NULL) {
+        int dumped = pmns_image_dump(img, fp) == 0;
+        fclose(fp);
+        if (dumped && (t = parse(text, tlen, 1)) != NULL) {
+            again = image_of(t, &alen);
+            ok = alen == len && memcmp(again, buf, len) == 0;
+        }
+    }
+    pmns_free(t);
+    pmns_image_free(again, alen);
+    free(text);
+    pmns_image_close(img);
+    return ok;
+}
+
+/* Every walk of the names API over img; with strict, answers must agree. */
+static void walk(const pmns_image *img, const pmns_image_node *nd, int strict)
+{
+    static char name[4096];
+    pmns_image_iter it;
+    pmns_image_node c, f;
+    int more;
+
+    pmns_image_children(nd, &it);
+    while ((more = pmns_image_next(img, &it, &c)) > 0) {
+        const char *h, *t;
+        uint32_t hl, tl;
+        size_t len;
+        if (pmns_image_name(img, &c, &h, &hl, &t, &tl) == 0 &&
+            (len = (size_t)hl + (hl > 0) + tl) < sizeof(name)) {
+            memcpy(name, h, hl);
+            name[hl] = '.';
+            memcpy(name + len - tl, t, tl);
+            uint32_t off = pmns_image_find(img, name, len, &f);
+            if (strict && (c.flags & PMNS_IMG_VISIBLE))
+                assert_int_equal(off, c.off);
+        }
+        walk(img, &c, strict);
+    }
+    if (strict)
+        assert_int_equal(more, 0);
+}
+
+static void exercise(const uint8_t *buf, size_t len, int strict)
+{
+    pmns_image *img;
+    pmns_image_node root;
+    uint32_t pmid, off;
+    FILE *null = fopen("/dev/null", "w");
+
+    if (pmns_image_open_buffer(buf, len, 0, &img, NULL) < 0) {
+        assert_false(strict);
+        fclose(null);
+        return;
+    }
+    assert_int_equal(pmns_image_node_at(img, 0, &root), 0);
+    walk(img, &root, strict);
+    for (uint32_t i = 0; pmns_image_entry(img, i, &pmid, &off) == 0; i++) {
+        pmns_image_pmid_iter it;
+        pmns_image_node nd;
+        pmns_image_pmid_first(img, pmid, &it);
+        while (pmns_image_pmid_next(img, &it, &off) > 0)
+            if (pmns_image_node_at(img, off, &nd) == 0 && strict)
+                assert_int_equal(nd.pmid, pmid);
+    }
+    (void)pmns_image_dump(img, null);
+    (void)pmns_image_verify_body(img, NULL);
+    fclose(null);
+    pmns_image_close(img);
+}
+
+/* ------------------------------------------------------------------ */
+
+static void hash_and_checksum_vectors(void **state)
+{
+    (void)state;
+    assert_int_equal(pmns_image_hash("", 0), 0x00000000u);
+    assert_int_equal(pmns_image_hash("a", 1), 0x071717d2u);
+    assert_int_equal(pmns_image_hash("kernel.all.load", 15), 0x4c6aa097u);
+    assert_int_equal(pmns_image_crc32c(0, "123456789", 9), 0xe3069283u);
+}
+
+/* Home slot and linear probing as the specification describes them. */
+static void expect_slots(const uint8_t *slots, uint32_t m, const char *const *names,
+                         const uint32_t *offs, int n)
+{
+    uint8_t want[64 * 8] = {0};
+
+    assert_true(m <= 64);
+    for (int i = 0; i < n; i++) {
+        uint32_t h = pmns_image_hash(names[i], strlen(names[i]));
+        uint32_t s = (uint32_t)(((uint64_t)h * m) >> 32);
+        while (get32(want + s * 8 + 4) != 0)
+            s = (s + 1) % m;
+        put32(want + s * 8, h);
+        put32(want + s * 8 + 4, offs[i]);
+    }
+    assert_memory_equal(slots, want, m * 8);
+}
+
+static void expect_record(const uint8_t *r, uint32_t parent, uint32_t pmid, uint32_t info)
+{
+    assert_int_equal(get32(r), parent);
+    assert_int_equal(get32(r + 4), pmid);
+    assert_int_equal(get32(r + 8), info);
+}
+
+/* docs/pmns-format.md §9, field by field. */
+static void specification_example(void **state)
+{
+    static const uint8_t magic[8] = {0x89, 'P', 'M', 'N', 'S', '\r', '\n', 0x1a};
+    static const char *const names[] = {"a", "event", "event.flags", "event.missed"};
+    static const uint32_t offs[] = {24, 40, 72, 92};
+    static const uint32_t sect[4][3] = {{1, 128, 112}, {2, 240, 48}, {3, 288, 8}, {4, 296, 24}};
+    size_t len;
+    uint8_t *b = compile("root { a 1:0:1 }\n", &len), *n;
+    uint8_t hdr[128];
+
+    (void)state;
+    assert_int_equal(len, 320);
+    assert_memory_equal(b, magic, 8);
+    assert_int_equal(b[8] | b[9] << 8, 1);
+    assert_int_equal(b[10] | b[11] << 8, 0);
+    assert_int_equal(get32(b + 12), 128);
+    assert_int_equal(get32(b + 16), 0);
+    assert_int_equal(get32(b + 20), 0);
+    assert_int_equal(get32(b + 24), 320);
+    assert_int_equal(get32(b + 28), 0);
+    assert_int_equal(get32(b + 32), 5);
+    assert_int_equal(get32(b + 36), 3);
+    assert_int_equal(get32(b + 40), 4);
+    assert_int_equal(get32(b + 44), 3);
+    assert_int_equal(get32(b + 48), 4);
+    assert_int_equal(get32(b + 52) | get32(b + 56), 0);
+    memcpy(hdr, b, sizeof(hdr));
+    put32(hdr + 60, 0);
+    assert_int_equal(get32(b + 60), pmns_image_crc32c(0, hdr, sizeof(hdr)));
+    for (int i = 0; i < 4; i++) {
+        const uint8_t *e = b + 64 + 16 * i;
+        assert_int_equal(get32(e), sect[i][0]);
+        assert_int_equal(get32(e + 4), sect[i][1]);
+        assert_int_equal(get32(e + 8), sect[i][2]);
+        assert_int_equal(get32(e + 12), pmns_image_crc32c(0, b + sect[i][1], sect[i][2]));
+    }
+    n = b + 128;
+    expect_record(n, 0xffffffffu, 0xffffffffu, 0x04000000u);
+    assert_int_equal(get32(n + 12), 24);
+    assert_int_equal(get32(n + 16), 2);
+    assert_int_equal(get32(n + 20), 0);
+    expect_record(n + 24, 0, 0x00400001u, 0x05000001u);
+    assert_memory_equal(n + 36, "a\0\0\0", 4);
+    expect_record(n + 40, 0, 0xffffffffu, 0x0c000005u);
+    assert_int_equal(get32(n + 52), 72);
+    assert_int_equal(get32(n + 56), 2);
+    assert_int_equal(get32(n + 60), 5);
+    assert_memory_equal(n + 64, "event\0\0\0", 8);
+    expect_record(n + 72, 40, 0x7fc00001u, 0x0d000005u);
+    assert_memory_equal(n + 84, "flags\0\0\0", 8);
+    expect_record(n + 92, 40, 0x7fc00002u, 0x0d000006u);
+    assert_memory_equal(n + 104, "missed\0\0", 8);
+    expect_slots(b + 240, 6, names, offs, 4);
+    assert_int_equal(get32(b + 288), 0);
+    assert_int_equal(get32(b + 292), 3);
+    assert_int_equal(get32(b + 296), 0x00400001u);
+    assert_int_equal(get32(b + 300), 24);
+    assert_int_equal(get32(b + 304), 0x7fc00001u);
+    assert_int_equal(get32(b + 308), 72);
+    assert_int_equal(get32(b + 312), 0x7fc00002u);
+    assert_int_equal(get32(b + 316), 92);
+    assert_true(sound(b, len));
+    pmns_image_free(b, len);
+}
+
+/* Same namespace, same bytes, however the text is laid out. */
+static void deterministic(void **state)
+{
+    size_t l1, l2, l3;
+    uint8_t *a = compile("root {\n\tx\n\ty\t1:2:3\n}\nx {\n\tz\t1:2:4\n}\n", &l1);
+    uint8_t *b = compile("root {\n\tx\n\ty\t1:2:3\n}\nx {\n\tz\t1:2:4\n}\n", &l2);
+    uint8_t *c = compile("/* comment */\n#define D 1\nx { z D:2:4 }\nroot { x y D:2:3 }\n", &l3);
+
+    (void)state;
+    assert_int_equal(l1, l2);
+    assert_memory_equal(a, b, l1);
+    assert_int_equal(l1, l3);
+    assert_memory_equal(a, c, l1);
+    pmns_image_free(a, l1);
+    pmns_image_free(b, l2);
+    pmns_image_free(c, l3);
+}
+
+/* Recompute every checksum after a change (a forger's image). */
+static void reseal(uint8_t *b, size_t len)
+{
+    uint32_t hlen = get32(b + 12), nsect = get32(b + 48);
+    uint8_t *copy;
+
+    if (len < 64 || nsect > (len - 64) / 16 || hlen > len || hlen < 64 + 16 * nsect)
+        return;
+    for (uint32_t i = 0; i < nsect; i++) {
+        uint8_t *e = b + 64 + 16 * i;
+        uint32_t o = get32(e + 4), l = get32(e + 8);
+        if (o <= len && l <= len - o)
+            put32(e + 12, pmns_image_crc32c(0, b + o, l));
+    }
+    copy = malloc(hlen);
+    memcpy(copy, b, hlen);
+    put32(copy + 60, 0);
+    put32(b + 60, pmns_image_crc32c(0, copy, hlen));
+    free(copy);
+}
+
+static int open_code(const uint8_t *b, size_t len)
+{
+    pmns_image *img;
+    int sts = pmns_image_open_buffer(b, len, 0, &img, NULL);
+
+    pmns_image_close(img);
+    return sts;
+}
+
+static void open_checks(void **state)
+{
+    size_t len;
+    uint8_t *b = compile("root { a 1:0:1 b }\nb { c 1:0:2 d 33:*:* }\n", &len);
+    uint8_t *x = malloc(len + 1);
+
+    (void)state;
+    assert_int_equal(open_code(b, len), 0);
+    assert_int_equal(open_code((const uint8_t *)"root {\n a 1:0:1\n}\n", 17), PMNS_IMG_EMAGIC);
+    for (size_t n = 0; n < len; n++) /* every truncation */
+        assert_int_equal(open_code(b, n), n < 8 ? PMNS_IMG_EMAGIC : PMNS_IMG_ETRUNC);
+    memcpy(x, b, len);
+    x[len] = 0;
+    assert_int_equal(open_code(x, len + 1), PMNS_IMG_ECORRUPT); /* bytes appended */
+    x[8] = 2;                                                   /* major version 2 */
+    reseal(x, len);
+    assert_int_equal(open_code(x, len), PMNS_IMG_EVERSION);
+    memcpy(x, b, len);
+    x[10] = 1; /* minor version 1: accepted */
+    reseal(x, len);
+    assert_int_equal(open_code(x, len), 0);
+    assert_false(sound(x, len)); /* but not what this pmnscomp writes */
+    memcpy(x, b, len);
+    x[16] = 1; /* a required feature */
+    reseal(x, len);
+    assert_int_equal(open_code(x, len), PMNS_IMG_EFEATURE);
+    memcpy(x, b, len);
+    x[61] ^= 1;
+    assert_int_equal(open_code(x, len), PMNS_IMG_ECHECKSUM);
+    memcpy(x, b, len);
+    put32(x + 64 + 4, 100); /* NODES at an unaligned offset */
+    reseal(x, len);
+    assert_int_equal(open_code(x, len), PMNS_IMG_ECORRUPT);
+    free(x);
+    pmns_image_free(b, len);
+}
+
+/* Small images with every kind of node: duplicates, dynamic roots, hidden
+ * groups, an "event" of the source's own, deep and wide nodes. */
+static const char *const samples[] = {
+    "root { a 1:0:1 }\n",
+    "root {\n  zeta 1:0:1\n  alpha\n  mid 1:0:1\n  dyn 33:*:*\n  empty\n}\n"
+    "alpha {\n  z 1:0:1\n  b 1:0:2\n  a 1:0:1\n}\nempty {\n}\n",
+    "root {\n  event 40:*:*\n  x\n}\nx {\n  y\n  k 2:0:0\n}\nx.y {\n  deep 2:0:1\n}\n",
+    "root {\n  event\n  d 30:*:*\n}\nevent {\n  flags 3:0:1\n  mine 3:0:2\n}\n",
+    "root {\n  event 4:5:6\n  kernel\n}\nkernel {\n  all\n}\nkernel.all {\n"
+    "  load 60:2:0\n  cpu\n}\nkernel.all.cpu {\n  user 60:0:20\n  sys 60:0:22\n}\n",
+};
+
+/* Bytes no index covers: the PMID of a dynamic root and the name of a
+ * hidden node.  A re-sealed flip there may give another sound image (a
+ * root for another domain, a hidden group of another name). */
+static int unindexed_byte(const uint8_t *b, size_t at)
+{
+    pmns_image *img;
+    pmns_image_node nd;
+    uint32_t nodes = get32(b + 64 + 4);
+    int hit = 0;
+
+    if (at < nodes || pmns_image_open_buffer(b, get32(b + 24), 0, &img, NULL) < 0)
+        return 0;
+    for (uint32_t off = 0; pmns_image_node_at(img, off, &nd) == 0; off = nd.next) {
+        size_t rec = nodes + off;
+        if ((nd.flags & PMNS_IMG_DYNAMIC) && at >= rec + 4 && at < rec + 8)
+            hit = 1;
+        if (!(nd.flags & PMNS_IMG_VISIBLE) && at >= rec + 24 && at < rec + 24 + nd.pathlen)
+            hit = 1;
+    }
+    pmns_image_close(img);
+    return hit;
+}
+
+static void flip_every_byte(void **state)
+{
+    static const uint8_t masks[] = {0x01, 0x80, 0xff};
+    unsigned flips = 0, resealed = 0, detected = 0;
+
+    (void)state;
+    for (size_t s = 0; s < sizeof(samples) / sizeof(samples[0]); s++) {
+        size_t len;
+        uint8_t *b = compile(samples[s], &len), *x = malloc(len);
+        assert_true(sound(b, len));
+        exercise(b, len, 1);
+        for (size_t at = 0; at < len; at++) {
+            for (size_t m = 0; m < sizeof(masks); m++) {
+                memcpy(x, b, len);
+                x[at] ^= masks[m];
+                flips++;
+                assert_false(sound(x, len)); /* the checksums see every byte */
+                exercise(x, len, 0);         /* and the reader survives it */
+                reseal(x, len);
+                if (memcmp(x, b, len) == 0)
+                    continue; /* a checksum byte: re-sealing undid the flip */
+                resealed++;
+                if (!sound(x, len)) {
+                    detected++;
+                    exercise(x, len, 0);
+                    continue;
+                }
+                /* sound after all: a different namespace, consistent */
+                if (!unindexed_byte(x, at))
+                    fail_msg("sample %zu: flipping byte %zu by 0x%02x and re-sealing gives a "
+                             "sound image",
+                             s, at, masks[m]);
+                exercise(x, len, 1);
+            }
+        }
+        for (size_t n = 0; n < len; n++) { /* every truncation */
+            assert_false(sound(b, n));
+            exercise(b, n, 0);
+        }
+        free(x);
+        pmns_image_free(b, len);
+    }
+    print_message("%u flips, all detected; %u re-sealed, %u detected by the structure\n", flips,
+                  resealed, detected);
+}
+
+static void writer_input(void **state)
+{
+    pmns_image_writer *w = pmns_image_writer_new();
+    uint8_t *buf;
+    size_t len;
+    pmns_image *img;
+
+    (void)state;
+    assert_int_equal(pmns_image_add(w, 1, "a", 1, 1, 0), PMNS_IMG_EORDER); /* parent is itself */
+    assert_int_equal(pmns_image_add(w, 0, "", 0, 1, 0), PMNS_IMG_EORDER);  /* no name */
+    assert_int_equal(pmns_image_add(w, 0, "a", 1, PMNS_IMG_PMID_NULL, 0), 0);
+    assert_int_equal(pmns_image_add(w, 0, "b", 1, 5, 0), 0);
+    assert_int_equal(pmns_image_add(w, 1, "c", 1, 5, 0), 0);
+    assert_int_equal(pmns_image_add(w, 0, "d", 1, 6, 0), PMNS_IMG_EORDER); /* root's again */
+    assert_int_equal(pmns_image_finish(w, 1, &buf, &len), 0);
+    assert_int_equal(pmns_image_open_buffer(buf, len, 1, &img, NULL), 0);
+    assert_true(img->props & PMNS_IMG_PROP_DUPLICATES);
+    assert_int_not_equal(pmns_image_find(img, "a.c", 3, NULL), PMNS_IMG_NONE);
+    pmns_image_close(img);
+    pmns_image_writer_free(NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* The names API over image files. */
+
+static void write_file(char *path, const void *data, size_t len)
+{
+    int fd;
+
+    strcpy(path, "/tmp/pmkit-image-XXXXXX");
+    fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, data, len), (ssize_t)len);
+    assert_int_equal(close(fd), 0);
+}
+
+static void names_api(void **state)
+{
+    char path[64], name[64];
+    const char *names[] = {"alpha.b", "dyn.x.y", "empty", "event.flags"};
+    pmID ids[4];
+    char **list = NULL;
+    size_t len;
+    uint8_t *b = compile(samples[1], &len);
+
+    (void)state;
+    write_file(path, b, len);
+    assert_int_equal(pmLoadNameSpace(path), 0);
+    /* derived names count only when they complete the list, as in PCP */
+    assert_int_equal(pmLookupName(4, names, ids), 2);
+    assert_int_equal(ids[0], pmID_build(1, 0, 2));
+    assert_int_equal(ids[1], pmID_build(511, 33, 0));
+    assert_int_equal(ids[2], PM_ID_NULL);
+    assert_int_equal(ids[3], pmID_build(511, 0, 1));
+    assert_int_equal(pmNameAll(pmID_build(1, 0, 1), &list), 4);
+    assert_string_equal(list[0], "mid");
+    assert_string_equal(list[3], "zeta");
+    free(list);
+    assert_int_equal(pmGetChildren("", &list), 5); /* zeta alpha mid dyn event */
+    free(list);
+    pmUnloadNameSpace();
+    /* duplicates: refused without dupok, as the text is */
+    assert_int_equal(pmLoadASCIINameSpace(path, 0), PM_ERR_PMNS);
+    assert_int_equal(pmGetPMNSLocation(), PM_ERR_NOPMNS);
+    assert_int_equal(pmLoadASCIINameSpace(path, 1), 0);
+    pmUnloadNameSpace();
+    setenv("PMNS_DEFAULT", path, 1);
+    assert_int_equal(pmLoadNameSpace(PM_NS_DEFAULT), 0);
+    assert_int_equal(pmNameID(pmID_build(1, 0, 2), (char **)&list), 0);
+    snprintf(name, sizeof(name), "%s", (char *)list);
+    free(list);
+    assert_string_equal(name, "alpha.b");
+    pmUnloadNameSpace();
+    unsetenv("PMNS_DEFAULT");
+    unlink(path);
+    /* a damaged file: a clean error, nothing loaded */
+    b[200] ^= 0x40;
+    put32(b + 60, get32(b + 60) ^ 1);
+    write_file(path, b, len);
+    assert_int_equal(pmLoadNameSpace(path), PM_ERR_PMNS);
+    assert_int_equal(pmGetPMNSLocation(), PM_ERR_NOPMNS);
+    unlink(path);
+    write_file(path, b, len / 2);
+    assert_int_equal(pmLoadNameSpace(path), PM_ERR_PMNS);
+    unlink(path);
+    pmns_image_free(b, len);
+}
+
+/* A traversal's callbacks may unload the namespace and load another: the
+ * walk goes on over the old one (PCP gathers its names first). */
+static char other[64];
+static int calls, nested;
+
+static void count_leaf(const char *name, void *closure)
+{
+    (void)name;
+    ++*(int *)closure;
+}
+
+static void reloading(const char *name, void *closure)
+{
+    int n = 0;
+
+    (void)closure;
+    if (calls++ == 0) {
+        pmUnloadNameSpace();
+        assert_int_equal(pmLoadNameSpace(other), 0);
+    }
+    assert_true(strncmp(name, "alpha.", 6) == 0 || strchr(name, '.') == NULL ||
+                strncmp(name, "event.", 6) == 0);
+    if (pmTraversePMNS_r("", count_leaf, &n) >= 0)
+        nested += n;
+}
+
+static void traversal_callbacks_reload(void **state)
+{
+    char path[64];
+    size_t l1, l2;
+    uint8_t *b = compile(samples[1], &l1), *o = compile("root { x 7:0:1 }\n", &l2);
+
+    (void)state;
+    write_file(path, b, l1);
+    write_file(other, o, l2);
+    assert_int_equal(pmLoadNameSpace(path), 0);
+    calls = nested = 0;
+    /* zeta alpha.z alpha.b alpha.a mid dyn event.flags event.missed */
+    assert_int_equal(pmTraversePMNS_r("", reloading, NULL), 8);
+    assert_int_equal(calls, 8);
+    assert_int_equal(nested, 8 * 3); /* the other namespace: x and event.* */
+    pmUnloadNameSpace();
+    unlink(path);
+    unlink(other);
+    pmns_image_free(b, l1);
+    pmns_image_free(o, l2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(hash_and_checksum_vectors),
+        cmocka_unit_test(specification_example),
+        cmocka_unit_test(deterministic),
+        cmocka_unit_test(open_checks),
+        cmocka_unit_test(flip_every_byte),
+        cmocka_unit_test(writer_input),
+        cmocka_unit_test(names_api),
+        cmocka_unit_test(traversal_callbacks_reload),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
