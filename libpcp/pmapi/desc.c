@@ -139,7 +139,7 @@ int pmLookupInDomText(pmInDom indom, int level, char **buffer)
     return text_lookup(pmInDom_domain(indom), (int)indom, level, PM_TEXT_INDOM, buffer);
 }
 
-void pmkit_free_inresult(pmInResult *res)
+void __pmFreeInResult(pmInResult *res)
 {
     if (res == NULL)
         return;
@@ -169,7 +169,7 @@ static int instance_call(pmInDom indom, int inst, const char *name, pmInResult *
     if (sts >= 0 && *res == NULL)
         sts = PM_ERR_INST;
     if (sts < 0) {
-        pmkit_free_inresult(*res);
+        __pmFreeInResult(*res);
         *res = NULL;
     }
     return sts < 0 ? sts : 0;
@@ -206,11 +206,11 @@ int pmGetInDom(pmInDom indom, int **instlist, char ***namelist)
     if (sts < 0)
         return sts;
     if ((n = res->numinst) <= 0) {
-        pmkit_free_inresult(res);
+        __pmFreeInResult(res);
         return n < 0 ? n : 0;
     }
     if (res->instlist == NULL || res->namelist == NULL) {
-        pmkit_free_inresult(res);
+        __pmFreeInResult(res);
         return PM_ERR_INST;
     }
     *instlist = malloc((size_t)n * sizeof(int));
@@ -224,7 +224,7 @@ int pmGetInDom(pmInDom indom, int **instlist, char ***namelist)
     } else {
         memcpy(*instlist, res->instlist, (size_t)n * sizeof(int));
     }
-    pmkit_free_inresult(res);
+    __pmFreeInResult(res);
     return n;
 }
 
@@ -238,7 +238,7 @@ int pmLookupInDom(pmInDom indom, const char *name)
     if ((sts = instance_call(indom, PM_IN_NULL, name, &res)) < 0)
         return sts;
     sts = res->numinst >= 1 && res->instlist != NULL ? res->instlist[0] : PM_ERR_INST;
-    pmkit_free_inresult(res);
+    __pmFreeInResult(res);
     return sts;
 }
 
@@ -253,6 +253,6 @@ int pmNameInDom(pmInDom indom, int inst, char **name)
         sts = (*name = strdup(res->namelist[0])) != NULL ? 0 : -ENOMEM;
     else
         sts = PM_ERR_INST;
-    pmkit_free_inresult(res);
+    __pmFreeInResult(res);
     return sts;
 }

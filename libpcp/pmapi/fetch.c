@@ -113,7 +113,13 @@ static void free_vsets(pmValueSet **vsets, int n)
             for (int j = 0; j < vs->numval; j++)
                 free(vs->vlist[j].value.pval);
         free(vs);
+        vsets[i] = NULL;
     }
+}
+
+void __pmFreeResultValues(pmResult *res)
+{
+    free_vsets(res->vset, res->numpmid);
 }
 
 int pmFetch(int numpmid, pmID *pmidlist, pmResult **result)

@@ -49,7 +49,10 @@ int pmkit_dso_load_all(void);
 /* Forget that agents saw the profile of a context being destroyed. */
 void pmkit_dso_forget_ctx(int handle);
 
-/* Free a pmInResult an agent returned (everything in it is malloc'd). */
-void pmkit_free_inresult(pmInResult *res);
+/* Free a pmInResult an agent returned (everything in it is malloc'd), and
+ * the value sets of a result but not the result: exported under PCP's
+ * internal names for libpcp_pmda (declared in ../pmda/pmda_int.h too). */
+PCP_CALL void __pmFreeInResult(pmInResult *res);
+PCP_CALL void __pmFreeResultValues(pmResult *res);
 
 #endif /* PMKIT_PMAPI_INT_H */

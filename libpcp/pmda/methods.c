@@ -172,16 +172,6 @@ nomem:
     return -ENOMEM;
 }
 
-static void inresult_free(pmInResult *res)
-{
-    if (res->namelist != NULL)
-        for (int i = 0; i < res->numinst; i++)
-            free(res->namelist[i]);
-    free(res->namelist);
-    free(res->instlist);
-    free(res);
-}
-
 /* Every instance, ids and names, in cache id order or table order. */
 static int all_instances(pmInDom indom, pmdaIndom *idp, pmInResult **out)
 {
@@ -205,7 +195,7 @@ static int all_instances(pmInDom indom, pmdaIndom *idp, pmInResult **out)
         res->instlist[k] = inst;
         if ((res->namelist[k] = strdup(name != NULL ? name : "")) == NULL) {
             res->numinst = k;
-            inresult_free(res);
+            __pmFreeInResult(res);
             return -ENOMEM;
         }
         k++;
@@ -259,7 +249,7 @@ int pmdaInstance(pmInDom indom, int inst, char *name, pmInResult **result, pmdaE
         if ((sts = inresult_new(indom, 1, 0, 1, &res)) < 0)
             return sts;
         if ((res->namelist[0] = strdup(found)) == NULL) {
-            inresult_free(res);
+            __pmFreeInResult(res);
             return -ENOMEM;
         }
         *result = res;

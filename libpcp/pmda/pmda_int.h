@@ -50,7 +50,9 @@ const char *pmda_cache_name(pmInDom indom, int inst);
 /* inst of an active entry whose name matches (to the first space), or -1. */
 int pmda_cache_find_name(pmInDom indom, const char *name);
 
-/* libpcp's profile test (exported by libpcp under PCP's name). */
+/* libpcp's internals that agents' libraries share, under PCP's names. */
 PCP_CALL extern int __pmInProfile(pmInDom, const pmProfile *, int);
+PCP_CALL extern void __pmFreeInResult(pmInResult *);
+PCP_CALL extern void __pmFreeResultValues(pmResult *);
 
 #endif /* PMKIT_PMDA_INT_H */

@@ -18,20 +18,6 @@
 
 int pmda_current_context = -1;
 
-static void free_result_values(pmResult *res)
-{
-    for (int i = 0; i < res->numpmid; i++) {
-        pmValueSet *vs = res->vset[i];
-        if (vs == NULL)
-            continue;
-        if (vs->numval > 0 && vs->valfmt == PM_VAL_DPTR)
-            for (int j = 0; j < vs->numval; j++)
-                free(vs->vlist[j].value.pval);
-        free(vs);
-        res->vset[i] = NULL;
-    }
-}
-
 static int version_ok(int version)
 {
     return version >= PMDA_INTERFACE_2 && version <= PMDA_INTERFACE_LATEST;
@@ -88,7 +74,7 @@ static void setup(pmdaInterface *dp, int version, const char *name)
     pmda->e_io = pmdaUnknown;
     pmda->e_context = -1;
     pmda->e_flags |= PMDA_EXT_SETUPDONE;
-    pmda->e_resultCallBack = free_result_values;
+    pmda->e_resultCallBack = __pmFreeResultValues;
 }
 
 void pmdaDSO(pmdaInterface *dp, int version, char *name, char *helptext)
