@@ -10,8 +10,10 @@
  * derived from the key.  Culled entries are removed; hidden ones stay
  * (INACTIVE) and keep their id.
  *
- * Not done: persistence (LOAD, SAVE, SYNC succeed without touching the
- * disk) - docs/compat.md.
+ * Persistence is PCP's: $PCP_VAR_DIR/config/pmda/<domain>.<serial> holds a
+ * header line "2 0 <max id>" and one "<id> <last active> <name>" line per
+ * entry; LOAD brings the entries back inactive, SAVE (and SYNC) rewrite the
+ * file, atomically, when an entry was added or culled since.
  */
 #include "pmda_int.h"
 
@@ -20,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct {
     int inst;
@@ -38,6 +42,7 @@ typedef struct cache {
     int next_id;     /* the id a new name gets */
     int max_id;      /* pmdaCacheResize's limit (default: any int) */
     int walk;        /* last id returned by WALK_NEXT, -1 after a rewind */
+    int dirty;       /* entries added or culled since the last LOAD/SAVE */
     struct cache *link;
 } cache;
 
@@ -110,6 +115,7 @@ static void entry_free(entry *e)
 
 static void remove_at(cache *c, int i)
 {
+    c->dirty = 1;
     entry_free(&c->e[i]);
     memmove(&c->e[i], &c->e[i + 1], (size_t)(c->n - i - 1) * sizeof(entry));
     c->n--;
@@ -172,6 +178,7 @@ static int add(cache *c, const char *name, const void *key, int keylen, void *pr
     memmove(&c->e[pos + 1], &c->e[pos], (size_t)(c->n - pos) * sizeof(entry));
     c->e[pos] = e;
     c->n++;
+    c->dirty = 1;
     if (key == NULL)
         c->next_id = id >= c->max_id ? 0 : id + 1;
     return id;
@@ -347,6 +354,86 @@ static void dump(FILE *fp, const cache *c, int all)
                 c->e[i].state == PMDA_CACHE_ACTIVE ? "active" : "inactive", c->e[i].name);
 }
 
+static void cache_path(const cache *c, char *path, size_t len)
+{
+    pmsprintf(path, len, "%s/config/pmda/%u.%u", pmGetConfig("PCP_VAR_DIR"),
+              pmInDom_domain(c->indom), pmInDom_serial(c->indom));
+}
+
+/* PMDA_CACHE_LOAD: entries from the file, inactive; the count or -errno. */
+static int load(cache *c)
+{
+    char path[MAXPATHLEN], *line = NULL;
+    size_t cap = 0;
+    int version, zero, max, loaded = 0;
+    FILE *fp;
+
+    cache_path(c, path, sizeof(path));
+    if ((fp = fopen(path, "r")) == NULL)
+        return -errno;
+    if (getline(&line, &cap, fp) < 0 || sscanf(line, "%d %d %d", &version, &zero, &max) != 3 ||
+        version != 2) {
+        free(line);
+        fclose(fp);
+        return -EINVAL;
+    }
+    if (max > 0)
+        c->max_id = max;
+    while (getline(&line, &cap, fp) >= 0) {
+        long long stamp;
+        int inst, at = 0, pos;
+        line[strcspn(line, "\n")] = '\0';
+        if (sscanf(line, "%d %lld %n", &inst, &stamp, &at) < 2 || at == 0 || inst < 0 ||
+            line[at] == '\0' || by_inst(c, inst) >= 0 || by_name(c, line + at) >= 0)
+            continue; /* malformed or repeated: skipped */
+        c->next_id = inst;
+        if ((pos = add(c, line + at, NULL, 0, NULL)) < 0)
+            break;
+        pos = by_inst(c, inst);
+        c->e[pos].state = PMDA_CACHE_INACTIVE;
+        c->e[pos].seen = (time_t)stamp;
+        loaded++;
+    }
+    c->next_id = c->n > 0 ? c->e[c->n - 1].inst + 1 : 0;
+    if (c->next_id > c->max_id || c->next_id < 0)
+        c->next_id = 0;
+    c->dirty = 0;
+    free(line);
+    fclose(fp);
+    return loaded;
+}
+
+/* PMDA_CACHE_SAVE: rewrite the file if anything changed; entries written. */
+static int save(cache *c)
+{
+    char path[MAXPATHLEN], tmp[MAXPATHLEN + 16];
+    FILE *fp;
+    int ok;
+
+    if (!c->dirty)
+        return 0;
+    /* $PCP_VAR_DIR/config/pmda is made on demand, as PCP does */
+    pmsprintf(path, sizeof(path), "%s/config", pmGetConfig("PCP_VAR_DIR"));
+    mkdir(path, 0755);
+    pmsprintf(path, sizeof(path), "%s/config/pmda", pmGetConfig("PCP_VAR_DIR"));
+    mkdir(path, 0755);
+    cache_path(c, path, sizeof(path));
+    pmsprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid());
+    if ((fp = fopen(tmp, "w")) == NULL)
+        return -errno;
+    fprintf(fp, "2 0 %d\n", c->max_id);
+    for (int i = 0; i < c->n; i++)
+        fprintf(fp, "%d %lld %s\n", c->e[i].inst, (long long)c->e[i].seen, c->e[i].name);
+    ok = fflush(fp) == 0 && !ferror(fp);
+    if (fclose(fp) != 0 || !ok || rename(tmp, path) != 0) {
+        int sts = -errno;
+        unlink(tmp);
+        return sts != 0 ? sts : -EIO;
+    }
+    c->dirty = 0;
+    return c->n;
+}
+
 static int op(cache *c, int what)
 {
     int k;
@@ -376,8 +463,10 @@ static int op(cache *c, int what)
         dump(stderr, c, what == PMDA_CACHE_DUMP_ALL);
         return 0;
     case PMDA_CACHE_LOAD:
+        return load(c);
     case PMDA_CACHE_SAVE:
     case PMDA_CACHE_SYNC:
+        return save(c);
     case PMDA_CACHE_STRINGS:
     case PMDA_CACHE_REUSE:
     case PMDA_CACHE_REORG:

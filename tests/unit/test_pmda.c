@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include <pcp/pmapi.h>
@@ -396,6 +397,45 @@ static void test_cache_drives_instances(void **state)
     assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_CULL), 3);
 }
 
+/* PCP's cache file: "2 0 <max id>", then "<id> <last active> <name>". */
+static void test_cache_persistence(void **state)
+{
+    pmInDom indom = pmInDom_build(DOM, 88);
+    char dir[] = "/tmp/pmkit-cache-XXXXXX", path[256], line[256];
+    FILE *fp;
+
+    (void)state;
+    assert_non_null(mkdtemp(dir));
+    setenv("PCP_VAR_DIR", dir, 1);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "sda", NULL), 0);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "sdb", NULL), 1);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "nvme0n1", NULL), 2);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SAVE), 3);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SAVE), 0); /* nothing changed */
+    snprintf(path, sizeof(path), "%s/config/pmda/%d.88", dir, DOM);
+    fp = fopen(path, "r");
+    assert_non_null(fp);
+    assert_non_null(fgets(line, sizeof(line), fp));
+    assert_string_equal(line, "2 0 2147483647\n");
+    assert_non_null(fgets(line, sizeof(line), fp));
+    assert_true(strncmp(line, "0 ", 2) == 0 && strstr(line, " sda\n") != NULL);
+    fclose(fp);
+
+    /* forget everything, then load: the old ids come back, inactive */
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_CULL), 3);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_LOAD), 3);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SIZE_ACTIVE), 0);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "nvme0n1", NULL), 2);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "sdc", NULL), 3);
+    assert_int_equal(pmdaCacheLookup(indom, 1, NULL, NULL), PMDA_CACHE_INACTIVE);
+    unlink(path);
+    snprintf(path, sizeof(path), "%s/config/pmda", dir);
+    rmdir(path);
+    snprintf(path, sizeof(path), "%s/config", dir);
+    rmdir(path);
+    rmdir(dir);
+}
+
 static void test_labels(void **state)
 {
     pmLabelSet *set = NULL;
@@ -424,6 +464,7 @@ int main(void)
         cmocka_unit_test(test_instance_queries),
         cmocka_unit_test(test_cache),
         cmocka_unit_test(test_cache_drives_instances),
+        cmocka_unit_test(test_cache_persistence),
         cmocka_unit_test(test_labels),
     };
     setenv("PCP_STDERR", "/dev/null", 1); /* the expected LOG_CRIT messages */
