@@ -35,11 +35,7 @@ typedef struct {
     const char *dirs[256];
     const char **deps;        /* files read, in order, for -M */
     size_t ndeps, depcap;
-    const char *targets[64];  /* -MT */
-    size_t ntargets;
-    int dep_mode;             /* 0, 'M' (instead of output), 'D' (as well) */
-    int phony;
-    const char *depfile;
+    depopts dep;              /* -M, -MD, -MF, -MT, -MP */
 } args;
 
 static int usage(void)
@@ -80,31 +76,6 @@ static int discard(void *ctx, const char *data, size_t len)
 {
     (void)ctx, (void)data, (void)len;
     return 0;
-}
-
-/* Take GCC's -M family out of argv (getopt cannot parse "-MF file"). */
-static int dependency_options(int argc, char **argv, args *a)
-{
-    int out = 1;
-
-    for (int i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        if (strcmp(s, "-M") == 0 || strcmp(s, "-MD") == 0)
-            a->dep_mode = s[2] == 'D' ? 'D' : 'M';
-        else if (strcmp(s, "-MP") == 0)
-            a->phony = 1;
-        else if (strncmp(s, "-MF", 3) == 0 || strncmp(s, "-MT", 3) == 0) {
-            const char *v = s[3] != '\0' ? s + 3 : (i + 1 < argc ? argv[++i] : NULL);
-            if (v == NULL)
-                return -1;
-            if (s[2] == 'F')
-                a->depfile = v;
-            else if (a->ntargets < sizeof(a->targets) / sizeof(a->targets[0]))
-                a->targets[a->ntargets++] = v;
-        } else
-            argv[out++] = argv[i];
-    }
-    return out;
 }
 
 static int parse(int argc, char **argv, args *a)
@@ -158,24 +129,24 @@ static int write_deps(args *a, const char *in, const char *out)
     const char *base = in != NULL && strrchr(in, '/') != NULL ? strrchr(in, '/') + 1 : in;
     outfile of;
 
-    if (a->ntargets == 0 && out == NULL && in == NULL) {
+    if (a->dep.ntargets == 0 && out == NULL && in == NULL) {
         fprintf(stderr, "pmcpp: -M needs -MT or an outfile when reading standard input\n");
         return -1;
     }
-    if (a->ntargets == 0) {
+    if (a->dep.ntargets == 0) {
         if (out == NULL)
             with_suffix(target, sizeof(target), base, ".o");
-        a->targets[a->ntargets++] = out != NULL ? out : target;
+        a->dep.targets[a->dep.ntargets++] = out != NULL ? out : target;
     }
-    if (a->depfile == NULL && a->dep_mode == 'M') {
-        depfile_write(stdout, a->targets, a->ntargets, a->deps, a->ndeps, a->phony);
+    if (a->dep.file == NULL && a->dep.mode == 'M') {
+        depfile_write(stdout, a->dep.targets, a->dep.ntargets, a->deps, a->ndeps, a->dep.phony);
         return 0;
     }
-    if (a->depfile == NULL)
+    if (a->dep.file == NULL)
         with_suffix(depname, sizeof(depname), out != NULL ? out : base, ".d");
-    if (outfile_open(&of, a->depfile != NULL ? a->depfile : depname) < 0)
+    if (outfile_open(&of, a->dep.file != NULL ? a->dep.file : depname) < 0)
         return -1;
-    depfile_write(of.fp, a->targets, a->ntargets, a->deps, a->ndeps, a->phony);
+    depfile_write(of.fp, a->dep.targets, a->dep.ntargets, a->deps, a->ndeps, a->dep.phony);
     return outfile_commit(&of);
 }
 
@@ -189,7 +160,7 @@ int main(int argc, char **argv)
     int first, sts;
 
     pmSetProgname(argv[0]);
-    if ((argc = dependency_options(argc, argv, &a)) < 0 || (first = parse(argc, argv, &a)) < 0 ||
+    if ((argc = depopts_take(argc, argv, &a.dep)) < 0 || (first = parse(argc, argv, &a)) < 0 ||
         argc - first > 2)
         return usage();
     if (argc - first >= 1)
@@ -198,9 +169,9 @@ int main(int argc, char **argv)
         out = argv[first + 1];
     pmsprintf(pmns, sizeof(pmns), "%s/pmns", pmGetConfig("PCP_VAR_DIR"));
     a.opt.defines = a.defs, a.opt.include_dirs = a.dirs, a.opt.pmns_dir = pmns;
-    if (a.dep_mode != 0)
+    if (a.dep.mode != 0)
         a.opt.dependency = record, a.opt.dependency_ctx = &a;
-    if (a.dep_mode == 'M')
+    if (a.dep.mode == 'M')
         sink.write = discard;
     else if (out != NULL) {
         if ((sts = outfile_open(&of, out)) < 0) {
@@ -219,7 +190,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "pmcpp: Cannot write outfile (%s): %s\n", out, strerror(-sts));
     else if (of.fp != NULL && sts < 0)
         outfile_abort(&of);
-    if (sts == 0 && a.dep_mode != 0)
+    if (sts == 0 && a.dep.mode != 0)
         sts = write_deps(&a, in, out);
     if (fflush(stdout) != 0)
         sts = -1;

@@ -94,11 +94,7 @@ typedef struct args {
     const char *dirs[256]; /* -I */
     const char **deps;     /* files read, for -M */
     size_t ndeps, depcap;
-    const char *targets[64]; /* -MT */
-    size_t ntargets;
-    int dep_mode; /* 0, 'M' (instead of the image), 'D' (as well) */
-    int phony;
-    const char *depfile;
+    depopts dep;           /* -M, -MD, -MF, -MT, -MP */
     int force;
     int action; /* 0 compile, 'd' --dump, 'c' --check */
 } args;
@@ -142,31 +138,6 @@ static void record(void *ctx, const char *path)
     }
     if (copy != NULL)
         a->deps[a->ndeps++] = copy;
-}
-
-/* Take GCC's -M family out of argv (getopt cannot parse "-MF file"). */
-static int dependency_options(int argc, char **argv, args *a)
-{
-    int out = 1;
-
-    for (int i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        if (strcmp(s, "-M") == 0 || strcmp(s, "-MD") == 0)
-            a->dep_mode = s[2] == 'D' ? 'D' : 'M';
-        else if (strcmp(s, "-MP") == 0)
-            a->phony = 1;
-        else if (strncmp(s, "-MF", 3) == 0 || strncmp(s, "-MT", 3) == 0) {
-            const char *v = s[3] != '\0' ? s + 3 : (i + 1 < argc ? argv[++i] : NULL);
-            if (v == NULL)
-                return -1;
-            if (s[2] == 'F')
-                a->depfile = v;
-            else if (a->ntargets < sizeof(a->targets) / sizeof(a->targets[0]))
-                a->targets[a->ntargets++] = v;
-        } else
-            argv[out++] = argv[i];
-    }
-    return out;
 }
 
 static int parse(int argc, char **argv, args *a)
@@ -285,7 +256,7 @@ static int may_write(const args *a, const char *out)
 {
     struct stat st;
 
-    if (a->dep_mode == 'M' || lstat(out, &st) < 0)
+    if (a->dep.mode == 'M' || lstat(out, &st) < 0)
         return 1;
     if (!S_ISREG(st.st_mode)) {
         fprintf(stderr, "pmnscomp: \"%s\" is not a regular file\n", out);
@@ -306,15 +277,15 @@ static int write_deps(args *a, const char *out)
     char depname[4200];
     outfile of;
 
-    if (a->ntargets == 0)
-        a->targets[a->ntargets++] = out;
-    if (a->depfile == NULL && a->dep_mode == 'M') {
-        depfile_write(stdout, a->targets, a->ntargets, a->deps, a->ndeps, a->phony);
+    if (a->dep.ntargets == 0)
+        a->dep.targets[a->dep.ntargets++] = out;
+    if (a->dep.file == NULL && a->dep.mode == 'M') {
+        depfile_write(stdout, a->dep.targets, a->dep.ntargets, a->deps, a->ndeps, a->dep.phony);
         return 0;
     }
     snprintf(depname, sizeof(depname), "%s.d", out);
-    if (outfile_open(&of, a->depfile != NULL ? a->depfile : depname) < 0 ||
-        (depfile_write(of.fp, a->targets, a->ntargets, a->deps, a->ndeps, a->phony),
+    if (outfile_open(&of, a->dep.file != NULL ? a->dep.file : depname) < 0 ||
+        (depfile_write(of.fp, a->dep.targets, a->dep.ntargets, a->deps, a->ndeps, a->dep.phony),
          outfile_commit(&of) < 0)) {
         fprintf(stderr, "pmnscomp: cannot write the dependency file\n");
         return 1;
@@ -345,7 +316,7 @@ static int compile(args *a, const char *out)
     snprintf(dir, sizeof(dir), "%s/pmns", pmGetConfig("PCP_VAR_DIR"));
     a->load.use_cpp = a->load.derived = 1;
     a->load.pmns_dir = dir;
-    if (a->dep_mode != 0)
+    if (a->dep.mode != 0)
         a->load.dependency = record, a->load.dependency_ctx = a;
     if (pmns_image_open_file(a->load.file, &view, NULL) == 0) {
         pmns_image_close(view);
@@ -360,18 +331,18 @@ static int compile(args *a, const char *out)
         fprintf(stderr, "pmnscomp: %s\n", pmns_image_strerror(sts));
         return 1;
     }
-    if (a->dep_mode != 'M' && write_image(out, img, len) != 0) {
+    if (a->dep.mode != 'M' && write_image(out, img, len) != 0) {
         pmns_image_free(img, len);
         return 1;
     }
-    if (a->dep_mode != 'M' && pmns_image_open_buffer(img, len, 0, &view, NULL) == 0) {
+    if (a->dep.mode != 'M' && pmns_image_open_buffer(img, len, 0, &view, NULL) == 0) {
         printf("Compiled PMNS contains\n\t%5u hash table entries\n\t%5u leaf nodes\n"
                "\t%5u non-leaf nodes\n\t%5u bytes of symbol table\n",
                view->nslots, count[0], count[1], view->nodes_len);
         pmns_image_close(view);
     }
     pmns_image_free(img, len);
-    return a->dep_mode != 0 ? write_deps(a, out) : 0;
+    return a->dep.mode != 0 ? write_deps(a, out) : 0;
 }
 
 /* ---------------------------------------------------------------- */
@@ -459,7 +430,7 @@ int main(int argc, char **argv)
     int first, sts;
 
     pmSetProgname(argv[0]);
-    if ((argc = dependency_options(argc, argv, &a)) < 0 || (first = parse(argc, argv, &a)) < 0 ||
+    if ((argc = depopts_take(argc, argv, &a.dep)) < 0 || (first = parse(argc, argv, &a)) < 0 ||
         argc - first != 1)
         return usage();
     a.load.defines = a.defs, a.load.include_dirs = a.dirs;

@@ -136,3 +136,27 @@ void depfile_write(FILE *fp, const char *const *targets, size_t ntargets,
         fputs(":\n", fp);
     }
 }
+
+int depopts_take(int argc, char **argv, depopts *d)
+{
+    int out = 1;
+
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (strcmp(s, "-M") == 0 || strcmp(s, "-MD") == 0)
+            d->mode = s[2] == 'D' ? 'D' : 'M';
+        else if (strcmp(s, "-MP") == 0)
+            d->phony = 1;
+        else if (strncmp(s, "-MF", 3) == 0 || strncmp(s, "-MT", 3) == 0) {
+            const char *v = s[3] != '\0' ? s + 3 : (i + 1 < argc ? argv[++i] : NULL);
+            if (v == NULL)
+                return -1;
+            if (s[2] == 'F')
+                d->file = v;
+            else if (d->ntargets < sizeof(d->targets) / sizeof(d->targets[0]))
+                d->targets[d->ntargets++] = v;
+        } else
+            argv[out++] = argv[i];
+    }
+    return out;
+}

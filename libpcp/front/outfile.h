@@ -29,4 +29,19 @@ void outfile_abort(outfile *of);
 void depfile_write(FILE *fp, const char *const *targets, size_t ntargets,
                    const char *const *deps, size_t ndeps, bool phony);
 
+/* GCC's dependency options as the tools take them: -M or -MD (mode 'M':
+ * the rule instead of the output, 'D': as well), -MF file, -MT target
+ * (repeatable), -MP. */
+typedef struct depopts {
+    const char *targets[64]; /* -MT, in order */
+    size_t ntargets;
+    int mode;                /* 0, 'M' or 'D' */
+    int phony;               /* -MP */
+    const char *file;        /* -MF */
+} depopts;
+
+/* Take the -M family out of argv (getopt cannot parse "-MF file"): returns
+ * the new argc, or -1 when -MF or -MT lacks its argument. */
+int depopts_take(int argc, char **argv, depopts *d);
+
 #endif /* PMKIT_FRONT_OUTFILE_H */
