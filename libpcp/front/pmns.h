@@ -88,8 +88,10 @@ size_t pmns_name(const pmns_tree *t, uint32_t n, char *buf, size_t cap);
 /* The anonymous derived metrics every PCP client sees, grafted below
  * "event" by the builder and answered by name even with no namespace. */
 typedef struct pmns_derived_metric {
-    const char *name; /* full name; the leaf's component follows "event." */
+    const char *name;    /* full name; the leaf's component follows "event." */
     uint32_t pmid;
+    const char *oneline; /* pmLookupText's answers (pmkit's words) */
+    const char *help;
 } pmns_derived_metric;
 #define PMNS_NDERIVED 2
 extern const pmns_derived_metric pmns_derived[PMNS_NDERIVED];

@@ -182,8 +182,10 @@ static int graft_event_root(builder *b)
 }
 
 const pmns_derived_metric pmns_derived[PMNS_NDERIVED] = {
-    { "event.flags", (511u << 22) | 1 },
-    { "event.missed", (511u << 22) | 2 },
+    { "event.flags", (511u << 22) | 1, "Flags for an event record",
+      "The flags word of each event record." },
+    { "event.missed", (511u << 22) | 2, "Count of missed event records",
+      "How many event records were lost before this one." },
 };
 
 static int graft_event_leaves(builder *b, uint32_t n)

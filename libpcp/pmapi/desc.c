@@ -9,10 +9,12 @@
  * strings), text is strdup'd.  The help -> one-line fallback and the
  * PM_TEXT_DIRECT rule are PCP's (runtime spec 1.5).
  *
- * The derived metrics event.flags and event.missed have descriptors and
- * text of their own, answered here without an agent.
+ * The derived metrics event.flags and event.missed (the table in
+ * front/pmns.h) have descriptors and text of their own, answered here
+ * without an agent.
  */
 #include "pmapi_int.h"
+#include "pmns.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,10 +29,18 @@ static int agent_of(unsigned int domain, __pmDSO **dso, pmkit_ctx **ctx)
     return 0;
 }
 
-/* event.flags (511.0.1) and event.missed (511.0.2), PCP's anonymous metrics. */
+const pmns_derived_metric *pmkit_derived(pmID pmid)
+{
+    for (int i = 0; i < PMNS_NDERIVED; i++)
+        if (pmns_derived[i].pmid == pmid)
+            return &pmns_derived[i];
+    return NULL;
+}
+
+/* The anonymous derived metrics: U32, discrete, singular, no units. */
 static int derived_desc(pmID pmid, pmDesc *desc)
 {
-    if (pmid != pmID_build(DYNAMIC_PMID, 0, 1) && pmid != pmID_build(DYNAMIC_PMID, 0, 2))
+    if (pmkit_derived(pmid) == NULL)
         return PM_ERR_PMID;
     memset(desc, 0, sizeof(*desc));
     desc->pmid = pmid;
@@ -111,17 +121,12 @@ static int text_lookup(unsigned int domain, int ident, int level, int kind, char
 
 static int derived_text(pmID pmid, int level, char **buffer)
 {
-    const char *text;
+    const pmns_derived_metric *d = pmkit_derived(pmid);
 
-    if (pmid == pmID_build(DYNAMIC_PMID, 0, 1))
-        text = (level & PM_TEXT_ONELINE) ? "Flags for an event record"
-                                         : "The flags word of each event record.";
-    else if (pmid == pmID_build(DYNAMIC_PMID, 0, 2))
-        text = (level & PM_TEXT_ONELINE) ? "Count of missed event records"
-                                         : "How many event records were lost before this one.";
-    else
+    if (d == NULL)
         return PM_ERR_PMID;
-    return (*buffer = strdup(text)) != NULL ? 0 : -ENOMEM;
+    *buffer = strdup((level & PM_TEXT_ONELINE) ? d->oneline : d->help);
+    return *buffer != NULL ? 0 : -ENOMEM;
 }
 
 int pmLookupText(pmID pmid, int level, char **buffer)

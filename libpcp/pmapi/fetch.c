@@ -69,8 +69,7 @@ static int fetch_domain(const pmkit_ctx *ctx, int n, const pmID *pmids, pmValueS
         int fail = sts >= 0 ? PM_ERR_VALUE : sts;
         if (sts >= 0)
             res->vset[j] = NULL; /* now the caller's */
-        if (dom == DYNAMIC_PMID && pmID_cluster(list[j]) == 0 &&
-            (pmID_item(list[j]) == 1 || pmID_item(list[j]) == 2))
+        if (dso == NULL && pmkit_derived(list[j]) != NULL)
             fail = 0; /* event.flags, event.missed: values only inside event records */
         out[slot[j]] = vs != NULL ? vs : error_vset(list[j], fail);
     }

@@ -49,6 +49,10 @@ int pmkit_dso_load_all(void);
 /* Forget that agents saw the profile of a context being destroyed. */
 void pmkit_dso_forget_ctx(int handle);
 
+/* The anonymous derived metric with this PMID (front/pmns.h), or NULL. */
+struct pmns_derived_metric;
+const struct pmns_derived_metric *pmkit_derived(pmID pmid);
+
 /* Free a pmInResult an agent returned (everything in it is malloc'd), and
  * the value sets of a result but not the result: exported under PCP's
  * internal names for libpcp_pmda (declared in ../pmda/pmda_int.h too). */

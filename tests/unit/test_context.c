@@ -96,6 +96,35 @@ static void test_dup_applies_profile(void **state)
     assert_int_equal(pmDestroyContext(ctx), 0);
 }
 
+/* event.flags / event.missed in a local context, as Debian's libpcp answers
+ * them (no agent needed): U32 discrete descriptors, no values, text. */
+static void test_anonymous_derived(void **state)
+{
+    int ctx = pmNewContext(PM_CONTEXT_LOCAL, NULL);
+    pmID ids[2] = {pmID_build(511, 0, 1), pmID_build(511, 0, 2)};
+    pmResult *r;
+    pmDesc d;
+    char *text;
+
+    (void)state;
+    assert_true(ctx >= 0);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(pmLookupDesc(ids[i], &d), 0);
+        assert_int_equal(d.type, PM_TYPE_U32);
+        assert_int_equal(d.sem, PM_SEM_DISCRETE);
+        assert_int_equal(d.indom, PM_INDOM_NULL);
+        assert_int_equal(pmLookupText(ids[i], PM_TEXT_ONELINE, &text), 0);
+        assert_true(text[0] != '\0');
+        free(text);
+    }
+    assert_int_equal(pmLookupDesc(pmID_build(511, 0, 3), &d), PM_ERR_NOAGENT);
+    assert_int_equal(pmFetch(2, ids, &r), 0);
+    assert_int_equal(r->vset[0]->numval, 0);
+    assert_int_equal(r->vset[1]->numval, 0);
+    pmFreeResult(r);
+    assert_int_equal(pmDestroyContext(ctx), 0);
+}
+
 static void *other_thread(void *arg)
 {
     int *sts = arg;
@@ -131,6 +160,7 @@ int main(void)
         cmocka_unit_test(test_no_context),
         cmocka_unit_test(test_failed_new_keeps_current),
         cmocka_unit_test(test_dup_applies_profile),
+        cmocka_unit_test(test_anonymous_derived),
         cmocka_unit_test(test_second_thread),
     };
     char spec[4096];
