@@ -7,6 +7,12 @@
 #include <pcp/pmapi.h>
 #include <pcp/pmda.h>
 
+/* One metric-table entry in the lookup index: its PMID and position. */
+typedef struct pmda_pmid_ix {
+    pmID pmid;
+    int ix;
+} pmda_pmid_ix;
+
 /*
  * What pmdaExt.e_ext points at: the library's private state for one
  * agent.  Agents never see inside it.
@@ -16,8 +22,7 @@ typedef struct pmda_priv {
     pmResult *res;           /* fetch result skeleton, reused across fetches */
     int maxnpmids;           /* slots allocated in res */
     void *privdata;          /* pmdaSetData / pmdaExtSetData */
-    pmID *sorted;            /* hashed lookup (PMDA_EXT_FLAG_HASHED): PMIDs sorted */
-    int *sorted_ix;          /* ... and their metric-table indexes */
+    pmda_pmid_ix *sorted;    /* without direct mapping: (PMID, table index) sorted */
     /* instance iteration state for __pmdaStartInst / __pmdaNextInst */
     int it_mode;             /* ITER_NONE, ITER_SINGLE, ITER_CACHE or ITER_TABLE */
     pmInDom it_indom;

@@ -114,35 +114,29 @@ static int indom_known(const pmdaIndom *indoms, int n, pmInDom indom)
     return 0;
 }
 
-/* Sorted PMIDs for the binary search used when direct mapping is off. */
+/* By PMID, then by table position, so the first of duplicate PMIDs wins as
+ * in a linear scan. */
+static int by_pmid(const void *a, const void *b)
+{
+    const pmda_pmid_ix *x = a, *y = b;
+
+    if (x->pmid != y->pmid)
+        return x->pmid < y->pmid ? -1 : 1;
+    return (x->ix > y->ix) - (x->ix < y->ix);
+}
+
+/* The index for the binary search used when direct mapping is off. */
 static void build_sorted(pmdaExt *pmda)
 {
     pmda_priv *priv = pmda_priv_of(pmda);
     int n = pmda->e_nmetrics;
 
     free(priv->sorted);
-    free(priv->sorted_ix);
-    priv->sorted = malloc((size_t)(n > 0 ? n : 1) * sizeof(pmID));
-    priv->sorted_ix = malloc((size_t)(n > 0 ? n : 1) * sizeof(int));
-    if (priv->sorted == NULL || priv->sorted_ix == NULL) {
-        free(priv->sorted);
-        free(priv->sorted_ix);
-        priv->sorted = NULL;
-        priv->sorted_ix = NULL;
-        return;
-    }
-    /* insertion sort by PMID: tables are small and usually nearly sorted */
-    for (int i = 0; i < n; i++) {
-        pmID id = pmda->e_metrics[i].m_desc.pmid;
-        int j = i;
-        while (j > 0 && priv->sorted[j - 1] > id) {
-            priv->sorted[j] = priv->sorted[j - 1];
-            priv->sorted_ix[j] = priv->sorted_ix[j - 1];
-            j--;
-        }
-        priv->sorted[j] = id;
-        priv->sorted_ix[j] = i;
-    }
+    if ((priv->sorted = malloc((size_t)(n > 0 ? n : 1) * sizeof(*priv->sorted))) == NULL)
+        return; /* lookups fall back to a linear scan */
+    for (int i = 0; i < n; i++)
+        priv->sorted[i] = (pmda_pmid_ix){pmda->e_metrics[i].m_desc.pmid, i};
+    qsort(priv->sorted, (size_t)n, sizeof(*priv->sorted), by_pmid);
 }
 
 pmdaMetric *pmda_find_metric(pmdaExt *pmda, pmID pmid)
@@ -165,13 +159,13 @@ pmdaMetric *pmda_find_metric(pmdaExt *pmda, pmID pmid)
     hi = pmda->e_nmetrics;
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        if (priv->sorted[mid] < pmid)
+        if (priv->sorted[mid].pmid < pmid)
             lo = mid + 1;
         else
             hi = mid;
     }
-    if (lo < pmda->e_nmetrics && priv->sorted[lo] == pmid)
-        return &pmda->e_metrics[priv->sorted_ix[lo]];
+    if (lo < pmda->e_nmetrics && priv->sorted[lo].pmid == pmid)
+        return &pmda->e_metrics[priv->sorted[lo].ix];
     return NULL;
 }
 
