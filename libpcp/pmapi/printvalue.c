@@ -164,18 +164,16 @@ static void print_events(FILE *f, const pmValueBlock *vb, int highres)
     int32_t n;
     size_t off = 8;
     int64_t sec0 = 0, frac0 = 0, sec = 0, frac = 0;
+    int ok;
 
     memcpy(&n, (const unsigned char *)vb + 4, 4);
-    if (n <= 0 || event_record(vb, highres, &off, &sec0, &frac0) < 0) {
+    ok = n > 0 && event_record(vb, highres, &off, &sec0, &frac0) == 0;
+    sec = sec0, frac = frac0;
+    for (int32_t i = 1; ok && i < n; i++)
+        ok = event_record(vb, highres, &off, &sec, &frac) == 0;
+    if (!ok) { /* no records, or ones that overrun the block: the count only */
         fprintf(f, "[%d event records]", (int)n);
         return;
-    }
-    sec = sec0, frac = frac0;
-    for (int32_t i = 1; i < n; i++) {
-        if (event_record(vb, highres, &off, &sec, &frac) < 0) {
-            fprintf(f, "[%d event records]", (int)n);
-            return;
-        }
     }
     fprintf(f, n == 1 ? "[%d event record timestamp " : "[%d event records timestamps ", (int)n);
     print_stamp(f, sec0, frac0, highres);

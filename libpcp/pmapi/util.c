@@ -13,15 +13,8 @@
 
 char *pmkit_copy(char *buf, int buflen, const char *src)
 {
-    size_t n;
-
-    if (buf == NULL || buflen <= 0)
-        return buf;
-    n = strlen(src);
-    if (n > (size_t)buflen - 1)
-        n = (size_t)buflen - 1;
-    memmove(buf, src, n);
-    buf[n] = '\0';
+    if (buf != NULL && buflen > 0)
+        pmstrncpy(buf, (size_t)buflen, src);
     return buf;
 }
 
