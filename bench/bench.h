@@ -118,6 +118,52 @@ static inline double bench_rep_seconds(void)
     return (double)ms / 1000.0;
 }
 
+/* One result line as bench_main prints it; for drivers of their own. */
+static inline void bench_print_line(const char *name, double value, uint64_t sum)
+{
+    printf("%s %.2f %016" PRIx64 "\n", name, value, sum);
+    fflush(stdout);
+}
+
+/*
+ * bench_run() with a time budget: the repetitions stop once they have
+ * taken budget_s seconds (after two at least).  When one call already takes
+ * longer than a repetition (a traversal of a big namespace), the
+ * calibration call counts as the first repetition.
+ */
+static inline void bench_run_budget(const char *name, bench_fn fn, uint64_t verify_ops,
+                                    double budget_s)
+{
+    double target = bench_rep_seconds(), t, best = -1, spent = 0;
+    uint64_t n = 1;
+    int reps = 0;
+
+    for (;;) {
+        t = bench_time(fn, n);
+        if (t >= target / 10 || n >= UINT64_C(1) << 40)
+            break;
+        n *= (t < target / 1000) ? 10 : 2;
+    }
+    if (n == 1 && t >= target) {
+        best = t;
+        spent = t;
+        reps = 1;
+    } else if (t > 0) {
+        double scaled = (double)n * (target / t);
+        n = scaled < 1 ? 1 : (uint64_t)scaled;
+    }
+    for (; reps < BENCH_REPS; reps++) {
+        double el = bench_time(fn, n);
+        double per = el / (double)n;
+        spent += el;
+        if (best < 0 || per < best)
+            best = per;
+        if (spent >= budget_s && reps >= 1)
+            break;
+    }
+    bench_print_line(name, best * 1e9, fn(verify_ops, 1));
+}
+
 /* Calibrate, time and print one case. */
 static inline void bench_run(const struct bench_case *c)
 {

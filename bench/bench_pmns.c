@@ -600,49 +600,7 @@ static uint64_t load_checksum(int sts)
 
 /* ------------------------------------------------------------- runners */
 
-static void print_line(const char *name, double value, uint64_t sum)
-{
-    printf("%s %.2f %016" PRIx64 "\n", name, value, sum);
-    fflush(stdout);
-}
 
-/*
- * bench_run() with a time budget: the repetitions stop once they have taken
- * budget_s (after two at least).  When one call already takes longer than a
- * repetition (a traversal of a big namespace), the calibration call counts
- * as the first repetition.
- */
-static void run_calls(const char *name, bench_fn fn, uint64_t verify_ops)
-{
-    double target = bench_rep_seconds(), t, best = -1, spent = 0;
-    uint64_t n = 1;
-    int reps = 0;
-
-    for (;;) {
-        t = bench_time(fn, n);
-        if (t >= target / 10 || n >= UINT64_C(1) << 40)
-            break;
-        n *= (t < target / 1000) ? 10 : 2;
-    }
-    if (n == 1 && t >= target) {
-        best = t;
-        spent = t;
-        reps = 1;
-    } else if (t > 0) {
-        double scaled = (double)n * (target / t);
-        n = scaled < 1 ? 1 : (uint64_t)scaled;
-    }
-    for (; reps < BENCH_REPS; reps++) {
-        double el = bench_time(fn, n);
-        double per = el / (double)n;
-        spent += el;
-        if (best < 0 || per < best)
-            best = per;
-        if (spent >= budget_s && reps >= 1)
-            break;
-    }
-    print_line(name, best * 1e9, fn(verify_ops, 1));
-}
 
 static void run_load(const char *name, struct pmns_size *s, int ascii)
 {
@@ -676,7 +634,7 @@ static void run_load(const char *name, struct pmns_size *s, int ascii)
             break;
     }
     unload();
-    print_line(name, best * 1e9, sum);
+    bench_print_line(name, best * 1e9, sum);
 }
 
 /* Resident memory of one load, in a process that has done nothing else. */
@@ -716,7 +674,7 @@ static int run_rss(const char *name, struct pmns_size *s)
     else
         fprintf(stderr, "bench_pmns: pmLoadNameSpace(%s): %d\n", s->file, sts);
     ensure_data(s);
-    print_line(name, after > before ? (double)(after - before) : 0.0, load_checksum(sts));
+    bench_print_line(name, after > before ? (double)(after - before) : 0.0, load_checksum(sts));
     return 0;
 }
 
@@ -738,19 +696,19 @@ static int run_case(int size_index, int kind, const char *name)
     ensure_loaded(s);
     switch (kind) {
     case K_LOOKUP:
-        run_calls(name, b_lookup, VERIFY_CALLS);
+        bench_run_budget(name, b_lookup, VERIFY_CALLS, budget_s);
         break;
     case K_NAMEID:
-        run_calls(name, b_nameid, VERIFY_CALLS);
+        bench_run_budget(name, b_nameid, VERIFY_CALLS, budget_s);
         break;
     case K_NAMEALL:
-        run_calls(name, b_nameall, VERIFY_CALLS);
+        bench_run_budget(name, b_nameall, VERIFY_CALLS, budget_s);
         break;
     case K_CHILDREN:
-        run_calls(name, b_children, VERIFY_CALLS);
+        bench_run_budget(name, b_children, VERIFY_CALLS, budget_s);
         break;
     case K_TRAVERSE:
-        run_calls(name, b_traverse, 1);
+        bench_run_budget(name, b_traverse, 1, budget_s);
         break;
     }
     return 0;

@@ -435,42 +435,7 @@ static uint64_t load_checksum(int sts)
     return h;
 }
 
-static void print_line(const char *name, double value, uint64_t sum)
-{
-    printf("%s %.2f %016" PRIx64 "\n", name, value, sum);
-    fflush(stdout);
-}
 
-/* bench.h's scheme, with repetitions stopping after the budget. */
-static void run_calls(const char *name, bench_fn fn, uint64_t verify_ops)
-{
-    double target = bench_rep_seconds(), t, best = -1, spent = 0;
-    uint64_t n = 1;
-    int reps = 0;
-
-    for (;;) {
-        t = bench_time(fn, n);
-        if (t >= target / 10 || n >= UINT64_C(1) << 40)
-            break;
-        n *= (t < target / 1000) ? 10 : 2;
-    }
-    if (n == 1 && t >= target) {
-        best = spent = t;
-        reps = 1;
-    } else if (t > 0) {
-        double scaled = (double)n * (target / t);
-        n = scaled < 1 ? 1 : (uint64_t)scaled;
-    }
-    for (; reps < BENCH_REPS; reps++) {
-        double el = bench_time(fn, n), per = el / (double)n;
-        spent += el;
-        if (best < 0 || per < best)
-            best = per;
-        if (spent >= budget_s && reps >= 1)
-            break;
-    }
-    print_line(name, best * 1e9, fn(verify_ops, 1));
-}
 
 static void run_open(const char *name, const char *file)
 {
@@ -494,7 +459,7 @@ static void run_open(const char *name, const char *file)
             break;
     }
     unload();
-    print_line(name, best * 1e9, sum);
+    bench_print_line(name, best * 1e9, sum);
 }
 
 /* Memory of one open (and, with all, of touching everything), in a
@@ -533,9 +498,9 @@ static int run_memory(const char *name, struct size *s, int kind, int fresh)
     rss_kib(&a1, &f1);
     sum = load_checksum(sts);
     if (kind == K_ANON || kind == K_ANON_ALL)
-        print_line(name, a1 > a0 ? (double)(a1 - a0) : 0, sum);
+        bench_print_line(name, a1 > a0 ? (double)(a1 - a0) : 0, sum);
     else
-        print_line(name, f1 > f0 ? (double)(f1 - f0) : 0, sum);
+        bench_print_line(name, f1 > f0 ? (double)(f1 - f0) : 0, sum);
     return 0;
 }
 
@@ -560,7 +525,7 @@ static int run_case(struct size *s, int kind, const char *name, int fresh)
     case K_BYTES:
         if (stat(best_file(s), &st) < 0)
             die("cannot stat", best_file(s));
-        print_line(name, (double)st.st_size / (double)s->nnames,
+        bench_print_line(name, (double)st.st_size / (double)s->nnames,
                    bench_hash_u64(BENCH_HASH_INIT, (uint64_t)s->nnames));
         return 0;
     default:
@@ -569,11 +534,11 @@ static int run_case(struct size *s, int kind, const char *name, int fresh)
     if (!loaded)
         load(best_file(s));
     if (kind == K_LOOKUP)
-        run_calls(name, b_lookup, VERIFY_CALLS);
+        bench_run_budget(name, b_lookup, VERIFY_CALLS, budget_s);
     else if (kind == K_NAMEID)
-        run_calls(name, b_nameid, VERIFY_CALLS);
+        bench_run_budget(name, b_nameid, VERIFY_CALLS, budget_s);
     else
-        run_calls(name, b_traverse, 1);
+        bench_run_budget(name, b_traverse, 1, budget_s);
     return 0;
 }
 
