@@ -48,6 +48,7 @@ function(pmkit_agent)
       DEPENDS pmnscomp ${out}/pmns
       COMMENT "pmnscomp: ${A_NAME} agent's namespace")
     list(APPEND files ${out}/pmns.bin)
+    install(FILES ${out}/pmns.bin DESTINATION ${dest})
   endif()
   if(TARGET newhelp)
     add_custom_command(
