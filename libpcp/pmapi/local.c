@@ -319,6 +319,18 @@ static char *local_error(int sts)
     return buf;
 }
 
+/* A spec that edits the table reads pmcd.conf first, once; PCP reports a
+ * missing file then (and only then), and goes on with an empty table. */
+static char *need_table(void)
+{
+    int sts;
+
+    if (built)
+        return NULL;
+    built = 1;
+    return (sts = build_table()) < 0 ? local_error(sts) : NULL;
+}
+
 static char *spec_add(const char *rest)
 {
     const char *comma;
@@ -335,6 +347,8 @@ static char *spec_add(const char *rest)
     rest++;
     if ((comma = strchr(rest, ',')) == NULL || comma[1] == '\0')
         return "missing init-routine in spec";
+    if ((err = need_table()) != NULL)
+        return err;
     pmsprintf(path, sizeof(path), "%.*s", (int)(comma - rest), rest);
     if ((sts = agent_add(dom, path, comma + 1)) < 0)
         return local_error(sts);
@@ -356,16 +370,19 @@ static char *spec_del(const char *rest)
         path = rest + 1;
     if (dom < 0 && path == NULL)
         return "missing domain and dso-path in spec";
+    if ((err = need_table()) != NULL)
+        return err;
     for (int i = 0; i < nagents; i++) {
         agent *a = &agents[i];
         if ((dom >= 0 && a->d.domain != dom) || (path != NULL && strcmp(a->d.name, path) != 0))
             continue;
         agent_unload(a);
         a->disabled = 1;
+        a->d.domain = -1; /* PCP's mark: a path still finds it, a domain no more */
         found++;
     }
     if (found == 0)
-        return local_error(dom >= 0 ? PM_ERR_INDOM : -ENOENT);
+        return local_error(PM_ERR_INDOM);
     return NULL;
 }
 
@@ -374,12 +391,10 @@ char *pmSpecLocalPMDA(const char *spec)
     char *err;
 
     pmkit_lock();
-    if (!built) {
-        build_table(); /* here a missing pmcd.conf just means an empty table */
-        built = 1;
-    }
-    if (strncmp(spec, "clear", 5) == 0)
+    if (strncmp(spec, "clear", 5) == 0) {
         err = spec_clear(spec + 5);
+        built = built || err == NULL; /* nothing left to read pmcd.conf for */
+    }
     else if (strncmp(spec, "add", 3) == 0 || strncmp(spec, "del", 3) == 0)
         err = spec[3] != ',' ? "expected , after op in spec"
               : spec[0] == 'a' ? spec_add(spec + 4)

@@ -153,7 +153,15 @@ int main(int argc, char **argv)
     printf("spec baddom: %s\n", (msg = pmSpecLocalPMDA("add,x")) ? msg : "(null)");
     printf("spec clearx: %s\n", (msg = pmSpecLocalPMDA("clearx")) ? msg : "(null)");
     printf("spec del: %s\n", (msg = pmSpecLocalPMDA("del,")) ? msg : "(null)");
+    /* the first edit reads pmcd.conf (a missing one is reported once) */
+    printf("spec del path: %s\n", (msg = pmSpecLocalPMDA("del,,/no/such.so")) ? msg : "(null)");
+    printf("spec del dom: %s\n", (msg = pmSpecLocalPMDA("del,99")) ? msg : "(null)");
     printf("spec clear: %s\n", (msg = pmSpecLocalPMDA("clear")) ? msg : "(null)");
+    printf("spec add 77: %s\n", (msg = pmSpecLocalPMDA("add,77,/no/such.so,x_init")) ? msg : "(null)");
+    printf("spec del 77: %s\n", (msg = pmSpecLocalPMDA("del,77")) ? msg : "(null)");
+    printf("spec del 77 again: %s\n", (msg = pmSpecLocalPMDA("del,77")) ? msg : "(null)");
+    printf("spec del 77 by path: %s\n",
+           (msg = pmSpecLocalPMDA("del,,/no/such.so")) ? msg : "(null)");
     snprintf(spec, sizeof(spec), "add,253,%s,simple_init", argv[2]);
     printf("spec simple: %s\n", (msg = pmSpecLocalPMDA(spec)) ? msg : "(null)");
     snprintf(spec, sizeof(spec), "add,250,%s,trivial_init", argv[3]);
