@@ -33,7 +33,7 @@ enum { OWN_BORROWED, OWN_MALLOC, OWN_MAPPED };
 /* ---------------------------------------------------------------- */
 /* Hash and checksum (§7). */
 
-uint32_t pmns_image_hash(const char *s, size_t n)
+static inline uint32_t hash_name(const char *s, size_t n)
 {
     const uint64_t m = 0xc6a4a7935bd1e995u;
     const unsigned char *p = (const unsigned char *)s;
@@ -63,6 +63,11 @@ uint32_t pmns_image_hash(const char *s, size_t n)
     h *= m;
     h ^= h >> 47;
     return (uint32_t)(h >> 32);
+}
+
+uint32_t pmns_image_hash(const char *s, size_t n)
+{
+    return hash_name(s, n);
 }
 
 /* CRC-32C, reflected polynomial 0x82f63b78, one byte per step. */
@@ -419,7 +424,7 @@ uint32_t pmns_image_find(const pmns_image *img, const char *name, size_t len, pm
         return pmns_image_node_at(img, 0, nd) == 0 ? 0 : PMNS_IMG_NONE;
     if (len > UINT32_MAX || m == 0)
         return PMNS_IMG_NONE;
-    h = pmns_image_hash(name, len);
+    h = hash_name(name, len);
     i = scale32(h, m);
     for (uint32_t k = 0; k < m; k++) {
         const uint8_t *s = img->slots + (size_t)i * 8;

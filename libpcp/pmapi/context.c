@@ -27,7 +27,8 @@ static pthread_once_t lib_once = PTHREAD_ONCE_INIT;
 static pmkit_ctx **table; /* live contexts, in creation order */
 static int ntable;
 static int next_handle;
-static _Thread_local int current = -1;
+/* initial-exec: read on every call that takes a context */
+static _Thread_local int current __attribute__((tls_model("initial-exec"))) = -1;
 
 static void lib_lock_init(void)
 {

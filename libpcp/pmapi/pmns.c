@@ -57,7 +57,8 @@ typedef struct hazard {
 
 static _Atomic(ns *) loaded;
 static _Atomic(hazard *) hazards;
-static _Thread_local hazard *mine;
+/* initial-exec: read on every names call, so no __tls_get_addr call */
+static _Thread_local hazard *mine __attribute__((tls_model("initial-exec")));
 static pthread_key_t hazard_key;
 static pthread_once_t hazard_once = PTHREAD_ONCE_INIT;
 
