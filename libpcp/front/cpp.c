@@ -267,19 +267,23 @@ static void text_line(cpp_state *st)
 static void build_hot(cpp_state *st)
 {
     for (int c = 0; c < 256; c++)
-        st->hot[c] = !st->opt->restricted && cpp_is(c, CT_START) && st->macros.first[c] > 0;
-    st->hot['\n'] = 1;
-    st->hot['/'] = !st->opt->shell_style;
+        st->hot.in[c] = !st->opt->restricted && cpp_is(c, CT_START) && st->macros.first[c] > 0;
+    st->hot.in['\n'] = 1;
+    st->hot.in['/'] = !st->opt->shell_style;
+    cpp_byteset_build(&st->hot);
     st->macros.changed = false;
 }
 
 /* The first byte at or after p that may be hot (st->hot has the last word,
- * so the line's '\n' always stops it). */
+ * so the line's '\n' always stops it).  Most stops are a byte or two
+ * away, so those are looked at before the wide scan. */
 static inline const char *skip_cold(const cpp_state *st, const char *p)
 {
-    while (!st->hot[(unsigned char)*p])
-        p++;
-    return p;
+    if (st->hot.in[(unsigned char)p[0]])
+        return p;
+    if (st->hot.in[(unsigned char)p[1]])
+        return p + 1;
+    return cpp_scan_set(&st->hot, p + 2);
 }
 
 /* Is p (a letter or '_') inside a word that started before it?  Words start
@@ -294,6 +298,24 @@ static bool mid_word(const char *line, const char *p)
     return false;
 }
 
+/* Does a comment close at or after p on this line?  *at: just past its
+ * star-slash if so, else the line's '\n'. */
+static bool comment_close(char *p, char **at)
+{
+    for (;;) {
+        p = (char *)cpp_scan_pair(p, '*', '\n');
+        if (*p == '\n') {
+            *at = p;
+            return false;
+        }
+        if (p[1] == '/') {
+            *at = p + 2;
+            return true;
+        }
+        p++;
+    }
+}
+
 /*
  * An active text line that starts outside a comment, the common case: one
  * pass over the line stopping only at its '\n', at comment openers and at
@@ -304,7 +326,6 @@ static bool mid_word(const char *line, const char *p)
 static char *fast_line(cpp_state *st, char *line)
 {
     cpp_stream *s = st->cur;
-    const unsigned char *hot = st->hot;
     char *p = line, *end = NULL;
     const char *copy = line;
     size_t text = 0, seg = 0, len;
@@ -329,41 +350,36 @@ static char *fast_line(cpp_state *st, char *line)
     }
     for (;;) {
         p = (char *)skip_cold(st, p);
-        if (!hot[(unsigned char)*p]) {
-            p++; /* a letter no macro starts with */
-            continue;
-        }
         if (*p == '\n' && (end == NULL || p == end)) {
             end = p;
             break;
         }
         if (*p == '/') {
-            size_t i = (size_t)(p - line), close;
+            size_t i = (size_t)(p - line);
+            char *q;
             if (p[1] != '*') {
                 p++;
                 continue;
             }
-            if (end == NULL)
-                end = cpp_stream_line_end(s, p);
-            len = (size_t)(end - line);
             if (i > seg)
                 text = i;
             blanked = true;
             s->comment_line = s->line;
             s->comment_col = (unsigned)i + 1;
-            if ((close = find_close(line, i + 2, len)) == 0) {
-                memset(p, ' ', len - i);
+            if (!comment_close(p + 2, &q)) { /* open at the end of the line */
+                memset(p, ' ', (size_t)(q - p));
+                end = q;
                 s->in_comment = true;
                 break;
             }
-            memset(p, ' ', close - i);
-            p = line + close;
-            seg = close;
+            memset(p, ' ', (size_t)(q - p));
+            p = q;
+            seg = (size_t)(q - line);
             continue;
         }
         const char *w = p++;
-        while (cpp_is(*p, CT_WORD))
-            p++;
+        if (cpp_is(*p, CT_WORD))
+            p = (char *)cpp_scan_set(&st->wordend, p + 1);
         if (!mid_word(line, w) && cpp_macro_maybe(&st->macros, w, (size_t)(p - w)))
             cpp_substitute_hashed(st, &copy, w, p, cpp_hash_name(w, (size_t)(p - w)));
     }
@@ -394,6 +410,15 @@ static char *fast_text(cpp_state *st, char *line)
         line = fast_line(st, line) + 1;
     } while (line < limit && *line != st->ctrl && !s->in_comment);
     return line;
+}
+
+/* A line that starts inside a comment and does not close it: its '\n'
+ * (else NULL). */
+static char *inside_comment(char *line)
+{
+    char *nl;
+
+    return comment_close(line, &nl) ? NULL : nl;
 }
 
 static void process_line(cpp_state *st, char *line, size_t len)
@@ -462,6 +487,9 @@ static void state_init(cpp_state *st, const cpp_options *opt, cpp_sink *out)
     st->out = malloc(st->outcap + CPP_OUT_SLACK);
     cpp_macros_init(&st->macros);
     st->macros.changed = true; /* build the hot table before the first line */
+    for (int c = 0; c < 256; c++)
+        st->wordend.in[c] = !cpp_is(c, CT_WORD);
+    cpp_byteset_build(&st->wordend);
     if (opt->pmns_dir != NULL)
         st->pmns_dir = strdup(opt->pmns_dir);
 }
@@ -486,11 +514,19 @@ static void state_free(cpp_state *st)
 /* Does this line open a comment?  *nl receives its '\n'. */
 static bool opens_comment(const cpp_state *st, const char *line, char **nl)
 {
-    size_t len;
+    const char *p = line;
 
-    *nl = cpp_stream_line_end(st->cur, line);
-    len = (size_t)(*nl - line);
-    return !st->opt->shell_style && find_open(line, 0, len, 0) < len;
+    if (!st->opt->shell_style) {
+        while (*(p = cpp_scan_pair(p, '/', '\n')) == '/') {
+            if (p[1] == '*') {
+                *nl = cpp_stream_line_end(st->cur, p);
+                return true;
+            }
+            p++;
+        }
+    }
+    *nl = cpp_stream_line_end(st->cur, p);
+    return false;
 }
 
 static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
@@ -516,6 +552,12 @@ static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
         } else if (!s->in_comment && line[0] != st->ctrl && !opens_comment(st, line,
                                                                             &nl)) {
             st->stats.lines_in++; /* skipped text that opens no comment */
+            st->stats.lines_out++;
+            s->line++;
+            cpp_stream_advance(s, nl + 1);
+            cpp_emit(st, "\n", 1);
+        } else if (s->in_comment && (nl = inside_comment(line)) != NULL) {
+            st->stats.lines_in++; /* all comment: only its newline is left */
             st->stats.lines_out++;
             s->line++;
             cpp_stream_advance(s, nl + 1);

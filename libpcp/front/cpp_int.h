@@ -7,6 +7,7 @@
 #define PMKIT_FRONT_CPP_INT_H
 
 #include "cpp.h"
+#include "cpp_scan.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -56,6 +57,9 @@ typedef struct cpp_macro {
 
 typedef struct cpp_macros {
     cpp_macro *slots;        /* power-of-two sized table */
+    uint32_t *tags;          /* per slot: 0 if free, else its hash with the top
+                              * bit set (kept by a deleted slot), so a probe
+                              * reads 4 bytes a slot, not the whole slot */
     size_t cap;              /* slots */
     size_t live;             /* defined macros */
     size_t used;             /* live plus tombstones */
@@ -98,8 +102,9 @@ typedef struct cpp_state {
     size_t nconds, condcap;
     char *line;                /* the line being processed (no newline) */
     size_t len;
-    unsigned char hot[256];    /* bytes fast_text must look at: '\n', '/', and
+    cpp_byteset hot;           /* bytes fast_text must look at: '\n', '/', and
                                 * letters that start a defined macro's name */
+    cpp_byteset wordend;       /* bytes that end a word (not letter, digit, '_') */
     const char *diag_file;     /* overrides for diagnostics outside streams */
     unsigned long diag_line;
     cpp_stats stats;
@@ -182,6 +187,8 @@ static inline bool cpp_macro_maybe(const cpp_macros *m, const char *w, size_t n)
     return m->first[(unsigned char)w[0]] != 0 && m->lens[n < 63 ? n : 63] != 0;
 }
 
+#define CPP_TAG_BIT 0x80000000u /* cpp_macros.tags: a used slot */
+
 extern char cpp_tombstone; /* marks a deleted slot */
 #define CPP_TOMBSTONE (&cpp_tombstone)
 
@@ -217,12 +224,14 @@ static inline cpp_macro *cpp_macro_lookup(const cpp_macros *m, const char *name,
     if (m->cap == 0)
         return NULL;
     for (size_t i = h & mask;; i = (i + 1) & mask) {
-        cpp_macro *e = &m->slots[i];
-        if (e->name == NULL)
+        uint32_t tag = m->tags[i];
+        if (tag == 0)
             return NULL;
-        if (e->hash == h && e->nlen == n && e->name != CPP_TOMBSTONE &&
-            cpp_same_name(e->name, name, n))
-            return e;
+        if (tag == (h | CPP_TAG_BIT)) {
+            cpp_macro *e = &m->slots[i];
+            if (e->nlen == n && e->name != CPP_TOMBSTONE && cpp_same_name(e->name, name, n))
+                return e;
+        }
     }
 }
 

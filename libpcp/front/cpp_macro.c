@@ -2,8 +2,10 @@
  * cpp_macro.c - the macro table and macro substitution in text lines.
  *
  * The table is an open-addressing hash (cpp_hash_name, linear probing,
- * tombstones for #undef).  Two cheap filters, the first byte and the length of every
- * live name, reject most words of a line before any hashing.
+ * tombstones for #undef), with a parallel array of 4-byte tags that
+ * probes read instead of the 32-byte slots.  Two cheap filters, the first
+ * byte and the length of every live name, reject most words of a line
+ * before any hashing.
  *
  * Substitution is one left-to-right pass; replacement text is copied and
  * never rescanned (PCP's rule).  Normal mode: a word is a letter or '_'
@@ -33,6 +35,7 @@ void cpp_macros_free(cpp_macros *m)
         }
     }
     free(m->slots);
+    free(m->tags);
     memset(m, 0, sizeof(*m));
 }
 
@@ -66,9 +69,13 @@ static bool grow(cpp_macros *m)
 {
     size_t cap = m->cap ? m->cap * 2 : 64;
     cpp_macro *slots = calloc(cap, sizeof(*slots));
+    uint32_t *tags = calloc(cap, sizeof(*tags));
 
-    if (slots == NULL)
+    if (slots == NULL || tags == NULL) {
+        free(slots);
+        free(tags);
         return false;
+    }
     for (size_t i = 0; i < m->cap; i++) {
         cpp_macro *e = &m->slots[i];
         if (e->name == NULL || e->name == CPP_TOMBSTONE)
@@ -77,9 +84,12 @@ static bool grow(cpp_macros *m)
         while (slots[j].name != NULL)
             j = (j + 1) & (cap - 1);
         slots[j] = *e;
+        tags[j] = e->hash | CPP_TAG_BIT;
     }
     free(m->slots);
+    free(m->tags);
     m->slots = slots;
+    m->tags = tags;
     m->cap = cap;
     m->used = m->live;
     return true;
@@ -100,6 +110,7 @@ bool cpp_macro_define(cpp_macros *m, const char *name, size_t n, const char *val
     cpp_macro *e = &m->slots[i];
     if (e->name == NULL)
         m->used++;
+    m->tags[i] = h | CPP_TAG_BIT; /* used from now on, as a macro or a tombstone */
     e->name = dup_bytes(name, n);
     e->value = dup_bytes(value, vlen);
     if (e->name == NULL || e->value == NULL) {

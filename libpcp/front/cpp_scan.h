@@ -1,0 +1,56 @@
+/*
+ * cpp_scan.h - the preprocessor's wide byte scans: 16 bytes per step where
+ * the CPU can, one byte per step elsewhere, the same answers either way.
+ *
+ * Every scan reads whole 16-byte blocks from its start, so it may look up
+ * to 15 bytes past the byte it stops at.  The callers scan only stream
+ * buffers, which always end with a newline followed by CPP_SLACK defined
+ * bytes, and every scan stops at a newline at the latest.
+ */
+#ifndef PMKIT_CPP_SCAN_H
+#define PMKIT_CPP_SCAN_H
+
+#include <stdbool.h>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
+
+/* A set of bytes prepared for cpp_scan_set: its 256-entry table, and the
+ * same set as two 16-entry nibble tables for the vector lookup (a byte is
+ * in the set when lo[its low nibble] & hi[its high nibble] is non-zero). */
+typedef struct cpp_byteset {
+    unsigned char in[256];
+    unsigned char lo[16], hi[16];
+    bool wide; /* the nibble tables describe the set and the CPU can use them */
+} cpp_byteset;
+
+/* Prepare set->lo, set->hi and set->wide from set->in. */
+void cpp_byteset_build(cpp_byteset *set);
+
+/* The first byte at or after p that is in the set (which must include
+ * '\n'). */
+const char *cpp_scan_set(const cpp_byteset *set, const char *p);
+
+/* The first byte at or after p that is a or b (one of them '\n').
+ * Inline: it runs once or more per line, usually over few bytes. */
+static inline const char *cpp_scan_pair(const char *p, char a, char b)
+{
+#if defined(__x86_64__) && defined(__GNUC__) /* SSE2: every x86-64 CPU */
+    const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b);
+
+    for (;; p += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)));
+        if (m != 0)
+            return p + __builtin_ctz(m);
+    }
+#else
+    while (*p != a && *p != b)
+        p++;
+    return p;
+#endif
+}
+
+#endif
