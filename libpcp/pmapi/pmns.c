@@ -44,9 +44,13 @@
 /* A loaded namespace.  A traversal holds a reference while its callbacks
  * run (they may unload or load namespaces); every other call only
  * publishes it in its hazard slot. */
+typedef struct leafslot leafslot;
+
 typedef struct ns {
     pmns_image *img;
     atomic_uint refs; /* 1 while loaded, plus one per running traversal */
+    leafslot *leaves; /* text loads: the leaf index (below), or NULL */
+    uint32_t nslots;  /* its size */
 } ns;
 
 typedef struct hazard {
@@ -137,6 +141,7 @@ static void unref(ns *t)
 {
     if (atomic_fetch_sub(&t->refs, 1) == 1) {
         pmns_image_close(t->img);
+        free(t->leaves);
         free(t);
     }
 }
@@ -257,6 +262,106 @@ static int open_image(const char *file, int dupok, pmns_image **out)
     return 0;
 }
 
+/*
+ * The leaf index of a namespace loaded from text.  Finding a name in the
+ * image costs three dependent memory reads (hash slot, leaf record, the
+ * parent's record), each a cache miss in a large namespace.  A text load
+ * builds its image in private memory anyway, so it also gets this table:
+ * one 32-byte slot per plain leaf (not derived, not a dynamic root) whose
+ * own name fits in the slot, holding the full name's hash, the PMID, the
+ * parent's offset and the own name, so a lookup reads the slot and the
+ * parent's record only.  Other names, and names not in the table, take the
+ * image's path.  Images opened from a file keep no private memory.
+ */
+#define LEAF_INLINE 19
+
+struct leafslot {
+    uint32_t hash, pmid, parent;
+    uint8_t len; /* own name's length; 0: an empty slot */
+    char name[LEAF_INLINE];
+};
+
+/* The slot a hash starts probing at: h scaled to [0, slots). */
+static uint32_t home(const ns *n, uint32_t h)
+{
+    return (uint32_t)(((uint64_t)h * n->nslots) >> 32);
+}
+
+static void index_leaves(ns *n)
+{
+    const pmns_image *img = n->img;
+    pmns_image_node nd, p = { .off = PMNS_IMG_NONE };
+    uint32_t count = 0;
+    char *buf = NULL;
+    size_t cap = 0, head = 0;
+
+    for (uint32_t off = 0; pmns_image_node_at(img, off, &nd) == 0; off = nd.next)
+        count += (nd.flags & (PMNS_IMG_LEAF | PMNS_IMG_DERIVED | PMNS_IMG_DYNAMIC)) ==
+                     PMNS_IMG_LEAF && nd.namelen <= LEAF_INLINE;
+    if (count == 0 || count > UINT32_MAX / 2)
+        return;
+    n->nslots = count + count / 3 + 1; /* at most 3/4 full */
+    if ((n->leaves = calloc(n->nslots, sizeof(leafslot))) == NULL)
+        return;
+    for (uint32_t off = 0; pmns_image_node_at(img, off, &nd) == 0; off = nd.next) {
+        if ((nd.flags & (PMNS_IMG_LEAF | PMNS_IMG_DERIVED | PMNS_IMG_DYNAMIC)) != PMNS_IMG_LEAF ||
+            nd.namelen > LEAF_INLINE)
+            continue;
+        if (nd.parent != p.off) { /* siblings are contiguous: one parent at a time */
+            if (pmns_image_node_at(img, nd.parent, &p) < 0) {
+                p.off = PMNS_IMG_NONE;
+                continue;
+            }
+            head = p.pathlen ? p.pathlen + 1u : 0;
+            if (head + LEAF_INLINE > cap) {
+                char *b = realloc(buf, 2 * (head + LEAF_INLINE));
+                if (b == NULL)
+                    break;
+                buf = b;
+                cap = 2 * (head + LEAF_INLINE);
+            }
+            if (head) {
+                memcpy(buf, p.path, p.pathlen);
+                buf[p.pathlen] = '.';
+            }
+        }
+        memcpy(buf + head, nd.name, nd.namelen);
+        uint32_t h = pmns_image_hash(buf, head + nd.namelen), i = home(n, h);
+        while (n->leaves[i].len != 0)
+            i = i + 1 == n->nslots ? 0 : i + 1;
+        n->leaves[i] = (leafslot){ h, nd.pmid, nd.parent, (uint8_t)nd.namelen, { 0 } };
+        memcpy(n->leaves[i].name, nd.name, nd.namelen);
+    }
+    free(buf);
+}
+
+/* A plain leaf's PMID from the leaf index: 0, or 1 if the index cannot
+ * say (the image must be asked). */
+static int leaf_lookup(const ns *n, const char *name, size_t len, pmID *pmid)
+{
+    size_t own = len, plen;
+    pmns_image_node p;
+
+    while (own > 0 && name[own - 1] != '.')
+        own--;
+    plen = own > 0 ? own - 1 : 0; /* the parent's full name: name[0..plen) */
+    own = len - own;
+    if (own == 0 || own > LEAF_INLINE)
+        return 1;
+    uint32_t h = pmns_image_hash(name, len);
+    for (uint32_t i = home(n, h); n->leaves[i].len != 0; i = i + 1 == n->nslots ? 0 : i + 1) {
+        const leafslot *e = &n->leaves[i];
+        if (e->hash != h || e->len != own || memcmp(e->name, name + len - own, own) != 0)
+            continue;
+        if (pmns_image_node_at(n->img, e->parent, &p) == 0 && p.pathlen == plen &&
+            (plen == 0 ? own == len : memcmp(p.path, name, plen) == 0)) {
+            *pmid = e->pmid;
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static int load(const char *file, int use_cpp, int dupok)
 {
     char def[MAXPATHLEN], dir[MAXPATHLEN];
@@ -264,7 +369,7 @@ static int load(const char *file, int use_cpp, int dupok)
     pmns_image *img;
     ns *n, *none = NULL;
     pmns_tree *t;
-    int sts;
+    int sts, text;
 
     if (atomic_load(&loaded) != NULL)
         return PM_ERR_DUPPMNS;
@@ -279,7 +384,7 @@ static int load(const char *file, int use_cpp, int dupok)
     }
     if ((sts = open_image(file, dupok, &img)) < 0)
         return sts;
-    if (sts > 0) {
+    if ((text = sts > 0)) {
         pmsprintf(dir, sizeof(dir), "%s/pmns", pmGetConfig("PCP_VAR_DIR"));
         o.file = file;
         o.use_cpp = use_cpp;
@@ -298,6 +403,10 @@ static int load(const char *file, int use_cpp, int dupok)
         return -ENOMEM;
     }
     n->img = img;
+    n->leaves = NULL;
+    n->nslots = 0;
+    if (text)
+        index_leaves(n);
     atomic_init(&n->refs, 1);
     if (!atomic_compare_exchange_strong(&loaded, &none, n)) {
         unref(n);
@@ -400,16 +509,22 @@ static int lookup_one(const pmns_image *t, const char *name, pmID *pmid)
 
 int pmLookupName(int numpmid, const char **namelist, pmID *pmidlist)
 {
-    const pmns_image *t;
+    const ns *n;
     int found = 0, derived = 0, sts = 0;
 
     if (numpmid < 1)
         return PM_ERR_TOOSMALL;
     for (int i = 0; i < numpmid; i++)
         pmidlist[i] = PM_ID_NULL;
-    t = acquire(); /* with no namespace only derived metrics have names */
+    n = acquire_ns(); /* with no namespace only derived metrics have names */
     for (int i = 0; i < numpmid; i++) {
-        sts = namelist[i] == NULL ? PM_ERR_NAME : lookup_one(t, namelist[i], &pmidlist[i]);
+        if (namelist[i] == NULL)
+            sts = PM_ERR_NAME;
+        else if (n == NULL || n->leaves == NULL ||
+                 leaf_lookup(n, namelist[i], strlen(namelist[i]), &pmidlist[i]) != 0)
+            sts = lookup_one(n != NULL ? n->img : NULL, namelist[i], &pmidlist[i]);
+        else
+            sts = 0;
         if (sts == 0)
             found++;
         else if (sts > 0)
@@ -420,7 +535,7 @@ int pmLookupName(int numpmid, const char **namelist, pmID *pmidlist)
      * the list */
     if (found + derived == numpmid)
         return numpmid;
-    if (t == NULL)
+    if (n == NULL)
         return PM_ERR_NOPMNS;
     return numpmid == 1 ? sts : found;
 }
