@@ -425,7 +425,7 @@ uint32_t pmns_image_find(const pmns_image *img, const char *name, size_t len, pm
     if (len > UINT32_MAX || m == 0)
         return PMNS_IMG_NONE;
     h = hash_name(name, len);
-    i = scale32(h, m);
+    i = pmns_image_scale(h, m);
     for (uint32_t k = 0; k < m; k++) {
         const uint8_t *s = img->slots + (size_t)i * 8;
         uint32_t off = rd32(s + 4);
@@ -483,7 +483,7 @@ int pmns_image_name(const pmns_image *img, const pmns_image_node *nd, const char
 
 void pmns_image_pmid_first(const pmns_image *img, uint32_t pmid, pmns_image_pmid_iter *it)
 {
-    uint32_t b = scale32(mix_pmid(pmid), img->nbuckets);
+    uint32_t b = pmns_image_scale(mix_pmid(pmid), img->nbuckets);
 
     it->pmid = pmid;
     it->at = rd32(img->buckets + 4 * (size_t)b);

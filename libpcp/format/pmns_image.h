@@ -164,9 +164,18 @@ int pmns_image_dump(const pmns_image *img, FILE *fp);
 /* Text for an error code. */
 const char *pmns_image_strerror(int code);
 
-/* The format's hashes (docs/pmns-format.md §7), for tests. */
+/* The format's hashes (docs/pmns-format.md §7): the name hash of the
+ * NAME_INDEX, which readers that keep their own index of an image's names
+ * (pmapi/pmns.c) use too, and the section checksum. */
 uint32_t pmns_image_hash(const char *s, size_t len);
 uint32_t pmns_image_crc32c(uint32_t crc, const void *buf, size_t len);
+
+/* A 32-bit hash scaled to [0, n): the home slot or bucket among n
+ * (docs/pmns-format.md §5, §6). */
+static inline uint32_t pmns_image_scale(uint32_t h, uint32_t n)
+{
+    return (uint32_t)(((uint64_t)h * n) >> 32);
+}
 
 /* ---- writing ---- */
 

@@ -90,12 +90,6 @@ static inline uint64_t pad8(uint64_t x)
     return (x + 7) & ~(uint64_t)7;
 }
 
-/* Home slot / bucket of a 32-bit hash among n (docs/pmns-format.md §5, §6). */
-static inline uint32_t scale32(uint32_t h, uint32_t n)
-{
-    return (uint32_t)(((uint64_t)h * n) >> 32);
-}
-
 /* MurmurHash3's finaliser: the PMID mix of §7.2. */
 static inline uint32_t mix_pmid(uint32_t x)
 {

@@ -305,7 +305,7 @@ static int put_names(layout *L, const uint8_t *nodes, uint8_t *slots, uint32_t m
             used--;
         }
         e = ring[(head + used++) % AHEAD];
-        e[0] = h, e[1] = scale32(h, m), e[2] = L->off[i];
+        e[0] = h, e[1] = pmns_image_scale(h, m), e[2] = L->off[i];
 #if defined(__GNUC__)
         __builtin_prefetch(slots + (size_t)e[1] * 8, 1);
 #endif
@@ -359,7 +359,7 @@ static int put_pmids(layout *L, uint8_t *buckets, uint32_t k, uint8_t *entries, 
     }
     for (uint32_t i = 0; i < w->n; i++)
         if (w->pmid[i] != PMNS_IMG_PMID_NULL && !(L->flags[i] & PMNS_IMG_DYNAMIC))
-            start[scale32(mix_pmid(w->pmid[i]), k) + 1]++;
+            start[pmns_image_scale(mix_pmid(w->pmid[i]), k) + 1]++;
     for (uint32_t b = 0; b < k; b++)
         start[b + 1] += start[b];
     for (uint32_t b = 0; b <= k; b++)
@@ -367,7 +367,7 @@ static int put_pmids(layout *L, uint8_t *buckets, uint32_t k, uint8_t *entries, 
     for (uint32_t i = 0; i < w->n; i++) {
         if (w->pmid[i] == PMNS_IMG_PMID_NULL || (L->flags[i] & PMNS_IMG_DYNAMIC))
             continue;
-        e[start[scale32(mix_pmid(w->pmid[i]), k)]++] = (pentry){w->pmid[i], L->pre[i], L->off[i]};
+        e[start[pmns_image_scale(mix_pmid(w->pmid[i]), k)]++] = (pentry){w->pmid[i], L->pre[i], L->off[i]};
     }
     for (uint32_t b = 0, at = 0; b < k; at = start[b++])
         sort_bucket(e + at, start[b] - at);

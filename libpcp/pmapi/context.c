@@ -231,7 +231,6 @@ int pmDestroyContext(int handle)
         ctx_free(table[i]);
         memmove(&table[i], &table[i + 1], (size_t)(ntable - i - 1) * sizeof(*table));
         ntable--;
-        pmkit_dso_forget_ctx(handle);
         if (current == handle)
             current = -1;
         sts = 0;
@@ -378,7 +377,6 @@ int pmDelProfile(pmInDom indom, int n, int *insts)
 }
 
 /* PCP's membership test, exported under its name for agents. */
-PCP_CALL int __pmInProfile(pmInDom indom, const pmProfile *prof, int inst);
 PCP_CALL int __pmInProfile(pmInDom indom, const pmProfile *prof, int inst)
 {
     if (prof == NULL)

@@ -20,11 +20,13 @@
 #include <string.h>
 
 /* Runs with the lock held: the agent for a domain in the current context. */
-static int agent_of(unsigned int domain, __pmDSO **dso, pmkit_ctx **ctx)
+static int agent_of(unsigned int domain, __pmDSO **dso)
 {
-    if ((*ctx = pmkit_ctx_current()) == NULL)
+    pmkit_ctx *ctx = pmkit_ctx_current();
+
+    if (ctx == NULL)
         return PM_ERR_NOCONTEXT;
-    if ((*dso = pmkit_dso_for(domain, *ctx)) == NULL)
+    if ((*dso = pmkit_dso_for(domain, ctx)) == NULL)
         return PM_ERR_NOAGENT;
     return 0;
 }
@@ -53,11 +55,10 @@ static int derived_desc(pmID pmid, pmDesc *desc)
 int pmLookupDesc(pmID pmid, pmDesc *desc)
 {
     __pmDSO *dso;
-    pmkit_ctx *ctx;
     int sts;
 
     pmkit_lock();
-    if ((sts = agent_of(pmID_domain(pmid), &dso, &ctx)) == 0)
+    if ((sts = agent_of(pmID_domain(pmid), &dso)) == 0)
         sts = dso->dispatch.version.any.desc(pmid, desc, dso->dispatch.version.any.ext);
     pmkit_unlock();
     if ((sts == PM_ERR_PMID || sts == PM_ERR_NOAGENT) && derived_desc(pmid, desc) == 0)
@@ -86,12 +87,11 @@ int pmLookupDescs(int numpmid, pmID *pmidlist, pmDesc *desclist)
 static int text_once(unsigned int domain, int ident, int type, char **buffer)
 {
     __pmDSO *dso;
-    pmkit_ctx *ctx;
     char *text = NULL;
     int sts;
 
     pmkit_lock();
-    if ((sts = agent_of(domain, &dso, &ctx)) == 0) {
+    if ((sts = agent_of(domain, &dso)) == 0) {
         sts = dso->dispatch.version.any.text(ident, type, &text, dso->dispatch.version.any.ext);
         if (sts >= 0 && text == NULL)
             sts = PM_ERR_TEXT;
@@ -160,14 +160,13 @@ void __pmFreeInResult(pmInResult *res)
 static int instance_call(pmInDom indom, int inst, const char *name, pmInResult **res)
 {
     __pmDSO *dso;
-    pmkit_ctx *ctx;
     int sts;
 
     *res = NULL;
     if (indom == PM_INDOM_NULL)
         return PM_ERR_INDOM;
     pmkit_lock();
-    if ((sts = agent_of(pmInDom_domain(indom), &dso, &ctx)) == 0)
+    if ((sts = agent_of(pmInDom_domain(indom), &dso)) == 0)
         sts = dso->dispatch.version.any.instance(indom, inst, (char *)name, res,
                                                  dso->dispatch.version.any.ext);
     pmkit_unlock();

@@ -86,8 +86,6 @@ static int fetch_local(int n, pmID *pmids, pmValueSet **vsets, struct timespec *
     pmkit_ctx *ctx;
     int sts = 0;
 
-    if (n < 1)
-        return PM_ERR_TOOSMALL;
     clock_gettime(CLOCK_REALTIME, stamp);
     pmkit_lock();
     if ((ctx = pmkit_ctx_current()) == NULL)

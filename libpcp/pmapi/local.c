@@ -263,13 +263,6 @@ int pmkit_dso_profile(__pmDSO *dso, const pmkit_ctx *ctx)
     return sts;
 }
 
-void pmkit_dso_forget_ctx(int handle)
-{
-    for (int i = 0; i < nagents; i++)
-        if (agents[i].d.ctx_last_prof == handle)
-            agents[i].d.ctx_last_prof = -1;
-}
-
 /* ---- pmSpecLocalPMDA ---- */
 
 static char *spec_clear(const char *rest)

@@ -1,6 +1,7 @@
 /*
- * pmapi_int.h - private declarations shared by the files of libpcp/pmapi.
- * Nothing outside libpcp includes this.
+ * pmapi_int.h - private declarations shared by the files of libpcp/pmapi,
+ * and by libpcp_pmda (libpcp/pmda/pmda_int.h includes it for the libpcp
+ * internals it calls).  Nothing outside libpcp/ includes this.
  */
 #ifndef PMKIT_PMAPI_INT_H
 #define PMKIT_PMAPI_INT_H
@@ -46,16 +47,17 @@ int pmkit_dso_profile(__pmDSO *dso, const pmkit_ctx *ctx);
 /* Load every configured agent not loaded yet (at each new local context);
  * fails only when there is no table and no pmcd.conf to build it from. */
 int pmkit_dso_load_all(void);
-/* Forget that agents saw the profile of a context being destroyed. */
-void pmkit_dso_forget_ctx(int handle);
 
 /* The anonymous derived metric with this PMID (front/pmns.h), or NULL. */
 struct pmns_derived_metric;
 const struct pmns_derived_metric *pmkit_derived(pmID pmid);
 
-/* Free a pmInResult an agent returned (everything in it is malloc'd), and
- * the value sets of a result but not the result: exported under PCP's
- * internal names for libpcp_pmda (declared in ../pmda/pmda_int.h too). */
+/* libpcp's internals that agents' libraries share, exported under PCP's
+ * names (libpcp_pmda's pmda_int.h includes this header): is inst of indom
+ * in the profile (context.c); free a pmInResult an agent returned
+ * (everything in it is malloc'd, desc.c); free the value sets of a result
+ * but not the result (fetch.c). */
+PCP_CALL int __pmInProfile(pmInDom indom, const pmProfile *prof, int inst);
 PCP_CALL void __pmFreeInResult(pmInResult *res);
 PCP_CALL void __pmFreeResultValues(pmResult *res);
 

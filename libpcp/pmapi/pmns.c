@@ -9,7 +9,9 @@
  * that starts with the image magic (pmnscomp's output) is mapped and used
  * in place: opening costs the same at any size.  Any other file is parsed
  * as ASCII PMNS (libpcp/front) and compiled into the same image in memory,
- * so both kinds of file give the same answers through the same code.
+ * so both kinds of file give the same answers through the same code.  A
+ * text load also builds a leaf index (below) beside its image, which
+ * pmLookupName tries first; names it does not hold go to the image.
  *
  * One namespace is loaded per process, as in PCP.  It is immutable; a
  * reader takes the current pointer and publishes it in its thread's hazard
@@ -180,23 +182,11 @@ static int image_status(int sts)
 /* A tree from the text loader as an image in memory. */
 static int image_of_tree(const pmns_tree *t, pmns_image **out)
 {
-    pmns_image_writer *w = pmns_image_writer_new();
     uint8_t *buf;
     size_t len;
-    int sts = 0;
+    int sts;
 
-    if (w == NULL)
-        return -ENOMEM;
-    for (uint32_t n = 1; n < t->nnodes && sts == 0; n++) {
-        const pmns_node *nd = &t->nodes[n];
-        sts = pmns_image_add(w, nd->parent, t->strings + nd->name, nd->namelen, nd->pmid,
-                             (nd->flags & PMNS_F_GRAFTED) != 0);
-    }
-    if (sts < 0) {
-        pmns_image_writer_free(w);
-        return image_status(sts);
-    }
-    if ((sts = pmns_image_finish(w, 0, &buf, &len)) < 0)
+    if ((sts = pmns_tree_image(t, 0, &buf, &len)) < 0)
         return image_status(sts);
     if ((sts = pmns_image_open_buffer(buf, len, 1, out, NULL)) < 0) {
         pmns_image_free(buf, len);
@@ -281,23 +271,16 @@ struct leafslot {
     char name[LEAF_INLINE];
 };
 
-/* The slot a hash starts probing at: h scaled to [0, slots). */
-static uint32_t home(const ns *n, uint32_t h)
-{
-    return (uint32_t)(((uint64_t)h * n->nslots) >> 32);
-}
-
+/* The table is sized from the image's leaf count: the image was just
+ * written here, so the count is exact, and the leaves indexed are a subset. */
 static void index_leaves(ns *n)
 {
     const pmns_image *img = n->img;
     pmns_image_node nd, p = { .off = PMNS_IMG_NONE };
-    uint32_t count = 0;
+    uint32_t count = img->nleaves;
     char *buf = NULL;
     size_t cap = 0, head = 0;
 
-    for (uint32_t off = 0; pmns_image_node_at(img, off, &nd) == 0; off = nd.next)
-        count += (nd.flags & (PMNS_IMG_LEAF | PMNS_IMG_DERIVED | PMNS_IMG_DYNAMIC)) ==
-                     PMNS_IMG_LEAF && nd.namelen <= LEAF_INLINE;
     if (count == 0 || count > UINT32_MAX / 2)
         return;
     n->nslots = count + count / 3 + 1; /* at most 3/4 full */
@@ -326,7 +309,7 @@ static void index_leaves(ns *n)
             }
         }
         memcpy(buf + head, nd.name, nd.namelen);
-        uint32_t h = pmns_image_hash(buf, head + nd.namelen), i = home(n, h);
+        uint32_t h = pmns_image_hash(buf, head + nd.namelen), i = pmns_image_scale(h, n->nslots);
         while (n->leaves[i].len != 0)
             i = i + 1 == n->nslots ? 0 : i + 1;
         n->leaves[i] = (leafslot){ h, nd.pmid, nd.parent, (uint8_t)nd.namelen, { 0 } };
@@ -349,7 +332,8 @@ static int leaf_lookup(const ns *n, const char *name, size_t len, pmID *pmid)
     if (own == 0 || own > LEAF_INLINE)
         return 1;
     uint32_t h = pmns_image_hash(name, len);
-    for (uint32_t i = home(n, h); n->leaves[i].len != 0; i = i + 1 == n->nslots ? 0 : i + 1) {
+    for (uint32_t i = pmns_image_scale(h, n->nslots); n->leaves[i].len != 0;
+         i = i + 1 == n->nslots ? 0 : i + 1) {
         const leafslot *e = &n->leaves[i];
         if (e->hash != h || e->len != own || memcmp(e->name, name + len - own, own) != 0)
             continue;
@@ -464,9 +448,8 @@ static int derived_name(const char *name, pmID *pmid)
 
 /* The PMID of one name: a leaf, or a name below a dynamic subtree root
  * (the root's PMID).  0, 1 for a derived metric's name, or an error. */
-static int lookup_pmns(const pmns_image *t, const char *name, pmID *pmid)
+static int lookup_pmns(const pmns_image *t, const char *name, size_t len, pmID *pmid)
 {
-    size_t len = strlen(name);
     pmns_image_node nd, p;
 
     if (len > 0 && pmns_image_find(t, name, len, &nd) != PMNS_IMG_NONE) {
@@ -498,10 +481,20 @@ static int lookup_pmns(const pmns_image *t, const char *name, pmID *pmid)
     return PM_ERR_NAME;
 }
 
-static int lookup_one(const pmns_image *t, const char *name, pmID *pmid)
+/* The PMID of one name in namespace n (NULL: none loaded): the leaf
+ * index, then the image, then the derived metrics.  0, 1 for a derived
+ * metric's name, or an error. */
+static int lookup_one(const ns *n, const char *name, pmID *pmid)
 {
-    int sts = t != NULL ? lookup_pmns(t, name, pmid) : PM_ERR_NOPMNS;
+    size_t len = strlen(name);
+    int sts;
 
+    if (n == NULL)
+        sts = PM_ERR_NOPMNS;
+    else if (n->leaves != NULL && leaf_lookup(n, name, len, pmid) == 0)
+        return 0;
+    else
+        sts = lookup_pmns(n->img, name, len, pmid);
     if (sts < 0 && derived_name(name, pmid) > 0)
         return 1;
     return sts;
@@ -518,13 +511,7 @@ int pmLookupName(int numpmid, const char **namelist, pmID *pmidlist)
         pmidlist[i] = PM_ID_NULL;
     n = acquire_ns(); /* with no namespace only derived metrics have names */
     for (int i = 0; i < numpmid; i++) {
-        if (namelist[i] == NULL)
-            sts = PM_ERR_NAME;
-        else if (n == NULL || n->leaves == NULL ||
-                 leaf_lookup(n, namelist[i], strlen(namelist[i]), &pmidlist[i]) != 0)
-            sts = lookup_one(n != NULL ? n->img : NULL, namelist[i], &pmidlist[i]);
-        else
-            sts = 0;
+        sts = namelist[i] != NULL ? lookup_one(n, namelist[i], &pmidlist[i]) : PM_ERR_NAME;
         if (sts == 0)
             found++;
         else if (sts > 0)
@@ -629,17 +616,17 @@ static void nl_free(namelist *nl)
     free(nl->status);
 }
 
-/* The loaded image and the visible node called name: 0 with the image
- * held (the caller releases it), or an error with nothing held. */
-static int acquire_node(const char *name, const pmns_image **t, pmns_image_node *nd)
+/* The loaded namespace and its visible node called name: 0 with the
+ * namespace held (the caller releases it), or an error with nothing held. */
+static int acquire_node(const char *name, ns **t, pmns_image_node *nd)
 {
     if (name == NULL)
         return PM_ERR_NAME;
-    if ((*t = acquire()) == NULL) {
+    if ((*t = acquire_ns()) == NULL) {
         release();
         return PM_ERR_NOPMNS;
     }
-    if (pmns_image_find(*t, name, strlen(name), nd) == PMNS_IMG_NONE) {
+    if (pmns_image_find((*t)->img, name, strlen(name), nd) == PMNS_IMG_NONE) {
         release();
         return PM_ERR_NAME;
     }
@@ -649,7 +636,7 @@ static int acquire_node(const char *name, const pmns_image **t, pmns_image_node 
 int pmGetChildrenStatus(const char *name, char ***offspring, int **statuslist)
 {
     namelist nl = { 0 };
-    const pmns_image *t;
+    ns *t;
     pmns_image_node nd, c;
     pmns_image_iter it;
     int sts, more;
@@ -658,7 +645,7 @@ int pmGetChildrenStatus(const char *name, char ***offspring, int **statuslist)
         return sts;
     nl.statuses = statuslist != NULL;
     pmns_image_children(&nd, &it);
-    while (sts == 0 && (more = pmns_image_next(t, &it, &c)) != 0) {
+    while (sts == 0 && (more = pmns_image_next(t->img, &it, &c)) != 0) {
         if (more < 0)
             sts = PM_ERR_PMNS;
         else if (c.flags & PMNS_IMG_VISIBLE) /* a node with a PMID is a leaf to PCP,
@@ -808,16 +795,8 @@ int pmTraversePMNS_r(const char *name, void (*func)(const char *, void *), void 
     ns *t;
     int sts;
 
-    if (name == NULL)
-        return PM_ERR_NAME;
-    if ((t = acquire_ns()) == NULL) {
-        release();
-        return PM_ERR_NOPMNS;
-    }
-    if (pmns_image_find(t->img, name, strlen(name), &nd) == PMNS_IMG_NONE) {
-        release();
-        return PM_ERR_NAME;
-    }
+    if ((sts = acquire_node(name, &t, &nd)) < 0)
+        return sts;
     atomic_fetch_add(&t->refs, 1);
     release();
     sts = walk(t->img, &nd, func, closure);
@@ -862,10 +841,8 @@ static int names_of(pmID pmid, namelist *nl)
     }
     release();
     if (sts == 0 && nl->count == 0) { /* the derived metrics keep their names */
-        sts = PM_ERR_PMID;
-        for (size_t i = 0; i < PMNS_NDERIVED; i++)
-            if (pmid == pmns_derived[i].pmid)
-                sts = nl_add(nl, "", 0, pmns_derived[i].name, strlen(pmns_derived[i].name), 0);
+        const pmns_derived_metric *d = pmkit_derived(pmid);
+        sts = d != NULL ? nl_add(nl, "", 0, d->name, strlen(d->name), 0) : PM_ERR_PMID;
     }
     return sts;
 }

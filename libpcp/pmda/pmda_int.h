@@ -7,6 +7,8 @@
 #include <pcp/pmapi.h>
 #include <pcp/pmda.h>
 
+#include "../pmapi/pmapi_int.h" /* __pmInProfile, __pmFreeInResult, __pmFreeResultValues */
+
 /* One metric-table entry in the lookup index: its PMID and position. */
 typedef struct pmda_pmid_ix {
     pmID pmid;
@@ -18,7 +20,7 @@ typedef struct pmda_pmid_ix {
  * agent.  Agents never see inside it.
  */
 typedef struct pmda_priv {
-    pmdaInterface *dispatch; /* back pointer, re-aimed by pmdaInterfaceMoved */
+    pmdaInterface *dispatch; /* back pointer (never NULL), re-aimed by pmdaInterfaceMoved */
     pmResult *res;           /* fetch result skeleton, reused across fetches */
     int maxnpmids;           /* slots allocated in res */
     void *privdata;          /* pmdaSetData / pmdaExtSetData */
@@ -42,6 +44,9 @@ static inline pmda_priv *pmda_priv_of(const pmdaExt *pmda)
 /* Set by pmdaFetch and friends (interface >= 5); pmdaGetContext's answer. */
 extern int pmda_current_context;
 
+/* Is this an interface version libpcp_pmda serves (2 to latest; setup.c)? */
+int pmda_version_ok(int version);
+
 /* The metric table entry for pmid, or NULL (setup.c). */
 pmdaMetric *pmda_find_metric(pmdaExt *pmda, pmID pmid);
 
@@ -54,10 +59,5 @@ int pmda_cache_next_active(pmInDom indom, int after);
 const char *pmda_cache_name(pmInDom indom, int inst);
 /* inst of an active entry whose name matches (to the first space), or -1. */
 int pmda_cache_find_name(pmInDom indom, const char *name);
-
-/* libpcp's internals that agents' libraries share, under PCP's names. */
-PCP_CALL extern int __pmInProfile(pmInDom, const pmProfile *, int);
-PCP_CALL extern void __pmFreeInResult(pmInResult *);
-PCP_CALL extern void __pmFreeResultValues(pmResult *);
 
 #endif /* PMKIT_PMDA_INT_H */

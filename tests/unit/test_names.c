@@ -19,7 +19,7 @@
 
 #include <pcp/pmapi.h>
 
-static char good[64], dupfile[64], noroot[64];
+static char good[64], dupfile[64], noroot[64], shapes[64];
 
 static void write_file(char *path, const char *text)
 {
@@ -43,6 +43,13 @@ static int setup(void **state)
                      "grp {\n    x  D:1:1\n    y  D:1:2\n}\n");
     write_file(dupfile, "root {\n    a 1:0:1\n    b 1:0:1\n}\n");
     write_file(noroot, "other {\n    a 1:0:1\n}\n");
+    /* one own name at the leaf index's 19-byte limit, one just over it,
+     * and the same own name at several depths */
+    write_file(shapes, "root {\n    x 2:0:1\n    g\n    h\n}\n"
+                       "g {\n    x 2:0:2\n    abcdefghijklmnopqrs 2:0:3\n"
+                       "    abcdefghijklmnopqrst 2:0:4\n    h\n}\n"
+                       "g.h {\n    x 2:0:5\n}\n"
+                       "h {\n    y 2:0:6\n}\n");
     return 0;
 }
 
@@ -53,6 +60,7 @@ static int teardown(void **state)
     unlink(good);
     unlink(dupfile);
     unlink(noroot);
+    unlink(shapes);
     return 0;
 }
 
@@ -125,6 +133,45 @@ static void batch_lookup_counts(void **state)
     pmUnloadNameSpace();
 }
 
+/* A text load answers plain leaves from its leaf index and everything
+ * else from the image: both must agree with the source.  The expected
+ * results were checked against Debian's libpcp 6.0.3. */
+static void lookup_name_shapes(void **state)
+{
+    const struct {
+        const char *name;
+        int sts;
+        pmID pmid;
+    } cases[] = {
+        { "x", 1, pmID_build(2, 0, 1) },
+        { "g.x", 1, pmID_build(2, 0, 2) },
+        { "g.h.x", 1, pmID_build(2, 0, 5) },
+        { "g.abcdefghijklmnopqrs", 1, pmID_build(2, 0, 3) },  /* 19 bytes */
+        { "g.abcdefghijklmnopqrst", 1, pmID_build(2, 0, 4) }, /* 20 bytes */
+        { "h.y", 1, pmID_build(2, 0, 6) },
+        { "g.abcdefghijklmnopqr", PM_ERR_NAME, PM_ID_NULL },   /* a prefix */
+        { "g.abcdefghijklmnopqrstu", PM_ERR_NAME, PM_ID_NULL },
+        { "h.x", PM_ERR_NAME, PM_ID_NULL },   /* x, but not below h */
+        { "g.h.y", PM_ERR_NAME, PM_ID_NULL }, /* y, but not below g.h */
+        { "y", PM_ERR_NAME, PM_ID_NULL },
+        { ".x", PM_ERR_NAME, PM_ID_NULL },
+        { "g..x", PM_ERR_NAME, PM_ID_NULL },
+        { "x.x", PM_ERR_NAME, PM_ID_NULL },   /* below a leaf */
+        { "g.h", PM_ERR_NONLEAF, PM_ID_NULL },
+        { "g.", PM_ERR_NAME, PM_ID_NULL },
+    };
+
+    (void)state;
+    assert_int_equal(pmLoadASCIINameSpace(shapes, 1), 0);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        const char *name = cases[i].name;
+        pmID pmid;
+        assert_int_equal(pmLookupName(1, &name, &pmid), cases[i].sts);
+        assert_int_equal(pmid, cases[i].pmid);
+    }
+    pmUnloadNameSpace();
+}
+
 static void children_and_traversal(void **state)
 {
     char **kids = NULL;
@@ -188,6 +235,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(failed_load_leaves_nothing),
         cmocka_unit_test(batch_lookup_counts),
+        cmocka_unit_test(lookup_name_shapes),
         cmocka_unit_test(children_and_traversal),
         cmocka_unit_test(traversal_and_reverse),
     };
