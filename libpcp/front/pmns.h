@@ -7,9 +7,9 @@
  *   - nodes in breadth-first order, each node's children contiguous and in
  *     file order, so parents come before their children;
  *   - each node's own name in a string arena.
- * The tree is a builder's result, not an index: the runtime
- * (libpcp/pmapi/pmns.c) and pmnscomp turn it into a namespace image
- * (libpcp/format/pmns_image.h), which is what every lookup reads.
+ * The tree is a builder's result, not an index: pmns_tree_image turns it
+ * into a namespace image (libpcp/format/pmns_image.h), for the runtime
+ * (libpcp/pmapi/pmns.c) and pmnscomp; every lookup reads the image.
  * Nothing here is global.
  */
 #ifndef PMKIT_FRONT_PMNS_H
@@ -26,7 +26,6 @@
 /* Node flags. */
 #define PMNS_F_LEAF    1u /* has a PMID (dynamic roots too) */
 #define PMNS_F_DYNAMIC 2u /* a dynamic subtree root, DOMAIN:*:* */
-#define PMNS_F_VISIBLE 4u /* a leaf, or has a visible leaf below it */
 #define PMNS_F_GRAFTED 8u /* added for the derived metrics, not in the file */
 #define PMNS_F_WASLEAF 16u /* a leaf "event" made the derived subtree; keeps its PMID */
 
@@ -75,6 +74,11 @@ int pmns_load_buffer(const pmns_load_opts *opts, const char *text, size_t len,
                      pmns_tree **out);
 
 void pmns_free(pmns_tree *t);
+
+/* The tree as a namespace image, sealed or not as pmns_image_finish
+ * says: 0 with *image (*len bytes, released with pmns_image_free), or a
+ * PMNS_IMG_E* code (PMNS_IMG_ENOMEM if memory ran out). */
+int pmns_tree_image(const pmns_tree *t, int seal, uint8_t **image, size_t *len);
 
 /* Hash of a full dotted name, as stored in pmns_node.hash (the builder's
  * own; the image has its own hash, docs/pmns-format.md). */

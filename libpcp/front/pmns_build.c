@@ -1,5 +1,6 @@
 /*
- * pmns_build.c - parsed groups to the namespace tree, and lookups in it.
+ * pmns_build.c - parsed groups to the namespace tree, and the tree to a
+ * namespace image.
  *
  * The tree is built breadth first from the group named "root": each node's
  * children are appended together (in file order), a non-leaf child takes
@@ -8,14 +9,15 @@
  * left over, and (without dupok) no PMID shared by two leaves.  All of
  * them are reported, not only the first.
  *
- * Then: visibility (a non-leaf without any leaf below it is hidden, as in
- * PCP) and, without dupok, the duplicate PMIDs, found in pre-order as PCP
+ * Then, without dupok, the duplicate PMIDs, found in pre-order as PCP
  * reports them.
  *
- * Not here: the indexes lookups use.  The tree is turned into a namespace
- * image (libpcp/format), which has them.
+ * Not here: the indexes lookups use and which nodes are hidden.
+ * pmns_tree_image hands the tree to the image writer (libpcp/format),
+ * which works them out.
  */
 #include "pmns_int.h"
+#include "pmns_image.h"
 
 #include <pcp/pmapi.h>
 
@@ -141,7 +143,7 @@ static pmns_node *new_node(builder *b, uint32_t n, uint32_t name, uint32_t len, 
     c->first = c->nkids = 0;
     c->hash = pmns_hash_step(t->nodes[n].hash, t->strings + name, len);
     c->pmid = pmid;
-    c->flags = pmid == PMNS_NONLEAF ? 0 : PMNS_F_LEAF | PMNS_F_VISIBLE;
+    c->flags = pmid == PMNS_NONLEAF ? 0 : PMNS_F_LEAF;
     if (c->flags & PMNS_F_LEAF)
         t->nleaves++;
     return c;
@@ -220,24 +222,16 @@ static int add_children(builder *b, uint32_t n, pmns_group *g)
     pmns_tree *t = b->t;
 
     g->attached = true;
+    /* one grow for the group, so new_node below cannot fail */
     if (!pmns_grow((void **)&t->nodes, &b->ncap, t->nnodes + g->n, sizeof(*t->nodes)))
         return PM_ERR_TOOBIG;
     t->nodes[n].first = t->nnodes;
     t->nodes[n].nkids = g->n;
     for (uint32_t k = 0; k < g->n; k++) {
         const pmns_entry *e = &b->ps->ents[g->first + k];
-        pmns_node *c = &t->nodes[t->nnodes++];
-        c->name = e->name;
-        c->namelen = e->len;
-        c->parent = n;
-        c->first = c->nkids = 0;
-        c->hash = pmns_hash_step(t->nodes[n].hash, b->ps->str + e->name, e->len);
-        c->pmid = e->pmid;
-        c->flags = e->pmid == PMNS_NONLEAF ? 0 : PMNS_F_LEAF | PMNS_F_VISIBLE;
+        pmns_node *c = new_node(b, n, e->name, e->len, e->pmid);
         if (e->dynamic)
             c->flags |= PMNS_F_DYNAMIC;
-        if (c->flags & PMNS_F_LEAF)
-            t->nleaves++;
     }
     return 0;
 }
@@ -289,15 +283,6 @@ static int attach(builder *b, pmns_group *root)
             return sts;
     }
     return 0;
-}
-
-/* Hidden: a non-leaf without a leaf below it (children come after parents). */
-static void visibility(pmns_tree *t)
-{
-    for (uint32_t n = t->nnodes; n-- > 1;) {
-        if (t->nodes[n].flags & PMNS_F_VISIBLE)
-            t->nodes[t->nodes[n].parent].flags |= PMNS_F_VISIBLE;
-    }
 }
 
 /* Without dupok, no two leaves may share a PMID: leaves in pre-order, each
@@ -411,11 +396,8 @@ int pmns_build(pmns_parsed *ps, pmns_tree **out)
                        "Error Parsing ASCII PMNS: Disconnected subtree (\"%s\") in name space",
                        b.t->strings + ps->grps[g].path);
     }
-    if (sts == 0) {
-        visibility(b.t);
-        if (!ps->opts->dupok)
-            sts = check_duplicates(&b);
-    }
+    if (sts == 0 && !ps->opts->dupok)
+        sts = check_duplicates(&b);
     free(b.groups);
     free(b.path);
     if (sts == 0 && ps->errors > errors)
@@ -428,4 +410,21 @@ int pmns_build(pmns_parsed *ps, pmns_tree **out)
     ps->str = NULL; /* the tree keeps the names */
     *out = b.t;
     return 0;
+}
+
+int pmns_tree_image(const pmns_tree *t, int seal, uint8_t **image, size_t *len)
+{
+    pmns_image_writer *w = pmns_image_writer_new();
+    int sts = w == NULL ? PMNS_IMG_ENOMEM : 0;
+
+    for (uint32_t n = 1; n < t->nnodes && sts == 0; n++) {
+        const pmns_node *nd = &t->nodes[n];
+        sts = pmns_image_add(w, nd->parent, t->strings + nd->name, nd->namelen, nd->pmid,
+                             (nd->flags & PMNS_F_GRAFTED) != 0);
+    }
+    if (sts < 0) {
+        pmns_image_writer_free(w);
+        return sts;
+    }
+    return pmns_image_finish(w, seal, image, len);
 }

@@ -25,6 +25,9 @@
 #include "pmns.h"
 #include "pmns_image.h"
 
+#define PMNS_WALK_CHECK(cond) assert_true(cond)
+#include "../fuzz/pmns_image_walk.h"
+
 static uint32_t get32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -34,12 +37,6 @@ static void put32(uint8_t *p, uint32_t v)
 {
     for (int i = 0; i < 4; i++)
         p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static void quiet(void *ctx, const diag_msg *d)
-{
-    (void)ctx;
-    (void)d;
 }
 
 /* Text (preprocessed) to a tree; NULL if it does not load. */
@@ -52,120 +49,46 @@ static pmns_tree *parse(const char *text, size_t len, int dupok)
     o.use_cpp = 1;
     o.dupok = dupok;
     o.derived = 1;
-    o.diag = quiet;
+    o.diag = walk_quiet;
     return pmns_load_buffer(&o, text, len, &t) == 0 ? t : NULL;
 }
 
-/* A tree to a sealed image (pmnscomp's output). */
-static uint8_t *image_of(const pmns_tree *t, size_t *len)
-{
-    pmns_image_writer *w = pmns_image_writer_new();
-    uint8_t *buf = NULL;
-
-    assert_non_null(w);
-    for (uint32_t n = 1; n < t->nnodes; n++) {
-        const pmns_node *nd = &t->nodes[n];
-        assert_int_equal(pmns_image_add(w, nd->parent, t->strings + nd->name, nd->namelen, nd->pmid,
-                                        (nd->flags & PMNS_F_GRAFTED) != 0),
-                         0);
-    }
-    assert_int_equal(pmns_image_finish(w, 1, &buf, len), 0);
-    return buf;
-}
-
+/* Text to a sealed image (pmnscomp's output). */
 static uint8_t *compile(const char *text, size_t *len)
 {
     pmns_tree *t = parse(text, strlen(text), 1);
-    uint8_t *buf;
+    uint8_t *buf = NULL;
 
     assert_non_null(t);
-    buf = image_of(t, len);
+    assert_int_equal(pmns_tree_image(t, 1, &buf, len), 0);
     pmns_free(t);
     return buf;
 }
 
-/* pmnscomp --check: opens, checksums, and the dump compiles to the same
- * bytes.  1 sound, 0 not. */
+/* pmnscomp --check over len bytes at buf: 1 sound, 0 not. */
 static int sound(const uint8_t *buf, size_t len)
 {
     pmns_image *img;
-    char *text = NULL;
-    size_t tlen = 0, alen = 0;
-    FILE *fp;
-    pmns_tree *t = NULL;
-    uint8_t *again = NULL;
-    int ok = 0;
+    int ok;
 
     if (pmns_image_open_buffer(buf, len, 0, &img, NULL) < 0)
         return 0;
-    if (pmns_image_verify_body(img, NULL) == 0 && (fp = open_memstream(&text, &tlen)) != NULL) {
-        int dumped = pmns_image_dump(img, fp) == 0;
-        fclose(fp);
-        if (dumped && (t = parse(text, tlen, 1)) != NULL) {
-            again = image_of(t, &alen);
-            ok = alen == len && memcmp(again, buf, len) == 0;
-        }
-    }
-    pmns_free(t);
-    pmns_image_free(again, alen);
-    free(text);
+    ok = walk_sound(img);
     pmns_image_close(img);
     return ok;
 }
 
-/* Every walk of the names API over img; with strict, answers must agree. */
-static void walk(const pmns_image *img, const pmns_image_node *nd, int strict)
-{
-    static char name[4096];
-    pmns_image_iter it;
-    pmns_image_node c, f;
-    int more;
-
-    pmns_image_children(nd, &it);
-    while ((more = pmns_image_next(img, &it, &c)) > 0) {
-        const char *h, *t;
-        uint32_t hl, tl;
-        size_t len;
-        if (pmns_image_name(img, &c, &h, &hl, &t, &tl) == 0 &&
-            (len = (size_t)hl + (hl > 0) + tl) < sizeof(name)) {
-            memcpy(name, h, hl);
-            name[hl] = '.';
-            memcpy(name + len - tl, t, tl);
-            uint32_t off = pmns_image_find(img, name, len, &f);
-            if (strict && (c.flags & PMNS_IMG_VISIBLE))
-                assert_int_equal(off, c.off);
-        }
-        walk(img, &c, strict);
-    }
-    if (strict)
-        assert_int_equal(more, 0);
-}
-
+/* Every walk of the names API over len bytes at buf; with strict, the
+ * bytes must open and the answers agree (pmns_image_walk.h). */
 static void exercise(const uint8_t *buf, size_t len, int strict)
 {
     pmns_image *img;
-    pmns_image_node root;
-    uint32_t pmid, off;
-    FILE *null = fopen("/dev/null", "w");
 
     if (pmns_image_open_buffer(buf, len, 0, &img, NULL) < 0) {
         assert_false(strict);
-        fclose(null);
         return;
     }
-    assert_int_equal(pmns_image_node_at(img, 0, &root), 0);
-    walk(img, &root, strict);
-    for (uint32_t i = 0; pmns_image_entry(img, i, &pmid, &off) == 0; i++) {
-        pmns_image_pmid_iter it;
-        pmns_image_node nd;
-        pmns_image_pmid_first(img, pmid, &it);
-        while (pmns_image_pmid_next(img, &it, &off) > 0)
-            if (pmns_image_node_at(img, off, &nd) == 0 && strict)
-                assert_int_equal(nd.pmid, pmid);
-    }
-    (void)pmns_image_dump(img, null);
-    (void)pmns_image_verify_body(img, NULL);
-    fclose(null);
+    walk_image(img, strict);
     pmns_image_close(img);
 }
 
