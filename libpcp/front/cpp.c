@@ -25,7 +25,7 @@
 
 /* Character classes used by every scanner of the preprocessor. */
 const unsigned char cpp_ctype[256] = {
-    ['\t'] = CT_BLANK, [' '] = CT_BLANK, ['\n'] = CT_NL, ['/'] = CT_SLASH,
+    ['\t'] = CT_BLANK, [' '] = CT_BLANK,
 #define D(c) [c] = CT_WORD | CT_ALNUM
 #define L(c) [c] = CT_START | CT_WORD | CT_ALNUM
     D('0'), D('1'), D('2'), D('3'), D('4'), D('5'), D('6'), D('7'), D('8'), D('9'),
@@ -89,10 +89,7 @@ void cpp_report(cpp_state *st, diag_severity sev, const char *file, unsigned lon
     else
         st->stats.warnings++;
     flush(st); /* keep output and diagnostics in order on a terminal */
-    if (st->opt->diag != NULL)
-        st->opt->diag(st->opt->diag_ctx, &d);
-    else
-        diag_print(stderr, &d);
+    diag_emit(st->opt->diag, st->opt->diag_ctx, &d);
 }
 
 static void vreport(cpp_state *st, diag_severity sev, size_t col, const char *fmt, va_list ap)
@@ -151,22 +148,42 @@ static int quoted_directive(const cpp_state *st, const char *p, size_t len)
     return 0;
 }
 
-/* Where the next comment opens at or after i (len if none); quotes as
- * returned by quoted_directive. */
+/* The first comment opener at or after p on this line, else the line's
+ * '\n'.  This and comment_close take lines of a stream buffer: each ends
+ * with a '\n' that the scan may read past (cpp_scan.h). */
+static inline char *comment_open(const char *p)
+{
+    while (*(p = cpp_scan_pair(p, '/', '\n')) == '/' && p[1] != '*')
+        p++;
+    return (char *)p;
+}
+
+/* Does a comment close at or after p on this line?  *at: just past its
+ * star-slash if so, else the line's '\n'. */
+static bool comment_close(char *p, char **at)
+{
+    for (;;) {
+        p = (char *)cpp_scan_pair(p, '*', '\n');
+        if (*p == '\n') {
+            *at = p;
+            return false;
+        }
+        if (p[1] == '/') {
+            *at = p + 2;
+            return true;
+        }
+        p++;
+    }
+}
+
+/* Where the next comment opens at or after i (len if none) in the line
+ * p[0..len), whose '\n' is p[len]; quotes as returned by quoted_directive. */
 static size_t find_open(const char *p, size_t i, size_t len, int quotes)
 {
     char q = 0;
 
-    if (!quotes) {
-        const char *slash;
-        while (i + 1 < len && (slash = memchr(p + i, '/', len - 1 - i)) != NULL) {
-            i = (size_t)(slash - p);
-            if (p[i + 1] == '*')
-                return i;
-            i++;
-        }
-        return len;
-    }
+    if (!quotes)
+        return (size_t)(comment_open(p + i) - p);
     for (; i + 1 < len; i++) {
         if (q != 0) {
             if (p[i] == q)
@@ -180,21 +197,6 @@ static size_t find_open(const char *p, size_t i, size_t len, int quotes)
         }
     }
     return len;
-}
-
-/* Where the open comment closes at or after i: the index just past its
- * star-slash, or 0 if it does not close on this line. */
-static size_t find_close(const char *p, size_t i, size_t len)
-{
-    const char *star;
-
-    while (i + 1 < len && (star = memchr(p + i, '*', len - 1 - i)) != NULL) {
-        i = (size_t)(star - p);
-        if (p[i + 1] == '/')
-            return i + 2;
-        i++;
-    }
-    return 0;
 }
 
 /* Where a line's text ends once comments are blanked: after the last
@@ -237,14 +239,13 @@ static void strip_comments(cpp_state *st)
             i += 2;
             continue;
         }
-        size_t close = find_close(p, i, len);
-        if (close == 0) {
-            memset(p + i, ' ', len - i);
+        char *close;
+        bool closed = comment_close(p + i, &close);
+        memset(p + i, ' ', (size_t)(close - (p + i)));
+        if (!closed)
             break;
-        }
-        memset(p + i, ' ', close - i);
         s->in_comment = false;
-        i = seg = close;
+        i = seg = (size_t)(close - p);
     }
     st->len = text_end(p, len, text, seg, s->in_comment);
 }
@@ -298,24 +299,6 @@ static bool mid_word(const char *line, const char *p)
     return false;
 }
 
-/* Does a comment close at or after p on this line?  *at: just past its
- * star-slash if so, else the line's '\n'. */
-static bool comment_close(char *p, char **at)
-{
-    for (;;) {
-        p = (char *)cpp_scan_pair(p, '*', '\n');
-        if (*p == '\n') {
-            *at = p;
-            return false;
-        }
-        if (p[1] == '/') {
-            *at = p + 2;
-            return true;
-        }
-        p++;
-    }
-}
-
 /*
  * An active text line that starts outside a comment, the common case: one
  * pass over the line stopping only at its '\n', at comment openers and at
@@ -326,7 +309,7 @@ static bool comment_close(char *p, char **at)
 static char *fast_line(cpp_state *st, char *line)
 {
     cpp_stream *s = st->cur;
-    char *p = line, *end = NULL;
+    char *p = line, *end;
     const char *copy = line;
     size_t text = 0, seg = 0, len;
     bool blanked = false;
@@ -340,17 +323,16 @@ static char *fast_line(cpp_state *st, char *line)
         cpp_substitute(st, st->line, st->len);
         return end;
     }
-    if (st->macros.live == 0) { /* no words to look at: find the end the fast way */
-        end = cpp_stream_line_end(s, line);
-        len = (size_t)(end - line);
-        if (st->opt->shell_style || find_open(line, 0, len, 0) == len) {
-            cpp_emit(st, line, len + 1); /* unchanged: the line and its newline */
-            return end;
+    if (st->macros.live == 0) { /* no words to look at: go straight to the first comment */
+        p = st->opt->shell_style ? cpp_stream_line_end(s, line) : comment_open(line);
+        if (*p == '\n') {
+            cpp_emit(st, line, (size_t)(p - line) + 1); /* unchanged: the line and its newline */
+            return p;
         }
     }
     for (;;) {
         p = (char *)skip_cold(st, p);
-        if (*p == '\n' && (end == NULL || p == end)) {
+        if (*p == '\n') {
             end = p;
             break;
         }
@@ -410,15 +392,6 @@ static char *fast_text(cpp_state *st, char *line)
         line = fast_line(st, line) + 1;
     } while (line < limit && *line != st->ctrl && !s->in_comment);
     return line;
-}
-
-/* A line that starts inside a comment and does not close it: its '\n'
- * (else NULL). */
-static char *inside_comment(char *line)
-{
-    char *nl;
-
-    return comment_close(line, &nl) ? NULL : nl;
 }
 
 static void process_line(cpp_state *st, char *line, size_t len)
@@ -511,22 +484,20 @@ static void state_free(cpp_state *st)
     free(st->pmns_dir);
 }
 
-/* Does this line open a comment?  *nl receives its '\n'. */
-static bool opens_comment(const cpp_state *st, const char *line, char **nl)
+/* A line whose output is its newline alone, with nothing else to do: one
+ * that starts inside a comment and does not close it, or a text line
+ * outside a comment that opens none (run() calls this only once the line
+ * is known not to be active text).  Its '\n', else NULL. */
+static char *newline_only(const cpp_state *st, char *line)
 {
-    const char *p = line;
+    char *p;
 
-    if (!st->opt->shell_style) {
-        while (*(p = cpp_scan_pair(p, '/', '\n')) == '/') {
-            if (p[1] == '*') {
-                *nl = cpp_stream_line_end(st->cur, p);
-                return true;
-            }
-            p++;
-        }
-    }
-    *nl = cpp_stream_line_end(st->cur, p);
-    return false;
+    if (st->cur->in_comment)
+        return comment_close(line, &p) ? NULL : p;
+    if (line[0] == st->ctrl)
+        return NULL;
+    p = st->opt->shell_style ? cpp_stream_line_end(st->cur, line) : comment_open(line);
+    return *p == '\n' ? p : NULL;
 }
 
 static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
@@ -549,15 +520,8 @@ static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
         }
         if (!s->in_comment && line[0] != st->ctrl && cpp_active(st)) {
             cpp_stream_advance(s, fast_text(st, line));
-        } else if (!s->in_comment && line[0] != st->ctrl && !opens_comment(st, line,
-                                                                            &nl)) {
-            st->stats.lines_in++; /* skipped text that opens no comment */
-            st->stats.lines_out++;
-            s->line++;
-            cpp_stream_advance(s, nl + 1);
-            cpp_emit(st, "\n", 1);
-        } else if (s->in_comment && (nl = inside_comment(line)) != NULL) {
-            st->stats.lines_in++; /* all comment: only its newline is left */
+        } else if ((nl = newline_only(st, line)) != NULL) {
+            st->stats.lines_in++; /* skipped text or all comment: only the newline is left */
             st->stats.lines_out++;
             s->line++;
             cpp_stream_advance(s, nl + 1);

@@ -1,10 +1,11 @@
 /*
  * cpp.h - pmkit's preprocessor (the engine behind pmcpp), as a library.
  *
- * The pmcpp tool and the namespace loader both call cpp_run(): loading a
- * namespace never forks a program.  Input is read in chunks and output is
- * handed to a sink line by line, so memory does not grow with input size
- * and no line is too long.
+ * The pmcpp tool and the namespace loader both call cpp_run_file() (the
+ * loader also cpp_run_buffer()): loading a namespace never forks a program.
+ * Input is read in chunks and output is handed to the sink in blocks of up
+ * to 64 KiB, so memory does not grow with input size and no line is too
+ * long.
  *
  * Compatible with PCP's pmcpp on every input it handles correctly; adds
  * nested conditionals, #if/#elif, #error, #warning, -U and dependency

@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static size_t skip_blanks(const cpp_state *st, size_t i)
 {
     while (i < st->len && cpp_is(st->line[i], CT_BLANK))

@@ -50,7 +50,6 @@ typedef struct cpp_stream {
 typedef struct cpp_macro {
     char *name;     /* NULL: free slot; CPP_TOMBSTONE: deleted */
     uint32_t nlen;  /* length of name */
-    uint32_t hash;  /* hash of name */
     char *value;    /* replacement text, never rescanned */
     size_t vlen;    /* its length */
 } cpp_macro;
@@ -111,13 +110,15 @@ typedef struct cpp_state {
 } cpp_state;
 
 /* cpp.c */
-#define CPP_OUT_SLACK 16 /* White space as isspace() sees it in the C locale, without the call. */
+/* White space as isspace() sees it in the C locale, without the call. */
 static inline bool cpp_space(char c)
 {
     return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
-/* bytes allocated after the output buffer */
+/* Bytes allocated after the output buffer's outcap, for cpp_emit_slack. */
+#define CPP_OUT_SLACK 16
+
 void cpp_emit_slow(cpp_state *st, const char *data, size_t len);
 static inline void cpp_emit(cpp_state *st, const char *data, size_t len)
 {
@@ -129,11 +130,12 @@ static inline void cpp_emit(cpp_state *st, const char *data, size_t len)
     }
 }
 
-/* cpp_emit for data followed by at least 16 readable bytes (a line of a
- * read buffer, a macro value): short pieces move as one 16-byte block. */
+/* cpp_emit for data that may be read 16 bytes from its start (a piece of a
+ * stream line, a macro value): short pieces move as one 16-byte block,
+ * whose bytes past len land in the free space or in CPP_OUT_SLACK. */
 static inline void cpp_emit_slack(cpp_state *st, const char *data, size_t len)
 {
-    if (len <= 16 && st->outcap - st->outlen >= 16) {
+    if (len <= 16 && len <= st->outcap - st->outlen) {
         memcpy(st->out + st->outlen, data, 16);
         st->outlen += len;
     } else {
@@ -238,7 +240,6 @@ static inline cpp_macro *cpp_macro_lookup(const cpp_macros *m, const char *name,
 /* Output a text line with macros substituted. */
 void cpp_substitute(cpp_state *st, const char *line, size_t len);
 
-
 /* Hash of a name, eight bytes at a time (a short name is one or two
  * steps).  Reads up to 7 bytes past the name; every name pmcpp looks up
  * lies in memory with slack after it (read buffers, macro values, option
@@ -291,8 +292,6 @@ extern const unsigned char cpp_ctype[256];
 #define CT_WORD  2 /* letter, digit or '_' */
 #define CT_ALNUM 4 /* letter or digit */
 #define CT_BLANK 8 /* space or tab */
-#define CT_NL    16 /* '\n': ends every line (a sentinel) */
-#define CT_SLASH 32 /* '/': may open a comment */
 #define cpp_is(c, cls) (cpp_ctype[(unsigned char)(c)] & (cls))
 
 #endif /* PMKIT_FRONT_CPP_INT_H */

@@ -80,11 +80,11 @@ static bool grow(cpp_macros *m)
         cpp_macro *e = &m->slots[i];
         if (e->name == NULL || e->name == CPP_TOMBSTONE)
             continue;
-        size_t j = e->hash & (cap - 1);
+        size_t j = m->tags[i] & (cap - 1); /* the hash's low bits: cap <= 2^31 */
         while (slots[j].name != NULL)
             j = (j + 1) & (cap - 1);
         slots[j] = *e;
-        tags[j] = e->hash | CPP_TAG_BIT;
+        tags[j] = m->tags[i];
     }
     free(m->slots);
     free(m->tags);
@@ -120,7 +120,6 @@ bool cpp_macro_define(cpp_macros *m, const char *name, size_t n, const char *val
         return true;
     }
     e->nlen = (uint32_t)n;
-    e->hash = h;
     e->vlen = vlen;
     m->changed = true;
     m->live++;
@@ -163,9 +162,6 @@ static void substitute_words(cpp_state *st, const char *p, const char *end)
     }
     cpp_emit(st, copy, (size_t)(end - copy));
 }
-
-
-
 
 /* Restricted mode: a candidate #name or #{name} at hash (end: the line's
  * end).  If it names a macro, output the text pending since *copy and the

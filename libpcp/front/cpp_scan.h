@@ -3,9 +3,12 @@
  * the CPU can, one byte per step elsewhere, the same answers either way.
  *
  * Every scan reads whole 16-byte blocks from its start, so it may look up
- * to 15 bytes past the byte it stops at.  The callers scan only stream
- * buffers, which always end with a newline followed by CPP_SLACK defined
- * bytes, and every scan stops at a newline at the latest.
+ * to 15 bytes past the byte it stops at.  Every scan stops at a newline at
+ * the latest, so the buffer must have at least 15 readable bytes after
+ * that newline.  The callers scan only lines of stream buffers, whose
+ * every '\n' has at least CPP_SLACK - 1 (16) defined bytes after it: fill()
+ * zeroes CPP_SLACK bytes after the data, and a newline supplied for a last
+ * line that lacks one takes the first of them.
  */
 #ifndef PMKIT_CPP_SCAN_H
 #define PMKIT_CPP_SCAN_H

@@ -6,7 +6,8 @@
  * A file or pipe is read in 64 KiB chunks into a buffer that only grows
  * when a single line is longer than it, so there is no line length limit
  * and memory does not depend on the size of the input.  Memory input is
- * used in place.  A last line without a newline is returned like any other
+ * copied through the same buffer a chunk at a time, so its lines end the
+ * same way.  A last line without a newline is returned like any other
  * (PCP drops it; docs/compat.md).
  *
  * #include search order, as PCP: the name as written; the directory of the
@@ -212,7 +213,6 @@ int cpp_open_input(const char *path, int *fd)
     *fd = f;
     return 0;
 }
-
 
 /* Try DIR/FILE (or FILE when dir is NULL); a stream on success. */
 static cpp_stream *try_candidate(cpp_state *st, const char *dir, const char *file)

@@ -1,5 +1,5 @@
 /*
- * diag.c - rendering of front-end diagnostics (see diag.h).
+ * diag.c - rendering and delivery of front-end diagnostics (see diag.h).
  *
  * Tabs in the quoted source line are kept and mirrored in the caret line so
  * the caret lines up in a terminal; other control characters are shown as
@@ -30,4 +30,12 @@ void diag_print(FILE *fp, const diag_msg *d)
     for (size_t i = 0; i + 1 < d->col && i < d->source_len; i++)
         fputc(d->source[i] == '\t' ? '\t' : ' ', fp);
     fputs("^\n", fp);
+}
+
+void diag_emit(diag_fn fn, void *ctx, const diag_msg *d)
+{
+    if (fn != NULL)
+        fn(ctx, d);
+    else
+        diag_print(stderr, d);
 }

@@ -1,6 +1,6 @@
 /*
- * diag.h - one diagnostics format for every pmkit front end (pmcpp, and
- * later the PMNS, help and map-spec parsers).
+ * diag.h - one diagnostics format for every pmkit front end (pmcpp and the
+ * PMNS, help and map-spec parsers).
  *
  * A diagnostic names its file, line and column and carries the offending
  * source line; diag_print renders it the way GCC does:
@@ -34,5 +34,8 @@ typedef void (*diag_fn)(void *ctx, const diag_msg *d);
 
 /* Render d on fp in the format above. */
 void diag_print(FILE *fp, const diag_msg *d);
+
+/* Hand d to fn, or print it on stderr when fn is NULL. */
+void diag_emit(diag_fn fn, void *ctx, const diag_msg *d);
 
 #endif /* PMKIT_FRONT_DIAG_H */

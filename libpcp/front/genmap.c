@@ -162,10 +162,7 @@ static void error(state *s, span line, unsigned long no, const char *at, const c
 {
     diag_msg d = {DIAG_ERROR, s->o->file, no, (unsigned)(at - line.p) + 1, msg, line.p, line.len};
 
-    if (s->o->diag != NULL)
-        s->o->diag(s->o->diag_ctx, &d);
-    else
-        diag_print(stderr, &d);
+    diag_emit(s->o->diag, s->o->diag_ctx, &d);
     s->errors++;
 }
 

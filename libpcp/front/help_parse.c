@@ -48,10 +48,7 @@ static void emit(help_parser *p, const char *file, unsigned long line, unsigned 
         p->errors++;
     else
         p->warnings++;
-    if (p->diag != NULL)
-        p->diag(p->diag_ctx, &d);
-    else
-        diag_print(stderr, &d);
+    diag_emit(p->diag, p->diag_ctx, &d);
 }
 
 void help_report(help_parser *p, const help_src_entry *e, diag_severity sev, const char *fmt, ...)

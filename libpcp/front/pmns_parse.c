@@ -59,10 +59,7 @@ void pmns_error(pmns_parsed *ps, const char *file, unsigned long line, size_t co
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
     ps->errors++;
-    if (ps->opts->diag != NULL)
-        ps->opts->diag(ps->opts->diag_ctx, &d);
-    else
-        diag_print(stderr, &d);
+    diag_emit(ps->opts->diag, ps->opts->diag_ctx, &d);
 }
 
 static void syntax(parser *p, size_t col, const char *msg)
@@ -477,16 +474,6 @@ static int read_raw(parser *p, const char *file)
     return sts;
 }
 
-static void quiet_diag(void *ctx, const diag_msg *d)
-{
-    const pmns_load_opts *o = ctx;
-
-    if (o->diag != NULL)
-        o->diag(o->diag_ctx, d);
-    else
-        diag_print(stderr, d);
-}
-
 int pmns_load(const pmns_load_opts *opts, pmns_tree **out)
 {
     parser p;
@@ -512,8 +499,8 @@ int pmns_load(const pmns_load_opts *opts, pmns_tree **out)
         co.n_include_dirs = opts->n_include_dirs;
         co.dependency = opts->dependency;
         co.dependency_ctx = opts->dependency_ctx;
-        co.diag = quiet_diag;
-        co.diag_ctx = (void *)opts;
+        co.diag = opts->diag;
+        co.diag_ctx = opts->diag_ctx;
         sts = cpp_run_file(&co, opts->file, &sink, NULL);
     } else {
         sts = read_raw(&p, opts->file);
@@ -532,8 +519,8 @@ int pmns_load_buffer(const pmns_load_opts *opts, const char *text, size_t len, p
         cpp_options co = { 0 };
         cpp_sink sink = { feed, &p };
         co.no_external = 1; /* text from memory: no #include or #shell */
-        co.diag = quiet_diag;
-        co.diag_ctx = (void *)opts;
+        co.diag = opts->diag;
+        co.diag_ctx = opts->diag_ctx;
         sts = cpp_run_buffer(&co, p.file, text, len, &sink, NULL);
     } else {
         sts = feed(&p, text, len);

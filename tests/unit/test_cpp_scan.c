@@ -20,7 +20,9 @@
 
 #include "cpp_scan.h"
 
-#define SLACK 17 /* CPP_SLACK: defined bytes after a buffer's last '\n' */
+/* What cpp_scan.h asks of a buffer: a scan may read this many bytes past
+ * the '\n' that stops it, and no more (ASan checks the "no more"). */
+#define SCAN_READ_PAST 15
 
 static uint64_t rng = 0x9e3779b97f4a7c15u;
 
@@ -32,11 +34,11 @@ static unsigned rnd(unsigned n)
     return (unsigned)(rng % n);
 }
 
-/* len random bytes drawn from pool (npool of them), then '\n' and the
- * zeroed slack. */
+/* len random bytes drawn from pool (npool of them), then '\n' and
+ * SCAN_READ_PAST zeroed bytes. */
 static char *random_line(size_t len, const unsigned char *pool, size_t npool)
 {
-    char *b = calloc(1, len + 1 + SLACK);
+    char *b = calloc(1, len + 1 + SCAN_READ_PAST);
 
     assert_non_null(b);
     for (size_t i = 0; i < len; i++)
