@@ -24,7 +24,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 
 static pmLongOptions longopts[] = {
     PMAPI_OPTIONS_HEADER("General options"),
@@ -94,67 +93,16 @@ static int parse_options(int argc, char **argv, const char **pmns, const char **
     return opts.errors ? -1 : opts.optind;
 }
 
-/* The whole of fd in a malloc'd buffer; 0 or -errno. */
-static int slurp(int fd, char **buf, size_t *len)
-{
-    size_t cap = 65536, n = 0;
-    struct stat sb;
-    char *b;
-    ssize_t got = 0;
-
-    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0 &&
-        (uint64_t)sb.st_size < SIZE_MAX / 4)
-        cap = (size_t)sb.st_size + 1; /* one read, and one more to see the end */
-    b = malloc(cap);
-
-    while (b != NULL) {
-        if (n == cap) {
-            char *nb = realloc(b, cap *= 2);
-            if (nb == NULL)
-                break;
-            b = nb;
-        }
-        if ((got = read(fd, b + n, cap - n)) > 0)
-            n += (size_t)got;
-        else if (got == 0 || errno != EINTR)
-            break;
-    }
-    if (b == NULL || n == cap || got < 0) {
-        int err = b == NULL || n == cap ? -ENOMEM : -errno;
-        free(b);
-        return err;
-    }
-    *buf = b;
-    *len = n;
-    return 0;
-}
-
-/* Map a regular file (1), or say it cannot be mapped (0). */
-static int map_source(int fd, struct source *src)
-{
-    struct stat sb;
-    void *m;
-
-    if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size <= 0 ||
-        (uint64_t)sb.st_size >= SIZE_MAX / 2)
-        return 0;
-    m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (m == MAP_FAILED)
-        return 0;
-    src->buf = m;
-    src->len = (size_t)sb.st_size;
-    src->mapped = 1;
-    return 1;
-}
-
 /* Read and parse one source (path NULL: standard input). */
 static int read_source(run *r, const char *path)
 {
     const char *name = path != NULL ? path : "<stdin>";
     int fd = path != NULL ? open(path, O_RDONLY) : STDIN_FILENO;
     struct source src = {NULL, 0, 0}, *all = NULL;
-    int sts = fd < 0 ? -errno : map_source(fd, &src) ? 0 : slurp(fd, &src.buf, &src.len);
+    int sts = fd < 0 ? -errno : 0;
 
+    if (sts == 0 && !(src.mapped = help_map_fd(fd, &src.buf, &src.len)))
+        sts = help_read_fd(fd, &src.buf, &src.len);
     if (fd > STDIN_FILENO)
         close(fd);
     if (sts == 0 && (all = realloc(r->src, (r->nsrc + 1) * sizeof(*all))) == NULL)

@@ -7,12 +7,15 @@
 #   pmda<name>       the daemon (SOURCES plus DAEMON, which holds main())
 #   pmns             the agent's namespace: its root file run through pmkit's
 #                    pmcpp (root includes domain.h and pmns)
-#   pmns.bin         that namespace compiled by pmkit's pmnscomp, if built
-#   help.dir/.pag    its help source compiled by pmkit's newhelp, if built
+#   pmns.bin         that namespace compiled by pmkit's pmnscomp
+#   help.dir/.pag    its help source compiled by pmkit's newhelp
 #   CONF             copied as is (e.g. simple.conf)
 # and installs the same (with the sources of pmns, root, help and domain.h)
 # under ${PMKIT_PMDAS_DIR}/<name>.  Expects root, pmns, help and domain.h in
-# the calling directory.
+# the calling directory.  The namespace and help commands are
+# cmake/pmkitHelpers.cmake's, the ones agents built outside this tree use;
+# their depfiles (pmns.d, pmns.bin.d, beside the outputs) make an edit to
+# any file root includes rebuild them.
 function(pmkit_agent)
   cmake_parse_arguments(A "" "NAME;CONF" "SOURCES;DAEMON" ${ARGN})
   set(src ${CMAKE_CURRENT_SOURCE_DIR})
@@ -32,33 +35,11 @@ function(pmkit_agent)
   target_link_libraries(pmda${A_NAME} PRIVATE pcp_pmda pcp)
   set_target_properties(pmda${A_NAME} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${out})
 
-  set(files ${out}/pmns)
-  add_custom_command(
-    OUTPUT ${out}/pmns
-    COMMAND pmcpp -P ${src}/root ${out}/pmns
-    # pmcpp looks for #include files in its working directory first, which
-    # must not be ${out} (it holds the output, also called pmns)
-    WORKING_DIRECTORY ${src}
-    DEPENDS pmcpp ${src}/root ${src}/pmns ${src}/domain.h
-    COMMENT "pmcpp: ${A_NAME} agent's namespace")
-  if(TARGET pmnscomp)
-    add_custom_command(
-      OUTPUT ${out}/pmns.bin
-      COMMAND pmnscomp -f -n ${out}/pmns ${out}/pmns.bin
-      DEPENDS pmnscomp ${out}/pmns
-      COMMENT "pmnscomp: ${A_NAME} agent's namespace")
-    list(APPEND files ${out}/pmns.bin)
-    install(FILES ${out}/pmns.bin DESTINATION ${dest})
-  endif()
-  if(TARGET newhelp)
-    add_custom_command(
-      OUTPUT ${out}/help.dir ${out}/help.pag
-      COMMAND newhelp -n ${out}/pmns -o ${out}/help ${src}/help
-      DEPENDS newhelp ${out}/pmns ${src}/help
-      COMMENT "newhelp: ${A_NAME} agent's help text")
-    list(APPEND files ${out}/help.dir ${out}/help.pag)
-    install(FILES ${out}/help.dir ${out}/help.pag DESTINATION ${dest})
-  endif()
+  # root includes domain.h and pmns from ${src}, root's own directory
+  pcp_compile_pmns(OUTPUT ${out}/pmns.bin ASCII ${out}/pmns SOURCE ${src}/root)
+  pcp_compile_help(OUTPUT ${out}/help SOURCES ${src}/help PMNS ${out}/pmns)
+  set(files ${out}/pmns ${out}/pmns.bin ${out}/help.dir ${out}/help.pag)
+  install(FILES ${out}/pmns.bin ${out}/help.dir ${out}/help.pag DESTINATION ${dest})
   if(A_CONF)
     configure_file(${src}/${A_CONF} ${out}/${A_CONF} COPYONLY)
     install(FILES ${src}/${A_CONF} DESTINATION ${dest})

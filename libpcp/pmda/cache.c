@@ -12,8 +12,9 @@
  *
  * Persistence is PCP's: $PCP_VAR_DIR/config/pmda/<domain>.<serial> holds a
  * header line "2 0 <max id>" and one "<id> <last active> <name>" line per
- * entry; LOAD brings the entries back inactive, SAVE (and SYNC) rewrite the
- * file, atomically, when an entry was added or culled since.
+ * entry; LOAD brings the entries back inactive (skipping malformed and
+ * repeated lines, and ids over the max), SAVE (and SYNC) rewrite the file,
+ * atomically, when an entry was added or culled since.
  */
 #include "pmda_int.h"
 
@@ -124,18 +125,16 @@ static void remove_at(cache *c, int i)
 /* A free id: the next one in sequence, or the key's hash, probed linearly. */
 static int free_id(cache *c, const void *key, int keylen)
 {
-    unsigned int h = 2166136261u;
     int id;
 
     if (key == NULL) {
         id = c->next_id > c->max_id ? 0 : c->next_id;
-        while (by_inst(c, id) >= 0)
-            id = id >= c->max_id ? 0 : id + 1;
-        return id;
+    } else {
+        unsigned int h = 2166136261u;
+        for (int i = 0; i < keylen; i++)
+            h = (h ^ ((const unsigned char *)key)[i]) * 16777619u;
+        id = (int)(h % ((unsigned int)c->max_id + 1u));
     }
-    for (int i = 0; i < keylen; i++)
-        h = (h ^ ((const unsigned char *)key)[i]) * 16777619u;
-    id = (int)(h % ((unsigned int)c->max_id + 1u));
     while (by_inst(c, id) >= 0)
         id = id >= c->max_id ? 0 : id + 1;
     return id;
@@ -332,15 +331,24 @@ static int mark_all(cache *c, int state)
     return changed;
 }
 
+/* The first active id above after, or -1. */
+static int next_active(const cache *c, int after)
+{
+    int i = by_inst(c, after);
+
+    for (i = i >= 0 ? i + 1 : -i - 1; i < c->n; i++)
+        if (c->e[i].state == PMDA_CACHE_ACTIVE)
+            return c->e[i].inst;
+    return -1;
+}
+
 static int walk_next(cache *c)
 {
-    for (int i = 0; i < c->n; i++) {
-        if (c->e[i].inst > c->walk && c->e[i].state == PMDA_CACHE_ACTIVE) {
-            c->walk = c->e[i].inst;
-            return c->walk;
-        }
-    }
-    return -1;
+    int id = next_active(c, c->walk);
+
+    if (id >= 0)
+        c->walk = id;
+    return id;
 }
 
 static void dump(FILE *fp, const cache *c, int all)
@@ -381,15 +389,17 @@ static int load(cache *c)
         c->max_id = max;
     while (getline(&line, &cap, fp) >= 0) {
         long long stamp;
-        int inst, at = 0, pos;
+        int inst, at = 0, id, pos;
         line[strcspn(line, "\n")] = '\0';
         if (sscanf(line, "%d %lld %n", &inst, &stamp, &at) < 2 || at == 0 || inst < 0 ||
-            line[at] == '\0' || by_inst(c, inst) >= 0 || by_name(c, line + at) >= 0)
-            continue; /* malformed or repeated: skipped */
+            inst > c->max_id || line[at] == '\0' || by_inst(c, inst) >= 0 ||
+            by_name(c, line + at) >= 0)
+            continue; /* malformed, repeated or over the id limit: skipped */
+        /* free and within the limit, so add() hands out this id */
         c->next_id = inst;
-        if ((pos = add(c, line + at, NULL, 0, NULL)) < 0)
+        if ((id = add(c, line + at, NULL, 0, NULL)) < 0)
             break;
-        pos = by_inst(c, inst);
+        pos = by_inst(c, id);
         c->e[pos].state = PMDA_CACHE_INACTIVE;
         c->e[pos].seen = (time_t)stamp;
         loaded++;
@@ -569,12 +579,8 @@ int pmda_cache_next_active(pmInDom indom, int after)
     int id = -1;
 
     pthread_mutex_lock(&lock);
-    if ((c = find(indom, 0)) != NULL) {
-        int i = by_inst(c, after + 1);
-        for (i = i < 0 ? -i - 1 : i; i < c->n && id < 0; i++)
-            if (c->e[i].state == PMDA_CACHE_ACTIVE)
-                id = c->e[i].inst;
-    }
+    if ((c = find(indom, 0)) != NULL)
+        id = next_active(c, after);
     pthread_mutex_unlock(&lock);
     return id;
 }

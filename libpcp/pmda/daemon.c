@@ -97,8 +97,8 @@ int pmdaGetOptions(int argc, char *const *argv, pmdaOptions *opts, pmdaInterface
     pmOptions p;
     int c;
 
-    if (dp->status != 0 || dp->comm.pmda_interface < PMDA_INTERFACE_2 ||
-        dp->comm.pmda_interface > PMDA_INTERFACE_LATEST || dp->version.any.ext == NULL) {
+    if (dp->status != 0 || !pmda_version_ok(dp->comm.pmda_interface) ||
+        dp->version.any.ext == NULL) {
         opts->errors++;
         return EOF;
     }

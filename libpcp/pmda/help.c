@@ -209,23 +209,15 @@ int help_db_from_buffers(help_db *db, unsigned char *dir, size_t dirlen, char *p
     return from_buffers(db, dir, dirlen, pag, paglen, 0, why, whylen);
 }
 
-/* Map path read-only: 1 and *buf, *len; 0 if it cannot be mapped (not a
- * regular file, empty); -errno if it cannot be opened. */
-static int map_file(const char *path, char **buf, size_t *len)
+int help_map_fd(int fd, char **buf, size_t *len)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
     struct stat sb;
     void *m;
 
-    if (fd < 0)
-        return -errno;
     if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size <= 0 ||
-        (uint64_t)sb.st_size > UINT32_MAX) {
-        close(fd);
+        (uint64_t)sb.st_size >= SIZE_MAX / 2)
         return 0;
-    }
     m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    close(fd); /* the mapping stays; no descriptor leaks into children */
     if (m == MAP_FAILED)
         return 0;
     *buf = m;
@@ -233,26 +225,21 @@ static int map_file(const char *path, char **buf, size_t *len)
     return 1;
 }
 
-/* The whole of path in a malloc'd buffer; 0 or -errno. */
-static int read_file(const char *path, unsigned char **buf, size_t *len)
+int help_read_fd(int fd, char **buf, size_t *len)
 {
     size_t cap = 65536, n = 0;
-    unsigned char *b = NULL;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    char *b = NULL;
     struct stat sb;
     ssize_t got;
 
-    if (fd < 0)
-        return -errno;
     if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0 &&
         (uint64_t)sb.st_size < SIZE_MAX / 4)
         cap = (size_t)sb.st_size + 1; /* one read, and one more to see the end */
     for (;;) {
         if (n == cap || b == NULL) {
-            unsigned char *nb = b == NULL ? malloc(cap) : realloc(b, cap *= 2);
+            char *nb = b == NULL ? malloc(cap) : realloc(b, cap *= 2);
             if (nb == NULL) {
                 free(b);
-                close(fd);
                 return -ENOMEM;
             }
             b = nb;
@@ -266,19 +253,31 @@ static int read_file(const char *path, unsigned char **buf, size_t *len)
     if (got < 0) {
         int err = -errno;
         free(b);
-        close(fd);
         return err;
     }
-    close(fd);
     *buf = b;
     *len = n;
     return 0;
 }
 
+/* The whole of path: read (mapped 0), or with map set mapped (1) if it can
+ * be; 0 or 1, or -errno. */
+static int load_file(const char *path, int map, char **buf, size_t *len)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC), sts;
+
+    if (fd < 0)
+        return -errno;
+    if ((sts = map ? help_map_fd(fd, buf, len) : 0) == 0)
+        sts = help_read_fd(fd, buf, len);
+    close(fd); /* a mapping stays; no descriptor leaks into children */
+    return sts;
+}
+
 int help_db_load(help_db *db, const char *base, char *why, size_t whylen)
 {
     char path[MAXPATHLEN];
-    unsigned char *dir, *pag = NULL;
+    char *dir, *pag = NULL;
     size_t dirlen, paglen = 0;
     uint32_t n;
     int big, sts, mapped;
@@ -288,23 +287,19 @@ int help_db_load(help_db *db, const char *base, char *why, size_t whylen)
         return -EINVAL;
     if (snprintf(path, sizeof(path), "%s.dir", base) >= (int)sizeof(path))
         return -ENAMETOOLONG;
-    if ((sts = read_file(path, &dir, &dirlen)) < 0)
+    if ((sts = load_file(path, 0, &dir, &dirlen)) < 0)
         return sts;
     /* as PCP: a bad .dir header is reported before a missing .pag */
-    if ((sts = check_header(dir, dirlen, &n, &big, why, whylen)) < 0) {
+    if ((sts = check_header((unsigned char *)dir, dirlen, &n, &big, why, whylen)) < 0) {
         free(dir);
         return sts;
     }
     snprintf(path, sizeof(path), "%s.pag", base);
-    if ((mapped = map_file(path, (char **)&pag, &paglen)) == 0)
-        sts = read_file(path, &pag, &paglen);
-    else if (mapped < 0)
-        sts = mapped, mapped = 0;
-    if (sts < 0) {
+    if ((mapped = load_file(path, 1, &pag, &paglen)) < 0) {
         free(dir);
-        return sts;
+        return mapped;
     }
-    return from_buffers(db, dir, dirlen, (char *)pag, paglen, mapped, why, whylen);
+    return from_buffers(db, (unsigned char *)dir, dirlen, pag, paglen, mapped, why, whylen);
 }
 
 void help_db_free(help_db *db)

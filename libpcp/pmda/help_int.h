@@ -68,6 +68,12 @@ int help_db_from_buffers(help_db *db, unsigned char *dir, size_t dirlen, char *p
 int help_db_load(help_db *db, const char *base, char *why, size_t whylen);
 void help_db_free(help_db *db);
 
+/* Map fd's file read-only: 1 with *buf and *len set (release with munmap),
+ * or 0 if it cannot be mapped (not a regular file, empty, too large). */
+int help_map_fd(int fd, char **buf, size_t *len);
+/* The rest of fd (any kind of file) in one malloc'd buffer; 0 or -errno. */
+int help_read_fd(int fd, char **buf, size_t *len);
+
 /* The record with key: the first in file order, or with last the last one
  * (PCP's backward search for InDoms); NULL if there is none. */
 const help_record *help_db_find(const help_db *db, uint32_t key, int last);

@@ -6,9 +6,13 @@
  * number, true/false/null, or a nested object or array kept verbatim) and
  * merges it into a label set, a later value replacing an earlier one of
  * the same name; the set's JSON is rebuilt compactly with names sorted, as
- * PCP keeps it.  pmdaLabel returns the labels agents add in their label
- * callbacks; the context-wide labels PCP fills in (hostname, userid, ...)
- * are not produced: no pmkit tool reports labels yet (docs/compat.md).
+ * PCP keeps it.  pmdaLabel, the default label method, only sets the type
+ * as flags on the labels an agent's own label method has already added:
+ * it produces none of the context-wide labels PCP fills in (hostname,
+ * userid, ...), and for PM_LABEL_INSTANCES it returns no sets and does not
+ * call the agent's instance label callback (e_labelCallBack).  Nothing in
+ * libpcp calls an agent's label method yet, and pmkit's pminfo has no -l
+ * (docs/compat.md).
  */
 #include "pmda_int.h"
 

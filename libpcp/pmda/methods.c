@@ -27,10 +27,7 @@ int pmdaProfile(pmProfile *prof, pmdaExt *pmda)
 
 static void note_context(pmdaExt *pmda)
 {
-    pmda_priv *priv = pmda_priv_of(pmda);
-
-    if (priv != NULL && priv->dispatch != NULL &&
-        priv->dispatch->comm.pmda_interface >= PMDA_INTERFACE_5)
+    if (pmda_priv_of(pmda)->dispatch->comm.pmda_interface >= PMDA_INTERFACE_5)
         pmda_current_context = pmda->e_context;
 }
 
@@ -444,8 +441,7 @@ static pmResult *skeleton(pmda_priv *priv, int n)
 int pmdaFetch(int numpmid, pmID *pmidlist, pmResult **resp, pmdaExt *pmda)
 {
     pmda_priv *priv = pmda_priv_of(pmda);
-    int version = priv->dispatch != NULL ? (int)priv->dispatch->comm.pmda_interface
-                                         : PMDA_INTERFACE_2;
+    int version = (int)priv->dispatch->comm.pmda_interface;
     pmResult *res;
 
     note_context(pmda);
@@ -456,7 +452,7 @@ int pmdaFetch(int numpmid, pmID *pmidlist, pmResult **resp, pmdaExt *pmda)
         pmdaMetric tmp;
         pmValueSet *vs;
 
-        if (m == NULL && priv->dispatch != NULL && priv->dispatch->version.any.desc != pmdaDesc &&
+        if (m == NULL && priv->dispatch->version.any.desc != pmdaDesc &&
             priv->dispatch->version.any.desc(pmidlist[i], &tmp.m_desc, pmda) == 0) {
             tmp.m_user = NULL;
             m = &tmp;

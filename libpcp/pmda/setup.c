@@ -18,7 +18,7 @@
 
 int pmda_current_context = -1;
 
-static int version_ok(int version)
+int pmda_version_ok(int version)
 {
     return version >= PMDA_INTERFACE_2 && version <= PMDA_INTERFACE_LATEST;
 }
@@ -28,7 +28,7 @@ static void setup(pmdaInterface *dp, int version, const char *name)
     pmdaExt *pmda;
     pmda_priv *priv;
 
-    if (!version_ok(version)) {
+    if (!pmda_version_ok(version)) {
         pmNotifyErr(LOG_CRIT, "__pmdaSetup: %s PMDA: interface version %d not supported (domain=%d)",
                     name, version, dp->domain);
         dp->status = PM_ERR_GENERIC;
@@ -150,7 +150,7 @@ pmdaMetric *pmda_find_metric(pmdaExt *pmda, pmID pmid)
             return &pmda->e_metrics[item];
         return NULL;
     }
-    if (priv == NULL || priv->sorted == NULL) {
+    if (priv->sorted == NULL) {
         for (int i = 0; i < pmda->e_nmetrics; i++)
             if (pmda->e_metrics[i].m_desc.pmid == pmid)
                 return &pmda->e_metrics[i];
@@ -223,7 +223,7 @@ void pmdaInit(pmdaInterface *dp, pmdaIndom *indoms, int nindoms, pmdaMetric *met
     pmdaExt *pmda = dp->version.any.ext;
     int direct = 1;
 
-    if (!version_ok(dp->comm.pmda_interface) || pmda == NULL) {
+    if (!pmda_version_ok(dp->comm.pmda_interface) || pmda == NULL) {
         pmNotifyErr(LOG_CRIT, "pmdaInit: PMDA interface version %d not supported (domain=%d)",
                     dp->comm.pmda_interface, dp->domain);
         dp->status = PM_ERR_GENERIC;
@@ -265,9 +265,11 @@ void pmdaInit(pmdaInterface *dp, pmdaIndom *indoms, int nindoms, pmdaMetric *met
 
 /* ---- setters ---- */
 
-static int setter_ok(pmdaInterface *dp, const char *what)
+/* May a callback that needs interface min or later be set? */
+static int setter_ok(pmdaInterface *dp, const char *what, int min)
 {
-    if (version_ok(dp->comm.pmda_interface) && dp->version.any.ext != NULL)
+    if ((int)dp->comm.pmda_interface >= min && pmda_version_ok(dp->comm.pmda_interface) &&
+        dp->version.any.ext != NULL)
         return 1;
     pmNotifyErr(LOG_CRIT, "Unable to set %s callback for PMDA interface version %d.", what,
                 dp->comm.pmda_interface);
@@ -277,50 +279,39 @@ static int setter_ok(pmdaInterface *dp, const char *what)
 
 void pmdaSetFetchCallBack(pmdaInterface *dp, pmdaFetchCallBack cb)
 {
-    if (setter_ok(dp, "fetch"))
+    if (setter_ok(dp, "fetch", PMDA_INTERFACE_2))
         dp->version.any.ext->e_fetchCallBack = cb;
 }
 
 void pmdaSetResultCallBack(pmdaInterface *dp, pmdaResultCallBack cb)
 {
-    if (setter_ok(dp, "result"))
+    if (setter_ok(dp, "result", PMDA_INTERFACE_2))
         dp->version.any.ext->e_resultCallBack = cb;
 }
 
 void pmdaSetCheckCallBack(pmdaInterface *dp, pmdaCheckCallBack cb)
 {
-    if (setter_ok(dp, "check"))
+    if (setter_ok(dp, "check", PMDA_INTERFACE_2))
         dp->version.any.ext->e_checkCallBack = cb;
 }
 
 void pmdaSetDoneCallBack(pmdaInterface *dp, pmdaDoneCallBack cb)
 {
-    if (setter_ok(dp, "done"))
+    if (setter_ok(dp, "done", PMDA_INTERFACE_2))
         dp->version.any.ext->e_doneCallBack = cb;
 }
 
 void pmdaSetEndContextCallBack(pmdaInterface *dp, pmdaEndContextCallBack cb)
 {
-    if (dp->comm.pmda_interface >= PMDA_INTERFACE_5 || cb == NULL) {
-        if (setter_ok(dp, "end-context"))
-            dp->version.any.ext->e_endCallBack = cb;
-        return;
-    }
-    pmNotifyErr(LOG_CRIT, "Unable to set end-context callback for PMDA interface version %d.",
-                dp->comm.pmda_interface);
-    dp->status = PM_ERR_GENERIC;
+    /* clearing it is allowed at any version */
+    if (setter_ok(dp, "end-context", cb == NULL ? PMDA_INTERFACE_2 : PMDA_INTERFACE_5))
+        dp->version.any.ext->e_endCallBack = cb;
 }
 
 void pmdaSetLabelCallBack(pmdaInterface *dp, pmdaLabelCallBack cb)
 {
-    if (dp->comm.pmda_interface >= PMDA_INTERFACE_7) {
-        if (setter_ok(dp, "label"))
-            dp->version.any.ext->e_labelCallBack = cb;
-        return;
-    }
-    pmNotifyErr(LOG_CRIT, "Unable to set label callback for PMDA interface version %d.",
-                dp->comm.pmda_interface);
-    dp->status = PM_ERR_GENERIC;
+    if (setter_ok(dp, "label", PMDA_INTERFACE_7))
+        dp->version.any.ext->e_labelCallBack = cb;
 }
 
 void pmdaSetFlags(pmdaInterface *dp, int flags)

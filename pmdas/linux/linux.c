@@ -114,21 +114,19 @@ static int refresh_stat(linux_agent *a)
 /* ---- disks and network interfaces -------------------------------------- */
 
 /*
- * Marks NAME active in cache instance domain SERIAL with fresh counters
- * COL (SIZE bytes) as its private data; *ADDED is set when the name is new
- * to the cache.  A name the cache refuses (its first word is another
- * instance's, for one) is skipped with a warning and changes nothing.
+ * Marks NM (NUL-terminated) active in cache instance domain SERIAL with
+ * fresh counters COL (SIZE bytes) as its private data; *ADDED is set when
+ * the name is new to the cache.  A name the cache refuses (its first word
+ * is another instance's, for one) is skipped with a warning and changes
+ * nothing.
  */
-static void cache_update(int serial, const char *name, size_t len, const uint64_t *col, size_t size,
-                         int *added)
+static void cache_update(int serial, const char *nm, const uint64_t *col, size_t size, int *added)
 {
     pmInDom indom = LINUX_INDOM(serial);
-    char *nm = name_copy(name, len), *old_name = NULL;
+    char *old_name = NULL;
     void *prev = NULL, *old, *priv;
     int inst = -1, sts;
 
-    if (nm == NULL)
-        return;
     /* the cache matches names by their first word: reuse only an exact match */
     if (pmdaCacheLookupName(indom, nm, &inst, &prev) < 0)
         inst = -1;
@@ -151,12 +149,14 @@ static void cache_update(int serial, const char *name, size_t len, const uint64_
     memcpy(priv, col, size);
 }
 
-static int disk_line(void *arg, const char *name, size_t len, const uint64_t col[DS_NCOLUMNS])
+static int disk_line(void *arg, const char *name, size_t len, const uint64_t *col)
 {
-    if (name_copy(name, len) == NULL)
+    const char *nm = name_copy(name, len);
+
+    if (nm == NULL)
         return -ENOMEM;
-    if (proc_disk_is_disk(namebuf))
-        cache_update(DISK_INDOM, name, len, col, sizeof(linux_disk), arg);
+    if (proc_disk_is_disk(nm))
+        cache_update(DISK_INDOM, nm, col, sizeof(linux_disk), arg);
     return 0;
 }
 
@@ -207,9 +207,13 @@ static int refresh_disk(linux_agent *a)
     return err;
 }
 
-static int net_line(void *arg, const char *name, size_t len, const uint64_t col[ND_NCOLUMNS])
+static int net_line(void *arg, const char *name, size_t len, const uint64_t *col)
 {
-    cache_update(NET_INDOM, name, len, col, sizeof(linux_netif), arg);
+    const char *nm = name_copy(name, len);
+
+    /* without memory for the name, the interface is skipped */
+    if (nm != NULL)
+        cache_update(NET_INDOM, nm, col, sizeof(linux_netif), arg);
     return 0;
 }
 

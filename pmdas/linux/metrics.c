@@ -6,7 +6,8 @@
  * The descriptors are PCP's own for these names (type, instance domain,
  * semantics and units as Debian's PCP 6 linux agent reports them), so
  * archives and tools see the same metrics whichever agent answers.  The
- * table is in PMID order; nothing depends on that.
+ * table must stay in PMID order (cluster, then item): linux.c's
+ * find_metric binary-searches it.
  */
 #include "linux.h"
 

@@ -215,9 +215,12 @@ enum {
     DS_NCOLUMNS
 };
 
-/* Called for each device line: its name (not NUL-terminated) and columns. */
-typedef int (*proc_disk_fn)(void *arg, const char *name, size_t namelen,
-                            const uint64_t col[DS_NCOLUMNS]);
+/*
+ * Called for each device line of /proc/diskstats or interface line of
+ * /proc/net/dev: its name (not NUL-terminated) and columns (DS_NCOLUMNS or
+ * ND_NCOLUMNS of them).
+ */
+typedef int (*proc_line_fn)(void *arg, const char *name, size_t namelen, const uint64_t *col);
 
 /*
  * Calls FN for every device line of /proc/diskstats ("major minor name
@@ -225,7 +228,7 @@ typedef int (*proc_disk_fn)(void *arg, const char *name, size_t namelen,
  * blocks name [columns...]", the header skipped).  Columns that are not
  * there are 0.  Stops at and returns the first negative FN result, else 0.
  */
-int proc_disk_parse(const char *text, size_t len, int partitions, proc_disk_fn fn, void *arg);
+int proc_disk_parse(const char *text, size_t len, int partitions, proc_line_fn fn, void *arg);
 
 /*
  * Whether NAME is a whole disk that PCP's agent counts in disk.dev: not a
@@ -257,16 +260,13 @@ enum {
     ND_NCOLUMNS
 };
 
-typedef int (*proc_net_fn)(void *arg, const char *name, size_t namelen,
-                           const uint64_t col[ND_NCOLUMNS]);
-
 /*
  * Calls FN for every line holding a ':' (the headers have none): the name
  * is the text before the first ':' without leading blanks (lines where that
  * is empty are skipped), the columns are the numbers after it, 0 when
  * missing.  Stops at and returns the first negative FN result, else 0.
  */
-int proc_net_dev_parse(const char *text, size_t len, proc_net_fn fn, void *arg);
+int proc_net_dev_parse(const char *text, size_t len, proc_line_fn fn, void *arg);
 
 /* ---- conversions shared by the agent and its tests -------------------- */
 

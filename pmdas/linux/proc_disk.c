@@ -24,7 +24,7 @@ static int all_digits(const char *w, size_t len)
     return 1;
 }
 
-int proc_disk_parse(const char *text, size_t len, int partitions, proc_disk_fn fn, void *arg)
+int proc_disk_parse(const char *text, size_t len, int partitions, proc_line_fn fn, void *arg)
 {
     const char *p = text, *end = text + len, *line, *eol;
 

@@ -15,14 +15,12 @@
 void proc_loadavg_parse(proc_loadavg *l, const char *text)
 {
     memset(l, 0, sizeof *l);
-    if (sscanf(text, "%f %f %f %u/%u %u", &l->load[0], &l->load[1], &l->load[2], &l->runnable,
-               &l->nprocs, &l->lastpid) < 0)
-        memset(l, 0, sizeof *l);
+    (void)sscanf(text, "%f %f %f %u/%u %u", &l->load[0], &l->load[1], &l->load[2], &l->runnable,
+                 &l->nprocs, &l->lastpid);
 }
 
 void proc_uptime_parse(proc_uptime *u, const char *text)
 {
     memset(u, 0, sizeof *u);
-    if (sscanf(text, "%lf %lf", &u->uptime, &u->idletime) < 0)
-        memset(u, 0, sizeof *u);
+    (void)sscanf(text, "%lf %lf", &u->uptime, &u->idletime);
 }

@@ -11,7 +11,7 @@
 
 #include <string.h>
 
-int proc_net_dev_parse(const char *text, size_t len, proc_net_fn fn, void *arg)
+int proc_net_dev_parse(const char *text, size_t len, proc_line_fn fn, void *arg)
 {
     const char *p = text, *end = text + len, *line, *eol;
 

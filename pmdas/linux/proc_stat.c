@@ -17,20 +17,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Words naming the single-number lines (the order of the fields in counter_fields). */
-static const char *const counters[] = {
-    "intr", "ctxt", "btime", "processes", "procs_running", "procs_blocked",
+/* The single-number lines: the word naming each, and its field. */
+static const struct {
+    const char *word;
+    size_t off; /* of the uint64_t in proc_stat */
+} counters[] = {
+    {"intr", offsetof(proc_stat, intr)},
+    {"ctxt", offsetof(proc_stat, ctxt)},
+    {"btime", offsetof(proc_stat, btime)},
+    {"processes", offsetof(proc_stat, processes)},
+    {"procs_running", offsetof(proc_stat, procs_running)},
+    {"procs_blocked", offsetof(proc_stat, procs_blocked)},
 };
 #define NCOUNTERS (sizeof counters / sizeof counters[0])
 
-static void counter_fields(proc_stat *s, uint64_t *f[NCOUNTERS])
+static uint64_t *counter(proc_stat *s, size_t i)
 {
-    f[0] = &s->intr;
-    f[1] = &s->ctxt;
-    f[2] = &s->btime;
-    f[3] = &s->processes;
-    f[4] = &s->procs_running;
-    f[5] = &s->procs_blocked;
+    return (uint64_t *)((char *)s + counters[i].off);
 }
 
 static int word_is(const char *w, size_t len, const char *s)
@@ -100,7 +103,6 @@ int proc_stat_parse(proc_stat *s, const char *text, size_t len, unsigned maxcpu)
 {
     const char *p = text, *end = text + len, *line, *eol, *w;
     unsigned char done[NCOUNTERS] = {0};
-    uint64_t *field[NCOUNTERS];
     int first = 1, err;
     size_t wl;
 
@@ -108,9 +110,8 @@ int proc_stat_parse(proc_stat *s, const char *text, size_t len, unsigned maxcpu)
     if (s->nslots)
         memset(s->seen, 0, s->nslots);
     s->ncpu = 0;
-    counter_fields(s, field);
     for (size_t i = 0; i < NCOUNTERS; i++)
-        *field[i] = 0;
+        *counter(s, i) = 0;
 
     while (proc_next_line(&p, end, &line, &eol)) {
         const char *q = line;
@@ -126,9 +127,9 @@ int proc_stat_parse(proc_stat *s, const char *text, size_t len, unsigned maxcpu)
         if (line == eol || *line == ' ' || *line == '\t' || !proc_next_word(&q, eol, &w, &wl))
             continue;
         for (size_t i = 0; i < NCOUNTERS; i++) {
-            if (done[i] || !word_is(w, wl, counters[i]))
+            if (done[i] || !word_is(w, wl, counters[i].word))
                 continue;
-            proc_scan_ull(&q, eol, field[i]);
+            proc_scan_ull(&q, eol, counter(s, i));
             done[i] = 1;
         }
     }

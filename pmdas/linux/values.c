@@ -43,13 +43,10 @@ int linux_source(int kind)
     }
 }
 
-/* Stores V as the metric's integer TYPE. */
+/* Stores V as the metric's integer TYPE: U32, 64 or U64 (the table has no 32). */
 static int put(pmAtomValue *atom, int type, uint64_t v)
 {
     switch (type) {
-    case PM_TYPE_32:
-        atom->l = (int32_t)(uint32_t)v;
-        break;
     case PM_TYPE_U32:
         atom->ul = (uint32_t)v;
         break;

@@ -19,6 +19,9 @@
  * every fetch and instance request), so instance numbers stay stable for the
  * life of the process.  The agent also answers label requests: a domain
  * label, two labels per instance domain and one per simple.now instance.
+ * PCP (pmcd, or its local context) asks for them; pmkit does not yet: its
+ * libpcp never calls an agent's label method, and its pmdaLabel does not
+ * call instance label callbacks.
  *
  * Deliberately not done: persistence of stored values, more than one
  * configuration line (the rest of simple.conf is ignored), and any metric

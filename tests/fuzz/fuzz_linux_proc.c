@@ -4,9 +4,9 @@
  *
  * The first byte picks the processor count handed to the /proc/stat
  * parser; the rest is given, as the text of a file, to every parser in
- * turn.  Checked: device and interface names are non-empty single words
- * (interfaces: no ':'), processors counted are the ones marked seen, and
- * nothing reads outside the input (the sanitizers watch).
+ * turn.  Checked: device and interface names are non-empty and hold no
+ * newline (interfaces: no ':' either), processors counted are the ones
+ * marked seen, and nothing reads outside the input (the sanitizers watch).
  */
 #include "proc.h"
 

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 
 #include <pcp/pmapi.h>
@@ -80,21 +81,16 @@ static pmdaInterface *fresh(void)
     return &pool[npool++];
 }
 
-static void agent_in(pmdaInterface *dp, int version)
+static pmdaInterface *agent(int version)
 {
+    pmdaInterface *dp = fresh();
+
     dp->domain = DOM;
     reset_tables();
     pmdaDSO(dp, version, "unit", NULL);
     assert_int_equal(dp->status, 0);
     pmdaSetFetchCallBack(dp, fetch_cb);
     pmdaInit(dp, indoms, 1, metrics, 5);
-}
-
-static pmdaInterface *agent(int version)
-{
-    pmdaInterface *dp = fresh();
-
-    agent_in(dp, version);
     return dp;
 }
 
@@ -436,6 +432,45 @@ static void test_cache_persistence(void **state)
     rmdir(dir);
 }
 
+/* A line whose id is over the header's maximum is skipped like a malformed
+ * one: no such id can be handed out, so the entry must not be stored under
+ * another id (nor looked up under its own). */
+static void test_cache_load_id_over_max(void **state)
+{
+    pmInDom indom = pmInDom_build(DOM, 89);
+    char dir[] = "/tmp/pmkit-cache-XXXXXX", path[256];
+    char *name = NULL;
+    FILE *fp;
+
+    (void)state;
+    assert_non_null(mkdtemp(dir));
+    setenv("PCP_VAR_DIR", dir, 1);
+    snprintf(path, sizeof(path), "%s/config", dir);
+    assert_int_equal(mkdir(path, 0755), 0);
+    snprintf(path, sizeof(path), "%s/config/pmda", dir);
+    assert_int_equal(mkdir(path, 0755), 0);
+    snprintf(path, sizeof(path), "%s/config/pmda/%d.89", dir, DOM);
+    assert_non_null(fp = fopen(path, "w"));
+    fputs("2 0 5\n7 0 foo\n3 0 bar\n", fp);
+    assert_int_equal(fclose(fp), 0);
+
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_LOAD), 1);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SIZE), 1);
+    assert_int_equal(pmdaCacheLookup(indom, 3, &name, NULL), PMDA_CACHE_INACTIVE);
+    assert_string_equal(name, "bar");
+    assert_int_equal(pmdaCacheLookupName(indom, "foo", NULL, NULL), PM_ERR_INST);
+    assert_int_equal(pmdaCacheLookup(indom, 0, NULL, NULL), PM_ERR_INST);
+    /* the next new name takes the id after the highest loaded */
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "baz", NULL), 4);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_CULL), 2);
+    unlink(path);
+    snprintf(path, sizeof(path), "%s/config/pmda", dir);
+    rmdir(path);
+    snprintf(path, sizeof(path), "%s/config", dir);
+    rmdir(path);
+    rmdir(dir);
+}
+
 static void test_labels(void **state)
 {
     pmLabelSet *set = NULL;
@@ -465,6 +500,7 @@ int main(void)
         cmocka_unit_test(test_cache),
         cmocka_unit_test(test_cache_drives_instances),
         cmocka_unit_test(test_cache_persistence),
+        cmocka_unit_test(test_cache_load_id_over_max),
         cmocka_unit_test(test_labels),
     };
     setenv("PCP_STDERR", "/dev/null", 1); /* the expected LOG_CRIT messages */
