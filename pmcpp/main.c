@@ -33,38 +33,13 @@ typedef struct {
     cpp_options opt;
     cpp_define defs[256];
     const char *dirs[256];
-    const char **deps;        /* files read, in order, for -M */
-    size_t ndeps, depcap;
-    depopts dep;              /* -M, -MD, -MF, -MT, -MP */
+    depopts dep;              /* -M, -MD, -MF, -MT, -MP and the files read */
 } args;
 
 static int usage(void)
 {
     fputs(usage_text, stderr);
     return 1;
-}
-
-static void record(void *ctx, const char *path)
-{
-    args *a = ctx;
-
-    for (size_t i = 0; i < a->ndeps; i++)
-        if (strcmp(a->deps[i], path) == 0)
-            return;
-    if (a->ndeps == a->depcap) {
-        size_t cap = a->depcap ? a->depcap * 2 : 64;
-        const char **d = realloc(a->deps, cap * sizeof(*d));
-        if (d == NULL) {
-            fprintf(stderr, "pmcpp: out of memory\n");
-            exit(1);
-        }
-        a->deps = d, a->depcap = cap;
-    }
-    if ((a->deps[a->ndeps] = strdup(path)) == NULL) {
-        fprintf(stderr, "pmcpp: out of memory\n");
-        exit(1);
-    }
-    a->ndeps++;
 }
 
 static int to_file(void *ctx, const char *data, size_t len)
@@ -122,32 +97,29 @@ static void with_suffix(char *buf, size_t len, const char *name, const char *suf
 
 /* Write the dependency rule: to -MF, else stdout (-M) or OUT.d / BASE.d
  * (-MD), as GCC names them.  The default target is the outfile, else the
- * input's base name with ".o". */
+ * input's base name with ".o"; standard input has neither. */
 static int write_deps(args *a, const char *in, const char *out)
 {
-    char target[MAXPATHLEN], depname[MAXPATHLEN];
+    char object[MAXPATHLEN], depname[MAXPATHLEN];
     const char *base = in != NULL && strrchr(in, '/') != NULL ? strrchr(in, '/') + 1 : in;
-    outfile of;
+    const char *name = out != NULL ? out : base, *target = out, *depfile = NULL;
+    int sts;
 
-    if (a->dep.ntargets == 0 && out == NULL && in == NULL) {
+    if (name == NULL && a->dep.ntargets == 0) {
         fprintf(stderr, "pmcpp: -M needs -MT or an outfile when reading standard input\n");
         return -1;
     }
-    if (a->dep.ntargets == 0) {
-        if (out == NULL)
-            with_suffix(target, sizeof(target), base, ".o");
-        a->dep.targets[a->dep.ntargets++] = out != NULL ? out : target;
-    }
-    if (a->dep.file == NULL && a->dep.mode == 'M') {
-        depfile_write(stdout, a->dep.targets, a->dep.ntargets, a->deps, a->ndeps, a->dep.phony);
-        return 0;
-    }
-    if (a->dep.file == NULL)
-        with_suffix(depname, sizeof(depname), out != NULL ? out : base, ".d");
-    if (outfile_open(&of, a->dep.file != NULL ? a->dep.file : depname) < 0)
+    if (name == NULL && a->dep.mode == 'D' && a->dep.file == NULL) {
+        fprintf(stderr, "pmcpp: -MD needs -MF or an outfile when reading standard input\n");
         return -1;
-    depfile_write(of.fp, a->dep.targets, a->dep.ntargets, a->deps, a->ndeps, a->dep.phony);
-    return outfile_commit(&of);
+    }
+    if (target == NULL && name != NULL)
+        with_suffix(object, sizeof(object), name, ".o"), target = object;
+    if (name != NULL)
+        with_suffix(depname, sizeof(depname), name, ".d"), depfile = depname;
+    if ((sts = depopts_emit(&a->dep, target, depfile)) < 0)
+        fprintf(stderr, "pmcpp: cannot write the dependency file: %s\n", strerror(-sts));
+    return sts;
 }
 
 int main(int argc, char **argv)
@@ -170,7 +142,7 @@ int main(int argc, char **argv)
     pmsprintf(pmns, sizeof(pmns), "%s/pmns", pmGetConfig("PCP_VAR_DIR"));
     a.opt.defines = a.defs, a.opt.include_dirs = a.dirs, a.opt.pmns_dir = pmns;
     if (a.dep.mode != 0)
-        a.opt.dependency = record, a.opt.dependency_ctx = &a;
+        a.opt.dependency = depopts_record, a.opt.dependency_ctx = &a.dep;
     if (a.dep.mode == 'M')
         sink.write = discard;
     else if (out != NULL) {

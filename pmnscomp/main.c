@@ -24,7 +24,6 @@
 #include "pmns.h"
 #include "pmns_image.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -92,9 +91,7 @@ typedef struct args {
     pmns_load_opts load;   /* the text loader's options */
     cpp_define defs[256];  /* -D */
     const char *dirs[256]; /* -I */
-    const char **deps;     /* files read, for -M */
-    size_t ndeps, depcap;
-    depopts dep;           /* -M, -MD, -MF, -MT, -MP */
+    depopts dep;           /* -M, -MD, -MF, -MT, -MP and the files read */
     int force;
     int action; /* 0 compile, 'd' --dump, 'c' --check */
 } args;
@@ -115,29 +112,6 @@ static int usage(void)
 {
     fputs(usage_text, stderr);
     return 1;
-}
-
-static void record(void *ctx, const char *path)
-{
-    args *a = ctx;
-    char *copy = strdup(path);
-
-    for (size_t i = 0; i < a->ndeps; i++)
-        if (strcmp(a->deps[i], path) == 0) {
-            free(copy);
-            return;
-        }
-    if (a->ndeps == a->depcap) {
-        size_t cap = a->depcap ? a->depcap * 2 : 64;
-        const char **d = realloc(a->deps, cap * sizeof(*d));
-        if (d == NULL) {
-            free(copy);
-            return;
-        }
-        a->deps = d, a->depcap = cap;
-    }
-    if (copy != NULL)
-        a->deps[a->ndeps++] = copy;
 }
 
 static int parse(int argc, char **argv, args *a)
@@ -185,23 +159,13 @@ static int parse(int argc, char **argv, args *a)
 /* The tree as an image; counts for the report. */
 static int tree_image(const pmns_tree *t, uint8_t **img, size_t *len, uint32_t count[2])
 {
-    pmns_image_writer *w = pmns_image_writer_new();
-    int sts = w == NULL ? PMNS_IMG_ENOMEM : 0;
-
     count[0] = count[1] = 0;
-    for (uint32_t n = 0; n < t->nnodes && sts == 0; n++) {
+    for (uint32_t n = 0; n < t->nnodes; n++) {
         const pmns_node *nd = &t->nodes[n];
         if (!(nd->flags & PMNS_F_GRAFTED))
             count[(nd->flags & (PMNS_F_LEAF | PMNS_F_WASLEAF)) ? 0 : 1]++;
-        if (n > 0)
-            sts = pmns_image_add(w, nd->parent, t->strings + nd->name, nd->namelen, nd->pmid,
-                                 (nd->flags & PMNS_F_GRAFTED) != 0);
     }
-    if (sts < 0) {
-        pmns_image_writer_free(w);
-        return sts;
-    }
-    return pmns_image_finish(w, 1, img, len);
+    return pmns_tree_image(t, 1, img, len);
 }
 
 /* Load the text: 0 and *t, or 1 after reporting. */
@@ -235,17 +199,12 @@ static int write_image(const char *out, const uint8_t *img, size_t len)
     sigaction(SIGHUP, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    signal(SIGXFSZ, SIG_IGN); /* over a file size limit: an error, not a kill */
-    if (fwrite(img, 1, len, of.fp) != len) {
-        sts = -errno;
-        outfile_abort(&of);
-    } else {
-        sts = outfile_commit(&of);
-    }
+    signal(SIGXFSZ, SIG_IGN);         /* over a file size limit: an error, not a kill */
+    (void)fwrite(img, 1, len, of.fp); /* a short write leaves the error flag commit checks */
+    sts = outfile_commit(&of);
     have_tmp = 0;
     if (sts < 0) {
-        fprintf(stderr, "pmnscomp: cannot write \"%s\": %s\n", out,
-                strerror(sts == 0 ? EIO : -sts));
+        fprintf(stderr, "pmnscomp: cannot write \"%s\": %s\n", out, strerror(-sts));
         return 1;
     }
     return 0;
@@ -272,21 +231,13 @@ static int may_write(const args *a, const char *out)
     return 1;
 }
 
+/* The rule's target is outfile, its file outfile.d, unless -MT, -MF say. */
 static int write_deps(args *a, const char *out)
 {
     char depname[4200];
-    outfile of;
 
-    if (a->dep.ntargets == 0)
-        a->dep.targets[a->dep.ntargets++] = out;
-    if (a->dep.file == NULL && a->dep.mode == 'M') {
-        depfile_write(stdout, a->dep.targets, a->dep.ntargets, a->deps, a->ndeps, a->dep.phony);
-        return 0;
-    }
     snprintf(depname, sizeof(depname), "%s.d", out);
-    if (outfile_open(&of, a->dep.file != NULL ? a->dep.file : depname) < 0 ||
-        (depfile_write(of.fp, a->dep.targets, a->dep.ntargets, a->deps, a->ndeps, a->dep.phony),
-         outfile_commit(&of) < 0)) {
+    if (depopts_emit(&a->dep, out, depname) < 0) {
         fprintf(stderr, "pmnscomp: cannot write the dependency file\n");
         return 1;
     }
@@ -317,7 +268,7 @@ static int compile(args *a, const char *out)
     a->load.use_cpp = a->load.derived = 1;
     a->load.pmns_dir = dir;
     if (a->dep.mode != 0)
-        a->load.dependency = record, a->load.dependency_ctx = a;
+        a->load.dependency = depopts_record, a->load.dependency_ctx = &a->dep;
     if (pmns_image_open_file(a->load.file, &view, NULL) == 0) {
         pmns_image_close(view);
         fprintf(stderr, "pmnscomp: \"%s\" is a namespace image already\n", a->load.file);
@@ -348,6 +299,13 @@ static int compile(args *a, const char *out)
 /* ---------------------------------------------------------------- */
 /* --dump and --check. */
 
+/* A damaged image: what is wrong, and where. */
+static void report_damage(const char *file, int sts, const pmns_image_error *err)
+{
+    fprintf(stderr, "%s: error: %s: %s at offset %llu\n", file, pmns_image_strerror(sts), err->what,
+            (unsigned long long)err->offset);
+}
+
 static int open_or_report(const char *file, pmns_image **img)
 {
     pmns_image_error err = {0};
@@ -356,8 +314,7 @@ static int open_or_report(const char *file, pmns_image **img)
     if (sts == PMNS_IMG_ESYS)
         fprintf(stderr, "pmnscomp: cannot open \"%s\": %s\n", file, strerror(err.sys));
     else if (sts < 0)
-        fprintf(stderr, "%s: error: %s: %s at offset %llu\n", file, pmns_image_strerror(sts),
-                err.what, (unsigned long long)err.offset);
+        report_damage(file, sts, &err);
     return sts < 0;
 }
 
@@ -414,8 +371,7 @@ static int dump_or_check(int action, const char *file)
         if (bad)
             fprintf(stderr, "%s: error: %s\n", file, pmns_image_strerror(sts));
     } else if ((sts = pmns_image_verify_body(img, &err)) < 0) {
-        fprintf(stderr, "%s: error: %s: %s at offset %llu\n", file, pmns_image_strerror(sts),
-                err.what, (unsigned long long)err.offset);
+        report_damage(file, sts, &err);
         bad = 1;
     } else {
         bad = canonical(file, img);
@@ -440,8 +396,6 @@ int main(int argc, char **argv)
         sts = compile(&a, argv[first]);
     if (fflush(stdout) != 0)
         sts = 1;
-    for (size_t i = 0; i < a.ndeps; i++)
-        free((void *)a.deps[i]);
-    free(a.deps);
+    depopts_free(&a.dep);
     return sts;
 }

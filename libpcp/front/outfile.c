@@ -47,14 +47,20 @@ int outfile_open(outfile *of, const char *path)
     return 0;
 }
 
+/* A stream's error flag can outlive the errno of the write that set it. */
+static int stream_error(void)
+{
+    return errno != 0 ? -errno : -EIO;
+}
+
 int outfile_commit(outfile *of)
 {
     int err = 0;
 
     if (fflush(of->fp) != 0 || ferror(of->fp) || fsync(fileno(of->fp)) != 0)
-        err = -errno;
+        err = stream_error();
     if (fclose(of->fp) != 0 && err == 0)
-        err = -errno;
+        err = stream_error();
     of->fp = NULL;
     if (err == 0 && rename(of->tmp, of->path) != 0)
         err = -errno;
@@ -63,7 +69,7 @@ int outfile_commit(outfile *of)
     free(of->tmp);
     free(of->path);
     of->tmp = of->path = NULL;
-    return err != 0 ? (err < 0 ? err : -EIO) : 0;
+    return err;
 }
 
 void outfile_abort(outfile *of)
@@ -159,4 +165,60 @@ int depopts_take(int argc, char **argv, depopts *d)
             argv[out++] = argv[i];
     }
     return out;
+}
+
+void depopts_record(void *ctx, const char *path)
+{
+    depopts *d = ctx;
+    char *copy;
+
+    for (size_t i = 0; i < d->ndeps; i++)
+        if (strcmp(d->deps[i], path) == 0)
+            return;
+    if (d->ndeps == d->depcap) {
+        size_t cap = d->depcap ? d->depcap * 2 : 64;
+        const char **v = realloc(d->deps, cap * sizeof(*v));
+        if (v == NULL) {
+            d->lost = 1;
+            return;
+        }
+        d->deps = v, d->depcap = cap;
+    }
+    if ((copy = strdup(path)) == NULL)
+        d->lost = 1;
+    else
+        d->deps[d->ndeps++] = copy;
+}
+
+int depopts_emit(depopts *d, const char *default_target, const char *default_depfile)
+{
+    const char *path = d->file != NULL ? d->file : default_depfile;
+    outfile of;
+    int sts;
+
+    if (d->lost)
+        return -ENOMEM;
+    if (d->ntargets == 0 && default_target == NULL)
+        return -EINVAL;
+    if (d->ntargets == 0)
+        d->targets[d->ntargets++] = default_target;
+    if (d->file == NULL && d->mode == 'M') {
+        depfile_write(stdout, d->targets, d->ntargets, d->deps, d->ndeps, d->phony);
+        return 0;
+    }
+    if (path == NULL)
+        return -EINVAL;
+    if ((sts = outfile_open(&of, path)) < 0)
+        return sts;
+    depfile_write(of.fp, d->targets, d->ntargets, d->deps, d->ndeps, d->phony);
+    return outfile_commit(&of);
+}
+
+void depopts_free(depopts *d)
+{
+    for (size_t i = 0; i < d->ndeps; i++)
+        free((void *)d->deps[i]);
+    free(d->deps);
+    d->deps = NULL;
+    d->ndeps = d->depcap = 0;
 }

@@ -31,17 +31,30 @@ void depfile_write(FILE *fp, const char *const *targets, size_t ntargets,
 
 /* GCC's dependency options as the tools take them: -M or -MD (mode 'M':
  * the rule instead of the output, 'D': as well), -MF file, -MT target
- * (repeatable), -MP. */
+ * (repeatable), -MP; and the files the run read, for the rule. */
 typedef struct depopts {
     const char *targets[64]; /* -MT, in order */
     size_t ntargets;
     int mode;                /* 0, 'M' or 'D' */
     int phony;               /* -MP */
     const char *file;        /* -MF */
+    const char **deps;       /* files read, in order, each once; malloc'd copies */
+    size_t ndeps, depcap;    /* used and allocated length of deps */
+    int lost;                /* a file could not be recorded (out of memory) */
 } depopts;
 
 /* Take the -M family out of argv (getopt cannot parse "-MF file"): returns
  * the new argc, or -1 when -MF or -MT lacks its argument. */
 int depopts_take(int argc, char **argv, depopts *d);
+/* A front end's dependency callback, ctx the depopts: path is added to the
+ * rule unless it is there already. */
+void depopts_record(void *ctx, const char *path);
+/* Write the rule for the files recorded: targets -MT, else default_target;
+ * to -MF, else standard output (-M) or default_depfile (-MD), which is
+ * replaced atomically.  0, or -errno (-ENOMEM when a file went unrecorded,
+ * -EINVAL when a default needed is NULL). */
+int depopts_emit(depopts *d, const char *default_target, const char *default_depfile);
+/* Release the recorded names. */
+void depopts_free(depopts *d);
 
 #endif /* PMKIT_FRONT_OUTFILE_H */

@@ -309,6 +309,27 @@ static void failed_commit_removes_the_temporary(void **state)
     assert_int_equal(count_entries(s->dir), 1); /* only the directory */
 }
 
+/* A write error whose errno is gone by commit time (cleared, as callers of
+ * strtol do) still fails the commit, and nothing is left behind. */
+static void stream_error_without_errno_fails(void **state)
+{
+    scratch *s = *state;
+    outfile of;
+    int ro = open("/dev/null", O_RDONLY);
+
+    assert_true(ro >= 0);
+    assert_int_equal(outfile_open(&of, s->path), 0);
+    fputs("data\n", of.fp);
+    assert_true(dup2(ro, fileno(of.fp)) >= 0); /* the flush fails: EBADF */
+    close(ro);
+    assert_int_equal(fflush(of.fp), EOF);
+    assert_true(ferror(of.fp));
+    errno = 0;
+    assert_int_equal(outfile_commit(&of), -EIO);
+    assert_int_equal(access(s->path, F_OK), -1);
+    assert_int_equal(count_entries(s->dir), 0);
+}
+
 /* ---- depfile_write ---- */
 
 /* Run depfile_write into memory; the result is malloc'd. */
@@ -630,6 +651,7 @@ int main(void)
         T(permissions_follow_the_umask),
         T(open_in_a_missing_directory_fails),
         T(failed_commit_removes_the_temporary),
+        T(stream_error_without_errno_fails),
         cmocka_unit_test(depfile_simple_rule),
         cmocka_unit_test(depfile_escapes_space_hash_dollar),
         cmocka_unit_test(depfile_folds_like_gcc),
