@@ -13,11 +13,7 @@
 # pmgenmap, pminfo, pmerr) holding its path, for make and meson users.
 
 # Where agents install; pmdas/CMakeLists.txt defines the cache variable.
-if(DEFINED PMKIT_PMDAS_DIR)
-  set(PMKIT_PC_PMDAS_DIR ${PMKIT_PMDAS_DIR})
-else()
-  set(PMKIT_PC_PMDAS_DIR ${CMAKE_INSTALL_LOCALSTATEDIR}/lib/pcp/pmdas)
-endif()
+set(PMKIT_PC_PMDAS_DIR ${PMKIT_PMDAS_DIR})
 get_filename_component(PMKIT_PC_VAR_DIR ${PMKIT_PC_PMDAS_DIR} DIRECTORY)
 set(PMKIT_PC_PMNS_DIR ${PMKIT_PC_VAR_DIR}/pmns)
 

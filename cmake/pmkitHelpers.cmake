@@ -15,9 +15,10 @@
 #       a depfile, so editing any #include'd file rebuilds them.
 #   pcp_compile_help(OUTPUT <base> SOURCES <file>... PMNS <pmns>
 #                    [DEPENDS <file>...] [TARGET <t>])
-#       newhelp: <base>.dir and <base>.pag.  Any diagnostic (exit 1
-#       warnings, 2 errors) fails the build; newhelp then writes nothing,
-#       so the command runs again at the next build.
+#       newhelp: <base>.dir and <base>.pag.  Any diagnostic fails the
+#       build: newhelp writes nothing after an error (exit 2), and writes
+#       the database after warnings only (exit 1); either way the command
+#       runs again at the next build.
 #   pcp_genmap(OUTPUT <header> SOURCE <spec> [PMNS <pmns>] [GUARD <macro>]
 #              [DEPENDS <file>...] [TARGET <t>])
 #       pmgenmap: a C header of metric names; with PMNS every name is

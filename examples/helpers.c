@@ -1,8 +1,8 @@
 /*
- * helpers.c - a tour of libpcp's value and text helpers, as `make demo`
- * shows them: error codes, identifiers, units, unit conversion, value
- * extraction and printing.  Uses only <pcp/pmapi.h>; builds unchanged
- * against PCP's libpcp.
+ * helpers.c - a tour of libpcp's value and text helpers: error codes,
+ * identifiers, units, unit conversion, value extraction and printing.
+ * Built as bin/pmkit_helpers_demo, to be run by hand (`make demo` does
+ * not).  Uses only <pcp/pmapi.h>; builds unchanged against PCP's libpcp.
  */
 #include <pcp/pmapi.h>
 

@@ -46,12 +46,9 @@ root {
 #include "$top/pmdas/simple/pmns"
 #include "$top/pmdas/trivial/pmns"
 EOF
-run "$bin/pmcpp" "$tmp/root" "$tmp/pmns" >/dev/null
-ns=$tmp/pmns
-if [ -x "$bin/pmnscomp" ]; then
-    run "$bin/pmnscomp" -n "$tmp/pmns" "$tmp/pmns.bin"
-    ns=$tmp/pmns.bin
-fi
+run "$bin/pmcpp" "$tmp/root" "$tmp/pmns"
+run "$bin/pmnscomp" -n "$tmp/pmns" "$tmp/pmns.bin"
+ns=$tmp/pmns.bin
 
 # Only these agents, found where they were built; the help files beside them.
 export PCP_PMDAS_DIR="$pmdas"
