@@ -267,14 +267,6 @@ static void setup(void)
     }
 }
 
-/* Fold a returned string: cheaply while timed, completely when verifying. */
-static inline uint64_t fold_str(uint64_t h, const char *s, int verify)
-{
-    if (verify)
-        return bench_hash_str(h, s);
-    return h + (s != NULL ? (unsigned char)s[0] : 1u);
-}
-
 /* ----------------------------------------------------------- string cases */
 
 static uint64_t b_errstr_pmerr(uint64_t n, int verify)
@@ -283,7 +275,7 @@ static uint64_t b_errstr_pmerr(uint64_t n, int verify)
     uint64_t h = BENCH_HASH_INIT;
     size_t j = 0;
     for (uint64_t i = 0; i < n; i++) {
-        h = fold_str(h, pmErrStr_r(pm_err_codes[j], buf, (int)sizeof buf), verify);
+        h = bench_fold_str(h, pmErrStr_r(pm_err_codes[j], buf, (int)sizeof buf), verify);
         if (++j == NELEM(pm_err_codes))
             j = 0;
     }
@@ -296,7 +288,7 @@ static uint64_t b_errstr_errno(uint64_t n, int verify)
     uint64_t h = BENCH_HASH_INIT;
     int j = 0;
     for (uint64_t i = 0; i < n; i++) {
-        h = fold_str(h, pmErrStr_r(-(j + 1), buf, (int)sizeof buf), verify);
+        h = bench_fold_str(h, pmErrStr_r(-(j + 1), buf, (int)sizeof buf), verify);
         if (++j == N_ERRNO)
             j = 0;
     }
@@ -308,7 +300,7 @@ static uint64_t b_idstr(uint64_t n, int verify)
     char buf[32];
     uint64_t h = BENCH_HASH_INIT;
     for (uint64_t i = 0; i < n; i++)
-        h = fold_str(h, pmIDStr_r(ids[i % N_IDS], buf, (int)sizeof buf), verify);
+        h = bench_fold_str(h, pmIDStr_r(ids[i % N_IDS], buf, (int)sizeof buf), verify);
     return h;
 }
 
@@ -317,7 +309,7 @@ static uint64_t b_indomstr(uint64_t n, int verify)
     char buf[32];
     uint64_t h = BENCH_HASH_INIT;
     for (uint64_t i = 0; i < n; i++)
-        h = fold_str(h, pmInDomStr_r(indoms[i % N_IDS], buf, (int)sizeof buf), verify);
+        h = bench_fold_str(h, pmInDomStr_r(indoms[i % N_IDS], buf, (int)sizeof buf), verify);
     return h;
 }
 
@@ -327,7 +319,7 @@ static uint64_t b_typestr(uint64_t n, int verify)
     uint64_t h = BENCH_HASH_INIT;
     size_t j = 0;
     for (uint64_t i = 0; i < n; i++) {
-        h = fold_str(h, pmTypeStr_r(types[j], buf, (int)sizeof buf), verify);
+        h = bench_fold_str(h, pmTypeStr_r(types[j], buf, (int)sizeof buf), verify);
         if (++j == NELEM(types))
             j = 0;
     }
@@ -340,7 +332,7 @@ static uint64_t b_unitsstr(uint64_t n, int verify)
     uint64_t h = BENCH_HASH_INIT;
     size_t j = 0;
     for (uint64_t i = 0; i < n; i++) {
-        h = fold_str(h, pmUnitsStr_r(&units[j], buf, (int)sizeof buf), verify);
+        h = bench_fold_str(h, pmUnitsStr_r(&units[j], buf, (int)sizeof buf), verify);
         if (++j == NELEM(units))
             j = 0;
     }
@@ -355,7 +347,7 @@ static uint64_t b_atomstr_64(uint64_t n, int verify)
     size_t j = 0;
     for (uint64_t i = 0; i < n; i++) {
         a.ll = atom_i64[j];
-        h = fold_str(h, pmAtomStr_r(&a, PM_TYPE_64, buf, (int)sizeof buf), verify);
+        h = bench_fold_str(h, pmAtomStr_r(&a, PM_TYPE_64, buf, (int)sizeof buf), verify);
         if (++j == NELEM(atom_i64))
             j = 0;
     }
@@ -370,7 +362,7 @@ static uint64_t b_atomstr_double(uint64_t n, int verify)
     size_t j = 0;
     for (uint64_t i = 0; i < n; i++) {
         a.d = atom_dbl[j];
-        h = fold_str(h, pmAtomStr_r(&a, PM_TYPE_DOUBLE, buf, (int)sizeof buf), verify);
+        h = bench_fold_str(h, pmAtomStr_r(&a, PM_TYPE_DOUBLE, buf, (int)sizeof buf), verify);
         if (++j == NELEM(atom_dbl))
             j = 0;
     }
@@ -385,7 +377,7 @@ static uint64_t b_atomstr_string(uint64_t n, int verify)
     size_t j = 0;
     for (uint64_t i = 0; i < n; i++) {
         a.cp = (char *)atom_str[j];
-        h = fold_str(h, pmAtomStr_r(&a, PM_TYPE_STRING, buf, (int)sizeof buf), verify);
+        h = bench_fold_str(h, pmAtomStr_r(&a, PM_TYPE_STRING, buf, (int)sizeof buf), verify);
         if (++j == NELEM(atom_str))
             j = 0;
     }
@@ -398,7 +390,7 @@ static uint64_t b_numberstr(uint64_t n, int verify)
     uint64_t h = BENCH_HASH_INIT;
     size_t j = 0;
     for (uint64_t i = 0; i < n; i++) {
-        h = fold_str(h, pmNumberStr_r(numbers[j], buf, (int)sizeof buf), verify);
+        h = bench_fold_str(h, pmNumberStr_r(numbers[j], buf, (int)sizeof buf), verify);
         if (++j == NELEM(numbers))
             j = 0;
     }
@@ -476,7 +468,7 @@ static uint64_t b_extract_dptr_string_string(uint64_t n, int verify)
             h = bench_hash_u64(h, (uint64_t)sts);
             continue;
         }
-        h = fold_str(h, a.cp, verify);
+        h = bench_fold_str(h, a.cp, verify);
         free(a.cp);
     }
     return h;

@@ -3,7 +3,9 @@
  * same agent (bench/agent_bench.c, built against that library's
  * libpcp_pmda by bench/run, path in $BENCH_AGENT): pmFetch of one and of
  * several metrics, pmLookupDesc, pmLookupText (one-line and help),
- * pmLookupInDomText and pmGetInDom.
+ * pmLookupInDomText and pmGetInDom.  Checksums hash every value fetched
+ * (except those of bench.count and bench.load in local_fetch_4), every field
+ * of each pmDesc and every text and instance returned.
  */
 /* bench-agent: bench/agent_bench.c */
 #include <pcp/pmapi.h>
@@ -35,23 +37,40 @@ static void setup(void)
     cpu_indom = d.indom;
 }
 
-static uint64_t fold_result(uint64_t h, const pmResult *r, int verify)
+/*
+ * Hash a fetch: the number of values of each metric and, when verifying,
+ * each value's instance and bytes.  The values of the first nvolatile
+ * metrics are left out: bench.count and bench.load follow the agent's
+ * fetch counter, i.e. how many fetches calibration made.
+ */
+static uint64_t fold_result(uint64_t h, const pmResult *r, int verify, int nvolatile)
 {
     for (int i = 0; i < r->numpmid; i++) {
         const pmValueSet *vs = r->vset[i];
         h = bench_hash_u64(h, (uint64_t)(int64_t)vs->numval);
         if (!verify)
             continue;
+        h = bench_hash_u64(h, (uint64_t)(int64_t)vs->valfmt);
         for (int j = 0; j < vs->numval; j++) {
-            h = bench_hash_u64(h, (uint64_t)(int64_t)vs->vlist[j].inst);
-            if (vs->valfmt != PM_VAL_INSITU)
-                h = bench_hash_u64(h, vs->vlist[j].value.pval->vlen);
+            const pmValue *v = &vs->vlist[j];
+            h = bench_hash_u64(h, (uint64_t)(int64_t)v->inst);
+            if (i < nvolatile)
+                continue;
+            if (vs->valfmt == PM_VAL_INSITU) {
+                h = bench_hash_u64(h, (uint32_t)v->value.lval);
+            } else {
+                const pmValueBlock *vb = v->value.pval;
+                h = bench_hash_u64(h, vb->vtype);
+                h = bench_hash_u64(h, vb->vlen);
+                if (vb->vlen > PM_VAL_HDR_SIZE)
+                    h = bench_hash_bytes(h, vb->vbuf, (size_t)vb->vlen - PM_VAL_HDR_SIZE);
+            }
         }
     }
     return h;
 }
 
-static uint64_t fetch_n(uint64_t n, int verify, int count, pmID *list)
+static uint64_t fetch_n(uint64_t n, int verify, int count, pmID *list, int nvolatile)
 {
     uint64_t h = BENCH_HASH_INIT;
 
@@ -59,25 +78,44 @@ static uint64_t fetch_n(uint64_t n, int verify, int count, pmID *list)
         pmResult *r;
         if (pmFetch(count, list, &r) < 0)
             exit(1);
-        h = fold_result(h, r, verify);
+        h = fold_result(h, r, verify, nvolatile);
         pmFreeResult(r);
     }
     return h;
 }
 
+/* bench.load alone: only fetches of bench.count advance the agent's
+ * counter, and this case runs before local_fetch_4, so its value is 0. */
 static uint64_t fetch_one(uint64_t n, int verify)
 {
-    return fetch_n(n, verify, 1, &ids[1]);
+    return fetch_n(n, verify, 1, &ids[1], 0);
 }
 
 static uint64_t fetch_all(uint64_t n, int verify)
 {
-    return fetch_n(n, verify, 4, ids);
+    return fetch_n(n, verify, 4, ids, 2);
 }
 
 static uint64_t fetch_indom(uint64_t n, int verify)
 {
-    return fetch_n(n, verify, 1, &ids[3]);
+    return fetch_n(n, verify, 1, &ids[3], 0);
+}
+
+/* Every field of a pmDesc, the units one by one (their bit-field layout is
+ * the header's business). */
+static uint64_t hash_desc(uint64_t h, const pmDesc *d)
+{
+    const pmUnits *u = &d->units;
+    h = bench_hash_u64(h, d->pmid);
+    h = bench_hash_u64(h, (uint64_t)(int64_t)d->type);
+    h = bench_hash_u64(h, d->indom);
+    h = bench_hash_u64(h, (uint64_t)(int64_t)d->sem);
+    h = bench_hash_u64(h, (uint64_t)(int64_t)u->dimSpace);
+    h = bench_hash_u64(h, (uint64_t)(int64_t)u->dimTime);
+    h = bench_hash_u64(h, (uint64_t)(int64_t)u->dimCount);
+    h = bench_hash_u64(h, u->scaleSpace);
+    h = bench_hash_u64(h, u->scaleTime);
+    return bench_hash_u64(h, (uint64_t)(int64_t)u->scaleCount);
 }
 
 static uint64_t lookup_desc(uint64_t n, int verify)
@@ -88,7 +126,7 @@ static uint64_t lookup_desc(uint64_t n, int verify)
         pmDesc d;
         if (pmLookupDesc(ids[i & 3], &d) < 0)
             exit(1);
-        h = bench_hash_u64(h, verify ? (uint64_t)d.type << 32 | d.sem : (uint64_t)d.type);
+        h = verify ? hash_desc(h, &d) : bench_hash_u64(h, (uint64_t)d.type);
     }
     return h;
 }
@@ -101,7 +139,7 @@ static uint64_t text(uint64_t n, int verify, int level)
         char *buf;
         if (pmLookupText(ids[i & 3], level, &buf) < 0)
             exit(1);
-        h = verify ? bench_hash_str(h, buf) : bench_hash_u64(h, (unsigned char)buf[0]);
+        h = bench_fold_str(h, buf, verify);
         free(buf);
     }
     return h;
@@ -125,7 +163,7 @@ static uint64_t indom_text(uint64_t n, int verify)
         char *buf;
         if (pmLookupInDomText(cpu_indom, PM_TEXT_ONELINE, &buf) < 0)
             exit(1);
-        h = verify ? bench_hash_str(h, buf) : bench_hash_u64(h, (unsigned char)buf[0]);
+        h = bench_fold_str(h, buf, verify);
         free(buf);
     }
     return h;
@@ -162,5 +200,5 @@ int main(int argc, char **argv)
 
     if (!(argc > 1 && strcmp(argv[1], "-l") == 0))
         setup();
-    return bench_main(argc, argv, cases, sizeof(cases) / sizeof(cases[0]));
+    return bench_main(argc, argv, cases, BENCH_NCASES(cases));
 }

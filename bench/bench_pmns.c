@@ -27,14 +27,15 @@
  *                   (Debian's libpcp3 does not ship it: point PCP_BINADM_DIR
  *                   at a directory that has one; it applies to both sides).
  *
- * The per-call cases use bench.h's scheme (calibrated to BENCH_REP_MS, best
- * of 5 repetitions, checksum from a fixed untimed pass), except that the
- * repetitions stop early once they have taken about 1 s (a whole-namespace
- * traversal can take seconds with PCP's libpcp) and the checksum pass is 1000
- * calls (1 traversal).  Random choices come from a fixed-seed generator, so
- * both builds make the same calls.  Checksums: the load cases hash the
- * return code, 1000 lookups and the root's children after loading; the others
- * hash every result (status, PMIDs, names in the order returned).
+ * The per-call cases use bench.h's scheme (a warm-up call, calibrated to
+ * BENCH_REP_MS, best of 5 repetitions, checksum from a fixed untimed pass),
+ * except that the repetitions stop early once they have taken about 1 s (a
+ * whole-namespace traversal can take seconds with PCP's libpcp) and the
+ * checksum pass is 1000 calls (1 traversal).  Random choices come from a
+ * fixed-seed generator, so both builds make the same calls.  Checksums: the
+ * load cases hash the return code, 1000 lookups and the root's children
+ * after loading; the others hash every result (status, PMIDs, names in the
+ * order returned).
  *
  * Environment:
  *   BENCH_PMNS_SIZES  leaf counts, separated by spaces or commas
@@ -53,6 +54,12 @@
  *   PCP_DERIVED_CONFIG    set to "" unless already set, so that no derived
  *                     metrics file adds names to the namespace
  *
+ * bench_pmns_image.c #includes this file with BENCH_PMNS_NO_MAIN defined,
+ * for everything but bench_pmns's own cases and main(): the sizes and the
+ * variables above (BENCH_PMNS_FILE aside), the generated files, the data
+ * read from them, loading, the lookup, nameid and traverse cases, load
+ * timing and the case table.
+ *
  * Usage: bench_pmns [-l] [NAME...]  (as every bench binary; see bench.h)
  */
 #include <pcp/pmapi.h>
@@ -64,20 +71,18 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#ifndef BENCH_PMNS_PROG
+#define BENCH_PMNS_PROG "bench_pmns" /* in messages */
+#endif
+
 #define MAX_SIZES    8
 #define VERIFY_CALLS 1000
-#define LOAD_REPS    20 /* at most; they stop once they have taken the budget */
-
-enum kind { K_RSS, K_LOOKUP, K_NAMEID, K_NAMEALL, K_CHILDREN, K_TRAVERSE, K_LOAD, K_LOAD_ASCII };
-static const char *const kind_name[] = {
-    "load_rss_kib", "lookup", "nameid", "nameall", "children", "traverse", "load", "load_ascii",
-};
-#define NKINDS ((int)(sizeof kind_name / sizeof kind_name[0]))
 
 struct pmns_size {
     long n;         /* leaves asked for (0 for BENCH_PMNS_FILE) */
@@ -95,19 +100,23 @@ struct pmns_size {
 
 static struct pmns_size sizes[MAX_SIZES];
 static int nsizes;
-static struct pmns_size *cur;    /* the size the case functions work on */
-static struct pmns_size *loaded; /* what is loaded now, or NULL */
-static int heap_used;            /* generated, read or loaded anything yet? */
+static struct pmns_size *cur; /* the size the case functions work on */
+static const char *loaded;    /* the file loaded now (a size's file or image), or NULL */
+static int heap_used;         /* generated, read or loaded anything yet? */
 static char *self_argv0;
 static double budget_s = 1.0;
 static const char *data_dir;
+static unsigned long long seed = 1; /* BENCH_PMNS_SEED */
 
 /* ------------------------------------------------------------- utilities */
 
-static void die(const char *fmt, const char *a, const char *b)
+static void die(const char *fmt, ...)
 {
-    fprintf(stderr, "bench_pmns: ");
-    fprintf(stderr, fmt, a, b);
+    va_list ap;
+    fputs(BENCH_PMNS_PROG ": ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
     fputc('\n', stderr);
     exit(1);
 }
@@ -116,22 +125,8 @@ static void *xmalloc(size_t n)
 {
     void *p = malloc(n == 0 ? 1 : n);
     if (p == NULL)
-        die("out of memory%s%s", "", "");
+        die("out of memory");
     return p;
-}
-
-/* splitmix64 stream; pick() is uniform in [0, n) for n < 2^32 */
-static inline uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-static inline long pick(uint64_t *s, long n)
-{
-    return (long)(((rng_next(s) >> 32) * (uint64_t)n) >> 32);
 }
 
 /* Read a whole file into one buffer that is never freed; NULL if absent. */
@@ -184,26 +179,6 @@ static char **split_lines(char *buf, size_t len, long *count)
     return v;
 }
 
-static long statm_rss_kib(void)
-{
-    char buf[256];
-    long size = 0, res = 0, shared = 0;
-    int fd = open("/proc/self/statm", O_RDONLY);
-    ssize_t r;
-    if (fd < 0)
-        return 0;
-    r = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (r <= 0)
-        return 0;
-    buf[r] = '\0';
-    if (sscanf(buf, "%ld %ld %ld", &size, &res, &shared) != 3)
-        return 0;
-    /* anonymous pages only: library code faulted in by the first call is
-     * file-backed ("shared") and would add noise */
-    return (res - shared) * (sysconf(_SC_PAGESIZE) / 1024);
-}
-
 /* ------------------------------------------------------------ the sizes */
 
 static void add_size(long n)
@@ -213,7 +188,7 @@ static void add_size(long n)
         if (sizes[i].n == n)
             return;
     if (nsizes == MAX_SIZES)
-        die("too many sizes in BENCH_PMNS_SIZES%s%s", "", "");
+        die("too many sizes in BENCH_PMNS_SIZES");
     s = &sizes[nsizes++];
     s->n = n;
     if (n % 1000000 == 0)
@@ -224,16 +199,21 @@ static void add_size(long n)
         snprintf(s->label, sizeof s->label, "%ld", n);
 }
 
-static void setup_sizes(void)
+static void setup(void)
 {
     const char *file = getenv("BENCH_PMNS_FILE");
     const char *list = getenv("BENCH_PMNS_SIZES");
     const char *big = getenv("BENCH_PMNS_BIG");
     const char *seed_s = getenv("BENCH_PMNS_SEED");
     const char *dir = getenv("BENCH_PMNS_DIR");
-    unsigned long long seed = 1;
+    const char *b = getenv("BENCH_PMNS_BUDGET_MS");
     char *dirbuf = NULL;
 
+    if (b != NULL && *b != '\0') {
+        long ms = strtol(b, NULL, 10);
+        if (ms >= 1)
+            budget_s = (double)ms / 1000.0;
+    }
     if (file != NULL && *file != '\0') {
         nsizes = 1;
         sizes[0].n = 0;
@@ -252,7 +232,7 @@ static void setup_sizes(void)
         }
         n = strtol(p, &end, 10);
         if (end == p || n < 1 || n > 50000000 || (*end && !strchr(" ,\t", *end)))
-            die("BENCH_PMNS_SIZES must be leaf counts (1..50000000), not '%s'%s", list, "");
+            die("BENCH_PMNS_SIZES must be leaf counts (1..50000000), not '%s'", list);
         add_size(n);
         p = end;
     }
@@ -262,7 +242,7 @@ static void setup_sizes(void)
         char *end;
         seed = strtoull(seed_s, &end, 10);
         if (*end != '\0')
-            die("BENCH_PMNS_SEED must be a number, not '%s'%s", seed_s, "");
+            die("BENCH_PMNS_SEED must be a number, not '%s'", seed_s);
     }
     if (dir == NULL || *dir == '\0') {
         /* pmns-data/ next to the binary */
@@ -282,12 +262,6 @@ static void setup_sizes(void)
     data_dir = dir; /* created when something is generated */
 }
 
-static uint64_t seed_of(const struct pmns_size *s)
-{
-    const char *p = strstr(s->file, "-s");
-    return p != NULL ? strtoull(p + 2, NULL, 10) : 1;
-}
-
 /* Make sure the namespace and its companions exist. */
 static void ensure_files(struct pmns_size *s)
 {
@@ -297,22 +271,22 @@ static void ensure_files(struct pmns_size *s)
         double t0 = bench_now();
         pid_t pid;
         int status;
-        fprintf(stderr, "bench_pmns: generating %s ...\n", s->file);
+        fprintf(stderr, BENCH_PMNS_PROG ": generating %s ...\n", s->file);
         if (mkdir(data_dir, 0777) < 0 && errno != EEXIST)
             die("cannot create %s: %s", data_dir, strerror(errno));
         /* in a child, so this process's heap stays unused (see run_rss) */
         fflush(NULL);
         pid = fork();
         if (pid < 0)
-            die("fork: %s%s", strerror(errno), "");
+            die("fork: %s", strerror(errno));
         if (pid == 0)
-            _exit(gbp_generate(s->file, s->n, seed_of(s), NULL) == 0 ? 0 : 1);
+            _exit(gbp_generate(s->file, s->n, seed, NULL) == 0 ? 0 : 1);
         while (waitpid(pid, &status, 0) < 0)
             if (errno != EINTR)
-                die("waitpid: %s%s", strerror(errno), "");
+                die("waitpid: %s", strerror(errno));
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-            die("cannot generate %s%s", s->file, "");
-        fprintf(stderr, "bench_pmns: generated %s in %.1f s\n", s->file, bench_now() - t0);
+            die("cannot generate %s", s->file);
+        fprintf(stderr, BENCH_PMNS_PROG ": generated %s in %.1f s\n", s->file, bench_now() - t0);
     } else if (access(s->file, R_OK) != 0) {
         die("cannot read %s: %s", s->file, strerror(errno));
     }
@@ -327,19 +301,26 @@ static void unload(void)
     }
 }
 
-static void ensure_loaded(struct pmns_size *s)
+/* Load path (one of the sizes' files, compared by address) unless it is
+ * loaded already. */
+static void load_once(const char *path)
 {
     int sts;
     char msg[PM_MAXERRMSGLEN];
-    if (loaded == s)
+    if (loaded == path)
         return;
     unload();
-    ensure_files(s);
     heap_used = 1;
-    sts = pmLoadNameSpace(s->file);
+    sts = pmLoadNameSpace(path);
     if (sts < 0)
-        die("pmLoadNameSpace(%s): %s", s->file, pmErrStr_r(sts, msg, sizeof msg));
-    loaded = s;
+        die("pmLoadNameSpace(%s): %s", path, pmErrStr_r(sts, msg, sizeof msg));
+    loaded = path;
+}
+
+static void ensure_loaded(struct pmns_size *s)
+{
+    ensure_files(s);
+    load_once(s->file);
 }
 
 static char **gathered;
@@ -351,7 +332,7 @@ static void gather(const char *name)
         gathered_cap = gathered_cap ? 2 * gathered_cap : 4096;
         gathered = realloc(gathered, (size_t)gathered_cap * sizeof *gathered);
         if (gathered == NULL)
-            die("out of memory%s%s", "", "");
+            die("out of memory");
     }
     size_t n = strlen(name) + 1;
     gathered[ngathered++] = memcpy(xmalloc(n), name, n);
@@ -435,14 +416,14 @@ static void ensure_data(struct pmns_size *s)
         ensure_loaded(s);
         sts = pmTraversePMNS("", gather);
         if (sts < 0)
-            die("pmTraversePMNS: %s%s", pmErrStr_r(sts, msg, sizeof msg), "");
+            die("pmTraversePMNS: %s", pmErrStr_r(sts, msg, sizeof msg));
         s->names = gathered;
         s->nnames = ngathered;
         gathered = NULL;
         ngathered = gathered_cap = 0;
     }
     if (s->nnames == 0)
-        die("%s: no names%s", s->file, "");
+        die("%s: no names", s->file);
 
     snprintf(path, sizeof path, "%s.pmids", s->file);
     buf = slurp(path, &len);
@@ -474,7 +455,7 @@ static void ensure_data(struct pmns_size *s)
                 s->pmids[s->npmids++] = s->pmids[i];
     }
     if (s->npmids == 0)
-        die("%s: no PMIDs%s", s->file, "");
+        die("%s: no PMIDs", s->file);
     derive_nonleaf(s);
     s->have_data = 1;
 }
@@ -486,18 +467,11 @@ static void ensure_data(struct pmns_size *s)
 #define SEED_NAMEALL  UINT64_C(0x6e616d65616c6c)
 #define SEED_CHILDREN UINT64_C(0x6368696c64)
 
-static inline uint64_t fold_str(uint64_t h, const char *s, int verify)
-{
-    if (verify)
-        return bench_hash_str(h, s);
-    return h + (s != NULL ? (unsigned char)s[0] : 1u);
-}
-
 static uint64_t b_lookup(uint64_t n, int verify)
 {
     uint64_t h = BENCH_HASH_INIT, rs = SEED_LOOKUP;
     for (uint64_t i = 0; i < n; i++) {
-        const char *nm = cur->names[pick(&rs, cur->nnames)];
+        const char *nm = cur->names[bench_pick(&rs, cur->nnames)];
         pmID id;
         int sts = pmLookupName(1, &nm, &id);
         if (verify)
@@ -513,43 +487,11 @@ static uint64_t b_nameid(uint64_t n, int verify)
     uint64_t h = BENCH_HASH_INIT, rs = SEED_NAMEID;
     for (uint64_t i = 0; i < n; i++) {
         char *name = NULL;
-        int sts = pmNameID(cur->pmids[pick(&rs, cur->npmids)], &name);
+        int sts = pmNameID(cur->pmids[bench_pick(&rs, cur->npmids)], &name);
         h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
         if (sts >= 0) {
-            h = fold_str(h, name, verify);
+            h = bench_fold_str(h, name, verify);
             free(name);
-        }
-    }
-    return h;
-}
-
-static uint64_t b_nameall(uint64_t n, int verify)
-{
-    uint64_t h = BENCH_HASH_INIT, rs = SEED_NAMEALL;
-    for (uint64_t i = 0; i < n; i++) {
-        char **list = NULL;
-        int sts = pmNameAll(cur->pmids[pick(&rs, cur->npmids)], &list);
-        h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
-        if (sts > 0) {
-            for (int k = 0; k < sts; k++)
-                h = fold_str(h, list[k], verify);
-            free(list);
-        }
-    }
-    return h;
-}
-
-static uint64_t b_children(uint64_t n, int verify)
-{
-    uint64_t h = BENCH_HASH_INIT, rs = SEED_CHILDREN;
-    for (uint64_t i = 0; i < n; i++) {
-        char **kids = NULL;
-        int sts = pmGetChildren(cur->nonleaf[pick(&rs, cur->nnonleaf)], &kids);
-        h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
-        if (sts > 0) {
-            for (int k = 0; k < sts; k++)
-                h = fold_str(h, kids[k], verify);
-            free(kids);
         }
     }
     return h;
@@ -561,7 +503,7 @@ static int trav_verify;
 static void trav_cb(const char *name)
 {
     trav_count++;
-    trav_hash = fold_str(trav_hash, name, trav_verify);
+    trav_hash = bench_fold_str(trav_hash, name, trav_verify);
 }
 
 static uint64_t b_traverse(uint64_t n, int verify)
@@ -600,33 +542,37 @@ static uint64_t load_checksum(int sts)
 
 /* ------------------------------------------------------------- runners */
 
-
-
-static void run_load(const char *name, struct pmns_size *s, int ascii)
+/*
+ * Time whole loads of path (through pmcpp if ascii) until they have taken
+ * the budget, at most max_reps of them and at least one; print the best
+ * with the checksum of the first.  pmUnloadNameSpace after each, untimed.
+ */
+static void run_load(const char *name, struct pmns_size *s, const char *path, int ascii,
+                     int max_reps)
 {
     double best = -1, spent = 0;
     uint64_t sum = 0;
     char msg[PM_MAXERRMSGLEN];
 
     ensure_data(s); /* for the checksum; read before timing */
-    for (int r = 0; r < LOAD_REPS; r++) {
+    for (int r = 0; r < max_reps; r++) {
         double t0, el;
         int sts;
         unload();
         heap_used = 1;
         t0 = bench_now();
-        sts = ascii ? pmLoadASCIINameSpace(s->file, 1) : pmLoadNameSpace(s->file);
+        sts = ascii ? pmLoadASCIINameSpace(path, 1) : pmLoadNameSpace(path);
         el = bench_now() - t0;
         if (sts >= 0)
-            loaded = s;
+            loaded = path;
         if (r == 0)
             sum = load_checksum(sts);
         if (best < 0 || el < best)
             best = el;
         spent += el;
         if (sts < 0) {
-            fprintf(stderr, "bench_pmns: %s(%s): %s\n",
-                    ascii ? "pmLoadASCIINameSpace" : "pmLoadNameSpace", s->file,
+            fprintf(stderr, BENCH_PMNS_PROG ": %s(%s): %s\n",
+                    ascii ? "pmLoadASCIINameSpace" : "pmLoadNameSpace", path,
                     pmErrStr_r(sts, msg, sizeof msg));
             break;
         }
@@ -635,6 +581,115 @@ static void run_load(const char *name, struct pmns_size *s, int ascii)
     }
     unload();
     bench_print_line(name, best * 1e9, sum);
+}
+
+typedef int (*case_runner)(struct pmns_size *s, int kind, const char *name);
+
+static const char *case_name(char buf[64], const char *kind, const struct pmns_size *s)
+{
+    snprintf(buf, 64, "%s_%s", kind, s->label);
+    return buf;
+}
+
+/*
+ * The cases are every kind at every size, named KIND_LABEL, sizes outer.
+ * Runs those that argv[first..] names (each once, in that order), or all
+ * but the kinds in the hidden bit mask if it names none; with list set,
+ * prints their names instead.  Returns the exit status.
+ */
+static int run_cases(int argc, char **argv, int first, int list, const char *const *kinds,
+                     int nkinds, unsigned hidden, case_runner run)
+{
+    char name[64];
+    int status = 0;
+
+    for (int a = first; a < argc; a++) {
+        int found = 0;
+        for (int i = 0; i < nsizes && !found; i++)
+            for (int k = 0; k < nkinds && !found; k++)
+                found = strcmp(case_name(name, kinds[k], &sizes[i]), argv[a]) == 0;
+        if (!found) {
+            fprintf(stderr, "%s: no benchmark named '%s'; try -l\n", argv[0], argv[a]);
+            return 2;
+        }
+    }
+    for (int i = 0; i < nsizes; i++)
+        for (int k = 0; k < nkinds; k++) {
+            int want = first >= argc && !(hidden >> k & 1u);
+            case_name(name, kinds[k], &sizes[i]);
+            for (int a = first; a < argc && !want; a++)
+                want = strcmp(name, argv[a]) == 0;
+            if (!want)
+                continue;
+            if (list)
+                printf("%s\n", name);
+            else if (run(&sizes[i], k, name) != 0)
+                status = 1;
+        }
+    return status;
+}
+
+#ifndef BENCH_PMNS_NO_MAIN
+/* ------------------------------------------------------ bench_pmns's own */
+
+#define LOAD_REPS 20 /* at most; they stop once they have taken the budget */
+
+enum kind { K_RSS, K_LOOKUP, K_NAMEID, K_NAMEALL, K_CHILDREN, K_TRAVERSE, K_LOAD, K_LOAD_ASCII };
+static const char *const kind_name[] = {
+    "load_rss_kib", "lookup", "nameid", "nameall", "children", "traverse", "load", "load_ascii",
+};
+#define NKINDS ((int)(sizeof kind_name / sizeof kind_name[0]))
+
+static long statm_rss_kib(void)
+{
+    char buf[256];
+    long size = 0, res = 0, shared = 0;
+    int fd = open("/proc/self/statm", O_RDONLY);
+    ssize_t r;
+    if (fd < 0)
+        return 0;
+    r = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (r <= 0)
+        return 0;
+    buf[r] = '\0';
+    if (sscanf(buf, "%ld %ld %ld", &size, &res, &shared) != 3)
+        return 0;
+    /* anonymous pages only: library code faulted in by the first call is
+     * file-backed ("shared") and would add noise */
+    return (res - shared) * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+static uint64_t b_nameall(uint64_t n, int verify)
+{
+    uint64_t h = BENCH_HASH_INIT, rs = SEED_NAMEALL;
+    for (uint64_t i = 0; i < n; i++) {
+        char **list = NULL;
+        int sts = pmNameAll(cur->pmids[bench_pick(&rs, cur->npmids)], &list);
+        h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
+        if (sts > 0) {
+            for (int k = 0; k < sts; k++)
+                h = bench_fold_str(h, list[k], verify);
+            free(list);
+        }
+    }
+    return h;
+}
+
+static uint64_t b_children(uint64_t n, int verify)
+{
+    uint64_t h = BENCH_HASH_INIT, rs = SEED_CHILDREN;
+    for (uint64_t i = 0; i < n; i++) {
+        char **kids = NULL;
+        int sts = pmGetChildren(cur->nonleaf[bench_pick(&rs, cur->nnonleaf)], &kids);
+        h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
+        if (sts > 0) {
+            for (int k = 0; k < sts; k++)
+                h = bench_fold_str(h, kids[k], verify);
+            free(kids);
+        }
+    }
+    return h;
 }
 
 /* Resident memory of one load, in a process that has done nothing else. */
@@ -651,7 +706,7 @@ static int run_rss(const char *name, struct pmns_size *s)
         fflush(stdout);
         pid = fork();
         if (pid < 0)
-            die("fork: %s%s", strerror(errno), "");
+            die("fork: %s", strerror(errno));
         if (pid == 0) {
             args[0] = self_argv0;
             args[1] = (char *)name;
@@ -662,7 +717,7 @@ static int run_rss(const char *name, struct pmns_size *s)
         }
         while (waitpid(pid, &status, 0) < 0)
             if (errno != EINTR)
-                die("waitpid: %s%s", strerror(errno), "");
+                die("waitpid: %s", strerror(errno));
         return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
     }
     before = statm_rss_kib();
@@ -670,7 +725,7 @@ static int run_rss(const char *name, struct pmns_size *s)
     after = statm_rss_kib();
     heap_used = 1;
     if (sts >= 0)
-        loaded = s;
+        loaded = s->file;
     else
         fprintf(stderr, "bench_pmns: pmLoadNameSpace(%s): %d\n", s->file, sts);
     ensure_data(s);
@@ -678,16 +733,15 @@ static int run_rss(const char *name, struct pmns_size *s)
     return 0;
 }
 
-static int run_case(int size_index, int kind, const char *name)
+static int run_case(struct pmns_size *s, int kind, const char *name)
 {
-    struct pmns_size *s = &sizes[size_index];
     cur = s;
     switch (kind) {
     case K_RSS:
         return run_rss(name, s);
     case K_LOAD:
     case K_LOAD_ASCII:
-        run_load(name, s, kind == K_LOAD_ASCII);
+        run_load(name, s, s->file, kind == K_LOAD_ASCII, LOAD_REPS);
         return 0;
     default:
         break;
@@ -714,8 +768,6 @@ static int run_case(int size_index, int kind, const char *name)
     return 0;
 }
 
-/* ---------------------------------------------------------------- main */
-
 static int have_pmcpp(const char **where)
 {
     static char path[4200];
@@ -727,37 +779,15 @@ static int have_pmcpp(const char **where)
 
 int main(int argc, char **argv)
 {
-    int list = 0, first = 1, status = 0;
-    int ncases, ascii_ok;
+    int list = 0, first = 1;
     const char *pmcpp;
-    char(*names)[64];
-    int *case_size, *case_kind, *listed;
-    const char *b = getenv("BENCH_PMNS_BUDGET_MS");
+    int ascii_ok;
 
     self_argv0 = argv[0];
     /* no derived-metrics file adding names (unless the caller chose one) */
     setenv("PCP_DERIVED_CONFIG", "", 0);
-    if (b != NULL && *b != '\0') {
-        long ms = strtol(b, NULL, 10);
-        if (ms >= 1)
-            budget_s = (double)ms / 1000.0;
-    }
-    setup_sizes();
+    setup();
     ascii_ok = have_pmcpp(&pmcpp);
-
-    ncases = nsizes * NKINDS;
-    names = xmalloc((size_t)ncases * sizeof *names);
-    case_size = xmalloc((size_t)ncases * sizeof *case_size);
-    case_kind = xmalloc((size_t)ncases * sizeof *case_kind);
-    listed = xmalloc((size_t)ncases * sizeof *listed);
-    for (int i = 0; i < nsizes; i++)
-        for (int k = 0; k < NKINDS; k++) {
-            int c = i * NKINDS + k;
-            snprintf(names[c], sizeof names[c], "%s_%s", kind_name[k], sizes[i].label);
-            case_size[c] = i;
-            case_kind[c] = k;
-            listed[c] = k != K_LOAD_ASCII || ascii_ok;
-        }
 
     if (argc > 1 && strcmp(argv[1], "-l") == 0) {
         list = 1;
@@ -768,25 +798,7 @@ int main(int argc, char **argv)
                 "bench_pmns: no pmcpp at %s, so the load_ascii_* cases are left out; "
                 "set PCP_BINADM_DIR to a directory with pmcpp to time pmLoadASCIINameSpace\n",
                 pmcpp);
-    for (int a = first; a < argc; a++) {
-        int c = 0;
-        while (c < ncases && strcmp(names[c], argv[a]) != 0)
-            c++;
-        if (c == ncases) {
-            fprintf(stderr, "%s: no benchmark named '%s'; try -l\n", argv[0], argv[a]);
-            return 2;
-        }
-    }
-    for (int c = 0; c < ncases; c++) {
-        int want = first >= argc && listed[c];
-        for (int a = first; a < argc && !want; a++)
-            want = strcmp(names[c], argv[a]) == 0;
-        if (!want)
-            continue;
-        if (list)
-            printf("%s\n", names[c]);
-        else if (run_case(case_size[c], case_kind[c], names[c]) != 0)
-            status = 1;
-    }
-    return status;
+    return run_cases(argc, argv, first, list, kind_name, NKINDS, ascii_ok ? 0 : 1u << K_LOAD_ASCII,
+                     run_case);
 }
+#endif /* BENCH_PMNS_NO_MAIN */

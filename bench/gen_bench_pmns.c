@@ -208,7 +208,6 @@ struct gbp {
     long nleaves, nnonleaf, ndup, ndyn, nwide, maxfan;
     long depth_hist[GBP_MAX_DEPTH + 1];
     int dyn_nested_left;
-    int err;
 };
 
 #define GBP_PMID(d, c, i) (((uint32_t)(d) << 22) | ((uint32_t)(c) << 10) | (uint32_t)(i))
