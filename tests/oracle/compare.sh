@@ -3,9 +3,9 @@
 #
 # usage: compare.sh PROBE_A PROBE_B [label]
 #
-# PROBE_A is normally the probe linked against the reference libpcp (Debian)
-# and PROBE_B the same source linked against pmkit.  Both are run with stdout
-# and stderr captured to temporary files.  Exit status:
+# PROBE_A is normally the probe linked against pmkit and PROBE_B the same
+# source linked against the reference libpcp (Debian).  Both are run with
+# stdout and stderr captured to temporary files.  Exit status:
 #   0  stdout and stderr identical; prints "oracle: N lines identical"
 #   1  outputs differ (first differing lines shown as a unified diff)
 #   2  usage error, or a probe could not be run / exited non-zero

@@ -34,27 +34,13 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "gen_rng.h"
+
 #define NAMEMAX 48
 
 /* ------------------------------------------------------------------ */
-/* random numbers (splitmix64)                                          */
+/* random numbers (gen_rng.h: splitmix64)                              */
 /* ------------------------------------------------------------------ */
-
-static uint64_t rng_state;
-
-static uint64_t rnd64(void)
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-/* uniform in [0, n) */
-static unsigned rnd(unsigned n)
-{
-    return n ? (unsigned)(rnd64() % n) : 0;
-}
 
 /* uniform in [lo, hi] */
 static unsigned rnd_range(unsigned lo, unsigned hi)

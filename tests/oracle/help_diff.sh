@@ -19,7 +19,8 @@
 #  - the probe built against Debian's libpcp_pmda must answer the same on
 #    pmkit's files as the pmkit probe on Debian's.
 # Debian must exit 0 or 1 on every case (else GENERATOR BUG).
-# HELP_DIFF_KEEP=DIR keeps the cases in DIR.
+# HELP_DIFF_KEEP=DIR writes the generated cases to DIR (which must not exist
+# yet) and keeps them.
 #
 # Exit 0 all identical, 1 any difference, 2 usage, 77 skip (no oracle).
 set -u
@@ -28,6 +29,8 @@ if [ $# -lt 6 ] || [ $# -gt 8 ]; then
     exit 2
 fi
 newhelp=$1 chkhelp=$2 probe_ours=$3 probe_theirs=$4 obin=$5 gen=$6 seed=${7:-1} count=${8:-200}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
 for t in newhelp chkhelp pmcpp; do
     if [ ! -x "$obin/$t" ]; then
         echo "SKIP: Debian's $t not found in $obin (run: sh scripts/deps.sh test)"
@@ -38,31 +41,16 @@ if [ ! -x "$probe_theirs" ]; then
     echo "SKIP: probe built against Debian's libpcp_pmda not found at $probe_theirs (install libpcp3-dev)"
     exit 77
 fi
-top=$(pwd)
-abspath() { case $1 in /*) printf '%s\n' "$1" ;; *) printf '%s/%s\n' "$top" "$1" ;; esac; }
 newhelp=$(abspath "$newhelp") chkhelp=$(abspath "$chkhelp") gen=$(abspath "$gen")
 probe_ours=$(abspath "$probe_ours") probe_theirs=$(abspath "$probe_theirs") obin=$(abspath "$obin")
 PCP_BINADM_DIR=$obin PCP_DERIVED_CONFIG=
 export PCP_BINADM_DIR PCP_DERIVED_CONFIG
 unset PMNS_DEFAULT PCP_ALT_CPP
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/help_diff.XXXXXX") || exit 1
-trap 'cd /; rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
-cases=$tmp/cases
-if [ -n "${HELP_DIFF_KEEP:-}" ]; then
-    cases=$(abspath "$HELP_DIFF_KEEP")
-fi
-if ! "$gen" "$seed" "$count" "$cases"; then
-    echo "FAIL: $gen $seed $count failed"
-    exit 1
-fi
+make_tmp help_diff
+generate HELP_DIFF_KEEP
 
 ndiff=0 nbad=0 n=0
-differ() {
-    ndiff=$((ndiff + 1))
-    echo "DIFF $name: $*"
-}
 for pmns in "$cases"/*.pmns; do
     name=${pmns##*/}
     name=${name%.pmns}

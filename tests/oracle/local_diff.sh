@@ -6,11 +6,13 @@
 # (built from Debian's sources, once against each library's libpcp_pmda)
 # and prints contexts, descriptors, help, instance domains, fetches,
 # profiles, stores and error answers.  The two outputs must be identical.
-# The help databases are compiled with Debian's newhelp; values that vary
-# with time are never printed by the probe.
+# The namespace is seed.pmns and the help databases are compiled with
+# Debian's newhelp, as seed_agents.sh does; values that vary with time are
+# never printed by the probe.
 set -eu
 [ $# -eq 7 ] || { echo "usage: $0 ORACLE PROBE_PMKIT PROBE_PCP SIMPLE_PMKIT TRIVIAL_PMKIT SIMPLE_PCP TRIVIAL_PCP" >&2; exit 2; }
 oracle=$1
+here=$(cd "$(dirname "$0")" && pwd)
 newhelp=$oracle/usr/lib/pcp/bin/newhelp
 seeds=$oracle/usr/lib/pcp/pmdas
 conf=$oracle/etc/pcp/simple/simple.conf
@@ -20,33 +22,17 @@ done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
-cat >"$tmp/pmns" <<'PMNS'
-root {
-    simple
-    trivial
-}
-simple {
-    numfetch	253:0:0
-    color	253:0:1
-    time
-    now		253:2:4
-}
-simple.time {
-    user	253:1:2
-    sys		253:1:3
-}
-trivial {
-    time	250:0:0
-}
-PMNS
+cp "$here/seed.pmns" "$tmp/pmns"
 export PCP_DERIVED_CONFIG= PCP_BINADM_DIR="$oracle/usr/lib/pcp/bin"
 for side in pmkit pcp; do
     mkdir -p "$tmp/$side/simple" "$tmp/$side/trivial"
     cp "$conf" "$tmp/$side/simple/simple.conf"
-    sed 's/^@ SIMPLE\./@ 253./' "$seeds/simple/help" |
-        "$newhelp" -n "$tmp/pmns" -v 2 -o "$tmp/$side/simple/help"
-    sed 's/^@ TRIVIAL\./@ 250./' "$seeds/trivial/help" |
-        "$newhelp" -n "$tmp/pmns" -v 2 -o "$tmp/$side/trivial/help"
+done
+# one compilation of each help, for both sides
+for a in simple trivial; do
+    sed 's/^@ SIMPLE\./@ 253./' "$seeds/$a/help" |
+        "$newhelp" -n "$tmp/pmns" -v 2 -o "$tmp/pmkit/$a/help"
+    cp "$tmp/pmkit/$a/help.dir" "$tmp/pmkit/$a/help.pag" "$tmp/pcp/$a/"
 done
 
 PCP_PMDAS_DIR="$tmp/pmkit" "$2" "$tmp/pmns" "$4" "$5" >"$tmp/pmkit.out" 2>"$tmp/pmkit.err" ||

@@ -38,6 +38,8 @@ if [ $# -lt 3 ] || [ $# -gt 5 ]; then
     exit 2
 fi
 ours=$1 theirs=$2 gen=$3 seed=${4:-1} count=${5:-300}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
 if [ ! -f "$theirs" ] || [ ! -x "$theirs" ]; then
     echo "SKIP: Debian's pmcpp not found at $theirs (run: sh scripts/deps.sh test)"
     exit 77
@@ -46,36 +48,16 @@ if [ ! -f "$ours" ] || [ ! -x "$ours" ]; then
     echo "FAIL: pmcpp under test not executable: $ours"
     exit 1
 fi
-top=$(pwd)
-abspath() {
-    case $1 in
-    /*) printf '%s\n' "$1" ;;
-    *) printf '%s/%s\n' "$top" "$1" ;;
-    esac
-}
 ours=$(abspath "$ours") theirs=$(abspath "$theirs") gen=$(abspath "$gen")
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmcpp_diff.XXXXXX") || exit 1
-trap 'cd /; rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+make_tmp pmcpp_diff
 
 if [ -d "$gen" ]; then
     cases=$gen fixed=1
     label="fixed cases in $gen"
 elif [ -x "$gen" ]; then
-    cases=$tmp/cases fixed=0
+    fixed=0
     label="generated cases (seed $seed)"
-    if [ -n "${PMCPP_DIFF_KEEP:-}" ]; then
-        cases=$(abspath "$PMCPP_DIFF_KEEP")
-        if [ -e "$cases" ]; then
-            echo "FAIL: PMCPP_DIFF_KEEP=$cases already exists"
-            exit 1
-        fi
-    fi
-    if ! "$gen" "$seed" "$count" "$cases"; then
-        echo "FAIL: $gen $seed $count failed"
-        exit 1
-    fi
+    generate PMCPP_DIFF_KEEP
 else
     echo "FAIL: GEN is neither an executable nor a directory: $gen"
     exit 1
@@ -93,7 +75,6 @@ run() {
     fi
     rc=$?
 }
-shorten() { head -20 | cut -c1-200; }
 
 for c in "$cases"/*/; do
     c=${c%/}
@@ -138,18 +119,7 @@ for c in "$cases"/*/; do
         elif [ -s "$tmp/ours.err" ]; then
             bad="$bad stderr(not empty)"
         fi
-        if [ -n "$bad" ]; then
-            ndiff=$((ndiff + 1))
-            echo "DIFF $name:$bad"
-            echo "  run: (cd $c && $how)"
-            if [ -s "$tmp/ours.err" ] || [ -s "$tmp/theirs.err" ]; then
-                echo "  --- stderr ours / theirs:"
-                shorten <"$tmp/ours.err" | sed 's/^/  < /'
-                shorten <"$tmp/theirs.err" | sed 's/^/  > /'
-            fi
-            echo "  --- stdout diff (< ours, > theirs):"
-            diff "$tmp/ours.out" "$tmp/theirs.out" | shorten | sed 's/^/  /'
-        fi
+        [ -z "$bad" ] || report_diff "$name:$bad" "(cd $c && $how)"
     done
     cd "$top" || exit 1
 done
@@ -159,9 +129,7 @@ if [ $n = 0 ]; then
     exit 1
 fi
 if [ $ndiff != 0 ] || [ $nbad != 0 ]; then
-    if [ $fixed = 0 ] && [ -z "${PMCPP_DIFF_KEEP:-}" ]; then
-        echo "to get the cases: $gen $seed $count DIR (or rerun with PMCPP_DIFF_KEEP=DIR)"
-    fi
+    [ $fixed = 1 ] || keep_hint PMCPP_DIFF_KEEP
     echo "pmcpp oracle: FAILED on $label: $ndiff differing runs, $nbad runs rejected by Debian's pmcpp ($n cases, $nruns runs)"
     exit 1
 fi

@@ -28,6 +28,8 @@ if [ $# -lt 3 ] || [ $# -gt 5 ]; then
     exit 2
 fi
 ours=$1 theirs=$2 gen=$3 seed=${4:-1} count=${5:-300}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
 if [ ! -f "$theirs" ]; then
     echo "SKIP: Debian's pmgenmap not found at $theirs (run: sh scripts/deps.sh test)"
     exit 77
@@ -51,31 +53,9 @@ if [ ! -f "$ours" ] || [ ! -x "$ours" ]; then
     echo "FAIL: pmgenmap under test not executable: $ours"
     exit 1
 fi
-top=$(pwd)
-abspath() {
-    case $1 in
-    /*) printf '%s\n' "$1" ;;
-    *) printf '%s/%s\n' "$top" "$1" ;;
-    esac
-}
 ours=$(abspath "$ours") theirs=$(abspath "$theirs") gen=$(abspath "$gen")
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmgenmap_diff.XXXXXX") || exit 1
-trap 'cd /; rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
-
-cases=$tmp/cases
-if [ -n "${PMGENMAP_DIFF_KEEP:-}" ]; then
-    cases=$(abspath "$PMGENMAP_DIFF_KEEP")
-    if [ -e "$cases" ]; then
-        echo "FAIL: PMGENMAP_DIFF_KEEP=$cases already exists"
-        exit 1
-    fi
-fi
-if ! "$gen" "$seed" "$count" "$cases"; then
-    echo "FAIL: $gen $seed $count failed"
-    exit 1
-fi
+make_tmp pmgenmap_diff
+generate PMGENMAP_DIFF_KEEP
 
 PACKAGE_BUILD_DATE='Thu Jan  1 00:00:00 UTC 1970'
 PCP_DIR=$oracle PCP_CONF=$conf
@@ -91,18 +71,6 @@ run() {
         "$bin" input </dev/null >"$tmp/$1.out" 2>"$tmp/$1.err"
     fi
     rc=$?
-}
-shorten() { head -20 | cut -c1-200; }
-report() {
-    echo "DIFF $name:$1"
-    echo "  run: (cd $c && pmgenmap $2)"
-    if [ -s "$tmp/ours.err" ] || [ -s "$tmp/theirs.err" ]; then
-        echo "  --- stderr ours / theirs:"
-        shorten <"$tmp/ours.err" | sed 's/^/  < /'
-        shorten <"$tmp/theirs.err" | sed 's/^/  > /'
-    fi
-    echo "  --- stdout diff (< ours, > theirs):"
-    diff "$tmp/ours.out" "$tmp/theirs.out" | shorten | sed 's/^/  /'
 }
 
 n=0 nvalid=0 ninvalid=0 nruns=0 ndiff=0 nbad=0
@@ -132,10 +100,7 @@ for c in "$cases"/*/; do
             *' unterminated group?') [ "${got#* }" = "unterminated group?" ] || bad="$bad message" ;;
             *) [ "$got" = "$want" ] || bad="$bad line/message(ours '$got', Debian '$want')" ;;
             esac
-            if [ -n "$bad" ]; then
-                ndiff=$((ndiff + 1))
-                report "$bad" input
-            fi
+            [ -z "$bad" ] || report_diff "$name:$bad" "(cd $c && pmgenmap input)"
         fi
         cd "$top" || exit 1
         continue
@@ -159,10 +124,7 @@ for c in "$cases"/*/; do
         [ $rc1 = $rc2 ] || bad="$bad exit($rc1 vs $rc2)"
         cmp -s "$tmp/ours.out" "$tmp/theirs.out" || bad="$bad stdout"
         [ -s "$tmp/ours.err" ] && bad="$bad stderr(not empty)"
-        if [ -n "$bad" ]; then
-            ndiff=$((ndiff + 1))
-            report "$bad" "$how"
-        fi
+        [ -z "$bad" ] || report_diff "$name:$bad" "(cd $c && pmgenmap $how)"
     done
     cd "$top" || exit 1
 done
@@ -173,9 +135,7 @@ if [ $n = 0 ]; then
 fi
 label="generated cases (seed $seed): $nvalid valid, $ninvalid with one error"
 if [ $ndiff != 0 ] || [ $nbad != 0 ]; then
-    if [ -z "${PMGENMAP_DIFF_KEEP:-}" ]; then
-        echo "to get the cases: $gen $seed $count DIR (or rerun with PMGENMAP_DIFF_KEEP=DIR)"
-    fi
+    keep_hint PMGENMAP_DIFF_KEEP
     echo "pmgenmap oracle: FAILED on $label: $ndiff differing runs, $nbad generator bugs ($nruns runs)"
     exit 1
 fi

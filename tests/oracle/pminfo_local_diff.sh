@@ -58,28 +58,26 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/pminfo_local.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 
-# The agents, each side against its library.
-sh "$here/seed_agents.sh" "$tmp/theirs" debian
-rc=$?
-[ $rc = 0 ] || exit $rc
-if [ "$flavour" = debian ]; then
-    sh "$here/seed_agents.sh" "$tmp/ours" debian
-    fixed_inc=/usr/include
-else
-    sh "$here/seed_agents.sh" "$tmp/ours" pmkit "$src" "$build"
-    fixed_inc=$src/libpcp/include
-fi
-rc=$?
-[ $rc = 0 ] || exit $rc
-for side in theirs ours; do
-    inc=/usr/include
-    [ $side = ours ] && inc=$fixed_inc
-    if ! "$cc" -shared -fPIC -w -I"$inc" -o "$tmp/$side/fixed.so" \
+# fixed SIDE INCLUDEDIR: the fixed agent into $tmp/SIDE, built with the
+# headers of INCLUDEDIR
+fixed() {
+    if ! "$cc" -shared -fPIC -w -I"$2" -o "$tmp/$1/fixed.so" \
         "$src/tests/cli/pminfo/fixed_agent.c"; then
-        echo "FAIL: building fixed_agent.c ($side)"
+        echo "FAIL: building fixed_agent.c ($1)"
         exit 1
     fi
-done
+}
+
+# The agents, each side against its library: the debian flavour's two sides
+# are the same build.
+sh "$here/seed_agents.sh" "$tmp/theirs" debian || exit $?
+fixed theirs /usr/include
+if [ "$flavour" = debian ]; then
+    cp -R "$tmp/theirs" "$tmp/ours" || exit 1
+else
+    sh "$here/seed_agents.sh" "$tmp/ours" pmkit "$src" "$build" || exit $?
+    fixed ours "$src/libpcp/include"
+fi
 
 # The pminfo under test.
 if [ "$flavour" = debian ]; then
@@ -105,23 +103,8 @@ unset PMNS_DEFAULT PCP_PMCDCONF_PATH
 # normalise SIDE T0 T1 <raw >normalised: the side's directory is DIR; the
 # clock and CPU values are checked and masked (INVALID(value) if implausible)
 normalise() {
-    sed "s|$tmp/$1|DIR|g" | awk -v t0="$2" -v t1="$3" '
-        $1 ~ /^(simple|trivial|fixed|event)\.[a-z.]*:?$/ { cur = $1; sub(/:$/, "", cur) }
-        /^    (value|inst \[.*\] value) / {
-            v = $NF
-            if (cur == "simple.now")
-                ok = v ~ /^[0-9]+$/ && v + 0 <= 59
-            else if (cur == "simple.time.user" || cur == "simple.time.sys")
-                ok = v ~ /^[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/
-            else if (cur == "trivial.time")
-                ok = v ~ /^[0-9]+$/ && v + 0 >= t0 && v + 0 <= t1
-            else {
-                print
-                next
-            }
-            sub(/ value .*$/, ok ? " value <" cur ">" : " value INVALID(" v ")")
-        }
-        { print }'
+    sed "s|$tmp/$1|DIR|g" |
+        awk -v t0="$2" -v t1="$3" -f "$here/clock_values.awk" -f "$here/pminfo_normalise.awk"
 }
 
 # run SIDE N LINE: case N on one side into $tmp/SIDE.N.{out,err}

@@ -40,6 +40,7 @@ if [ $# -lt 3 ] || [ $# -gt 5 ]; then
 fi
 ours=$1 theirs=$2 gen=$3 seed=${4:-1} count=${5:-200}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
 if [ ! -f "$theirs" ] || [ ! -x "$theirs" ]; then
     echo "SKIP: probe built against Debian's libpcp not found at $theirs (install libpcp3-dev)"
     exit 77
@@ -60,18 +61,8 @@ if [ ! -f "$ours" ] || [ ! -x "$ours" ]; then
     echo "FAIL: probe under test not executable: $ours"
     exit 1
 fi
-top=$(pwd)
-abspath() {
-    case $1 in
-    /*) printf '%s\n' "$1" ;;
-    *) printf '%s/%s\n' "$top" "$1" ;;
-    esac
-}
 ours=$(abspath "$ours") theirs=$(abspath "$theirs") gen=$(abspath "$gen")
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmns_diff.XXXXXX") || exit 1
-trap 'cd /; rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+make_tmp pmns_diff
 
 expect=load
 if [ -d "$gen" ]; then
@@ -81,19 +72,8 @@ if [ -d "$gen" ]; then
     *_bad) expect=fail ;;
     esac
 elif [ -f "$gen" ] && [ -x "$gen" ]; then
-    cases=$tmp/cases
     label="generated namespaces (seed $seed)"
-    if [ -n "${PMNS_DIFF_KEEP:-}" ]; then
-        cases=$(abspath "$PMNS_DIFF_KEEP")
-        if [ -e "$cases" ]; then
-            echo "FAIL: PMNS_DIFF_KEEP=$cases already exists"
-            exit 1
-        fi
-    fi
-    if ! "$gen" "$seed" "$count" "$cases"; then
-        echo "FAIL: $gen $seed $count failed"
-        exit 1
-    fi
+    generate PMNS_DIFF_KEEP
 else
     echo "FAIL: GEN is neither an executable nor a directory: $gen"
     exit 1
@@ -110,7 +90,6 @@ run() {
     set +f
     return $rc
 }
-shorten() { head -20 | cut -c1-200; }
 
 # known_reason NAME: the compat.md bullet for a known difference, or nothing
 known_reason() {
@@ -161,16 +140,7 @@ for f in "$cases"/*; do
             nknown=$((nknown + 1))
             echo "KNOWN $name [$mode]:$bad -- docs/compat.md: $known"
         elif [ -n "$bad" ]; then
-            ndiff=$((ndiff + 1))
-            echo "DIFF $name [$mode]:$bad"
-            echo "  run: $ours $mode $f${names:+ (names from $f.names)}"
-            if [ -s "$tmp/ours.err" ] || [ -s "$tmp/theirs.err" ]; then
-                echo "  --- stderr ours / theirs:"
-                shorten <"$tmp/ours.err" | sed 's/^/  < /'
-                shorten <"$tmp/theirs.err" | sed 's/^/  > /'
-            fi
-            echo "  --- stdout diff (< ours, > theirs):"
-            diff "$tmp/ours.out" "$tmp/theirs.out" | shorten | sed 's/^/  /'
+            report_diff "$name [$mode]:$bad" "$ours $mode $f${names:+ (names from $f.names)}"
         fi
     done
     if [ -n "$known" ] && [ -z "$differed" ]; then
@@ -199,9 +169,7 @@ if [ $n = 0 ]; then
     exit 1
 fi
 if [ $ndiff != 0 ] || [ $nbad != 0 ]; then
-    if [ ! -d "$gen" ] && [ -z "${PMNS_DIFF_KEEP:-}" ]; then
-        echo "to get the cases: $gen $seed $count DIR (or rerun with PMNS_DIFF_KEEP=DIR)"
-    fi
+    [ -d "$gen" ] || keep_hint PMNS_DIFF_KEEP
     echo "pmns oracle: FAILED on $label: $ndiff differing runs, $nbad bad cases ($n namespaces, $nruns runs)"
     exit 1
 fi

@@ -22,25 +22,26 @@
 # A namespace pmkit does not load must make pmnscomp fail too.
 #
 # PCP_DERIVED_CONFIG is set empty and PMNS_DEFAULT removed, as for the
-# oracle.  Exit 0 all equal, 1 any difference, 2 usage.
+# oracle.  PMNS_IMAGE_DIFF_KEEP=DIR writes the generated namespaces to DIR
+# (which must not exist yet) and keeps them.
+# Exit 0 all equal, 1 any difference, 2 usage.
 set -u
 if [ $# -lt 3 ] || [ $# -gt 5 ]; then
     echo "Usage: pmns_image_diff.sh PROBE PMNSCOMP GEN|DIR [SEED] [COUNT]" >&2
     exit 2
 fi
 probe=$1 comp=$2 gen=$3 seed=${4:-1} count=${5:-150}
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
 PCP_DERIVED_CONFIG=
 export PCP_DERIVED_CONFIG
 unset PMNS_DEFAULT
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmns_image_diff.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+make_tmp pmns_image_diff
 
 if [ -d "$gen" ]; then
     cases=$gen
 elif [ -x "$gen" ]; then
-    cases=$tmp/cases
-    "$gen" "$seed" "$count" "$cases" || { echo "FAIL: $gen $seed $count failed"; exit 1; }
+    generate PMNS_IMAGE_DIFF_KEEP
 else
     echo "FAIL: GEN is neither an executable nor a directory: $gen"
     exit 1
@@ -55,11 +56,7 @@ probe_run() {
     set +f
 }
 
-n=0 bad=0 runs=0
-report() {
-    echo "DIFF $name: $*"
-    bad=$((bad + 1))
-}
+n=0 ndiff=0 runs=0
 img=$tmp/img
 for f in "$cases"/*; do
     [ -f "$f" ] || continue
@@ -76,15 +73,15 @@ for f in "$cases"/*; do
     "$comp" -d -n "$f" "$img" >/dev/null 2>"$tmp/comp.err"
     crc=$?
     if [ "$loads" != 0 ]; then
-        [ "$crc" != 0 ] || report "pmnscomp compiles a namespace libpcp does not load"
+        [ "$crc" != 0 ] || differ "pmnscomp compiles a namespace libpcp does not load"
         continue
     fi
     if [ "$crc" != 0 ]; then
-        report "pmnscomp -d fails:"
+        differ "pmnscomp -d fails:"
         head -5 "$tmp/comp.err"
         continue
     fi
-    "$comp" --check "$img" 2>"$tmp/check.err" || { report "--check:"; head -5 "$tmp/check.err"; }
+    "$comp" --check "$img" 2>"$tmp/check.err" || { differ "--check:"; head -5 "$tmp/check.err"; }
     modes="ascii ascii-nodup"
     grep -q -e '/\*' -e '^[[:space:]]*#' "$f" || modes="$modes raw"
     for mode in $modes; do
@@ -93,7 +90,7 @@ for f in "$cases"/*; do
         rtext=$rc
         probe_run "$mode" "$img" image
         if [ "$rtext" != "$rc" ] || ! cmp -s "$tmp/text.out" "$tmp/image.out"; then
-            report "[$mode] exit $rtext (text) vs $rc (image)"
+            differ "[$mode] exit $rtext (text) vs $rc (image)"
             diff "$tmp/text.out" "$tmp/image.out" | head -10 | sed 's/^/  /'
         fi
         [ "$mode" = ascii-nodup ] && nodup=$rtext
@@ -101,14 +98,14 @@ for f in "$cases"/*; do
     "$comp" -n "$f" "$img.nodup" >/dev/null 2>&1
     crc=$?
     if [ "$nodup" = 0 ] && [ "$crc" = 0 ]; then
-        cmp -s "$img" "$img.nodup" || report "-d changes the image of a namespace without duplicates"
+        cmp -s "$img" "$img.nodup" || differ "-d changes the image of a namespace without duplicates"
     elif [ "$nodup" = 0 ] || [ "$crc" = 0 ]; then
-        report "pmnscomp without -d exits $crc, pmLoadASCIINameSpace(f, 0) loads: $nodup"
+        differ "pmnscomp without -d exits $crc, pmLoadASCIINameSpace(f, 0) loads: $nodup"
     fi
     if ! "$comp" --dump "$img" >"$tmp/dump" ||
         ! "$comp" -d -n "$tmp/dump" "$img.again" >/dev/null 2>&1 ||
         ! cmp -s "$img" "$img.again"; then
-        report "--dump does not compile back to the same image"
+        differ "--dump does not compile back to the same image"
     fi
 done
 
@@ -116,8 +113,8 @@ if [ $n = 0 ]; then
     echo "FAIL: no namespaces found in $cases"
     exit 1
 fi
-if [ $bad != 0 ]; then
-    echo "pmns image property: FAILED, $bad differences ($n namespaces, $runs probe pairs)"
+if [ $ndiff != 0 ]; then
+    echo "pmns image property: FAILED, $ndiff differences ($n namespaces, $runs probe pairs)"
     exit 1
 fi
 echo "pmns image property: $n namespaces, $runs probe pairs, images answer as their text"

@@ -11,11 +11,7 @@
 #   DIR/simple/simple.conf     ("sec,min,hour": simple.now's instances)
 #   DIR/trivial/pmda_trivial.so trivial_init  DIR/trivial/help.{dir,pag}
 #   DIR/pmns                   both agents' names, domains substituted
-#   DIR/env                    shell assignments: PCP_PMDAS_DIR, PCP_DERIVED_CONFIG
-#                              (empty), PCP_BINADM_DIR (Debian's pmcpp, which
-#                              Debian's libpcp runs to read a namespace) and
-#                              SEED_K, the -K options that make a local
-#                              context load exactly these two agents
+#                              (a copy of seed.pmns)
 #
 # The flavour says which libpcp_pmda the DSOs are built against: "debian"
 # (default: /usr/include/pcp, -lpcp_pmda -lpcp) for Debian's tools, or
@@ -81,25 +77,7 @@ fi
 
 mkdir -p "$dir/simple" "$dir/trivial" || exit 1
 dir=$(cd "$dir" && pwd)
-cat >"$dir/pmns" <<'EOF'
-root {
-    simple
-    trivial
-}
-simple {
-    numfetch	253:0:0
-    color	253:0:1
-    time
-    now		253:2:4
-}
-simple.time {
-    user	253:1:2
-    sys		253:1:3
-}
-trivial {
-    time	250:0:0
-}
-EOF
+cp "$here/seed.pmns" "$dir/pmns" || exit 1
 echo "sec,min,hour" >"$dir/simple/simple.conf"
 
 # build AGENT: DSO and help files
@@ -120,11 +98,4 @@ build() {
 }
 build simple || exit 1
 build trivial || exit 1
-
-cat >"$dir/env" <<EOF
-PCP_PMDAS_DIR='$dir'
-PCP_DERIVED_CONFIG=
-PCP_BINADM_DIR='$oracle/usr/lib/pcp/bin'
-SEED_K='-K clear -K add,253,$dir/simple/pmda_simple.so,simple_init -K add,250,$dir/trivial/pmda_trivial.so,trivial_init'
-EOF
 exit 0

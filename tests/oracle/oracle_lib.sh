@@ -1,0 +1,78 @@
+# oracle_lib.sh - sourced by the differential scripts of tests/oracle
+# (pmcpp_diff.sh, pmns_diff.sh, pmgenmap_diff.sh, help_diff.sh,
+# pmns_image_diff.sh), before they change directory: the pieces they share.
+# They set $gen, $seed and $count (generate, keep_hint) and $name (differ).
+# shellcheck shell=sh disable=SC2154
+
+# The directory the script started in; relative paths are taken from it.
+top=$(pwd)
+
+# abspath PATH: PATH made absolute from $top
+abspath() {
+    case $1 in
+    /*) printf '%s\n' "$1" ;;
+    *) printf '%s/%s\n' "$top" "$1" ;;
+    esac
+}
+
+# make_tmp NAME: $tmp, a new directory ${TMPDIR:-/tmp}/NAME.XXXXXX removed
+# when the script exits; a signal makes it exit 1
+make_tmp() {
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 1
+    # leave $tmp first: the scripts run their cases inside it
+    trap 'cd /; rm -rf "$tmp"' EXIT
+    trap 'exit 1' HUP INT TERM
+}
+
+# generate KEEPVAR: the cases of `$gen $seed $count DIR` into $cases, which
+# is $tmp/cases or, when the variable named KEEPVAR is set, its value (a
+# directory that must not exist yet, kept after the run); exits 1 on failure
+generate() {
+    eval "keep=\${$1:-}"
+    cases=$tmp/cases
+    if [ -n "$keep" ]; then
+        cases=$(abspath "$keep")
+        if [ -e "$cases" ]; then
+            echo "FAIL: $1=$cases already exists"
+            exit 1
+        fi
+    fi
+    if ! "$gen" "$seed" "$count" "$cases"; then
+        echo "FAIL: $gen $seed $count failed"
+        exit 1
+    fi
+}
+
+# keep_hint KEEPVAR: after a failure on generated cases, how to get them
+# (nothing when they were kept)
+keep_hint() {
+    eval "keep=\${$1:-}"
+    if [ -z "$keep" ]; then
+        echo "to get the cases: $gen $seed $count DIR (or rerun with $1=DIR)"
+    fi
+}
+
+# shorten: the first 20 lines of stdin, each cut to 200 bytes
+shorten() { head -20 | cut -c1-200; }
+
+# differ WHAT...: counts a difference of case $name in $ndiff and says so
+differ() {
+    ndiff=$((ndiff + 1))
+    echo "DIFF $name: $*"
+}
+
+# report_diff WHAT RUN: counts a differing run in $ndiff and shows it:
+# "DIFF WHAT", the command line RUN, both stderrs when either is not empty
+# and the diff of the stdouts ($tmp/{ours,theirs}.{out,err})
+report_diff() {
+    ndiff=$((ndiff + 1))
+    echo "DIFF $1"
+    echo "  run: $2"
+    if [ -s "$tmp/ours.err" ] || [ -s "$tmp/theirs.err" ]; then
+        echo "  --- stderr ours / theirs:"
+        shorten <"$tmp/ours.err" | sed 's/^/  < /'
+        shorten <"$tmp/theirs.err" | sed 's/^/  > /'
+    fi
+    echo "  --- stdout diff (< ours, > theirs):"
+    diff "$tmp/ours.out" "$tmp/theirs.out" | shorten | sed 's/^/  /'
+}
