@@ -393,6 +393,19 @@ static void test_cache_drives_instances(void **state)
     assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_CULL), 3);
 }
 
+/* Remove a test's $PCP_VAR_DIR: its cache file (path) and directories. */
+static void remove_var_dir(const char *dir, const char *file)
+{
+    char path[256];
+
+    unlink(file);
+    snprintf(path, sizeof(path), "%s/config/pmda", dir);
+    rmdir(path);
+    snprintf(path, sizeof(path), "%s/config", dir);
+    rmdir(path);
+    rmdir(dir);
+}
+
 /* PCP's cache file: "2 0 <max id>", then "<id> <last active> <name>". */
 static void test_cache_persistence(void **state)
 {
@@ -424,12 +437,7 @@ static void test_cache_persistence(void **state)
     assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "nvme0n1", NULL), 2);
     assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "sdc", NULL), 3);
     assert_int_equal(pmdaCacheLookup(indom, 1, NULL, NULL), PMDA_CACHE_INACTIVE);
-    unlink(path);
-    snprintf(path, sizeof(path), "%s/config/pmda", dir);
-    rmdir(path);
-    snprintf(path, sizeof(path), "%s/config", dir);
-    rmdir(path);
-    rmdir(dir);
+    remove_var_dir(dir, path);
 }
 
 /* A line whose id is over the header's maximum is skipped like a malformed
@@ -463,12 +471,7 @@ static void test_cache_load_id_over_max(void **state)
     /* the next new name takes the id after the highest loaded */
     assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "baz", NULL), 4);
     assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_CULL), 2);
-    unlink(path);
-    snprintf(path, sizeof(path), "%s/config/pmda", dir);
-    rmdir(path);
-    snprintf(path, sizeof(path), "%s/config", dir);
-    rmdir(path);
-    rmdir(dir);
+    remove_var_dir(dir, path);
 }
 
 static void test_labels(void **state)
