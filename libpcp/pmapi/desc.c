@@ -6,7 +6,8 @@
  * when there is none, as in PCP's local contexts), calls its method with
  * the library lock held and copies the answer into memory the caller
  * owns with PCP's layouts: pmGetInDom's names are one block (pointers then
- * strings), text is strdup'd.  The help -> one-line fallback and the
+ * strings; pmdaInstance's answer already is, and is handed over as it is),
+ * text is strdup'd.  The help -> one-line fallback and the
  * PM_TEXT_DIRECT rule are PCP's (runtime spec 1.5).
  *
  * The derived metrics event.flags and event.missed (the table in
@@ -148,9 +149,12 @@ void __pmFreeInResult(pmInResult *res)
 {
     if (res == NULL)
         return;
-    if (res->namelist != NULL)
+    if (res->namelist != NULL) {
+        size_t size = pmkit_block_size(res->namelist);
         for (int i = 0; i < res->numinst; i++)
-            free(res->namelist[i]);
+            if (!pmkit_in_block(res->namelist, size, res->namelist[i]))
+                free(res->namelist[i]);
+    }
     free(res->namelist);
     free(res->instlist);
     free(res);
@@ -199,6 +203,17 @@ static char **pack_names(char *const *names, int n)
     return block;
 }
 
+/* Is every name inside the namelist block itself? */
+static int names_packed(char *const *names, int n)
+{
+    size_t size = pmkit_block_size(names);
+
+    for (int i = 0; i < n; i++)
+        if (names[i] == NULL || !pmkit_in_block(names, size, names[i]))
+            return 0;
+    return 1;
+}
+
 int pmGetInDom(pmInDom indom, int **instlist, char ***namelist)
 {
     pmInResult *res;
@@ -216,6 +231,15 @@ int pmGetInDom(pmInDom indom, int **instlist, char ***namelist)
     if (res->instlist == NULL || res->namelist == NULL) {
         __pmFreeInResult(res);
         return PM_ERR_INST;
+    }
+    if (names_packed(res->namelist, n)) {
+        /* pmdaInstance's layout is already the caller's: hand both over */
+        *instlist = res->instlist;
+        *namelist = res->namelist;
+        res->instlist = NULL;
+        res->namelist = NULL;
+        __pmFreeInResult(res);
+        return n;
     }
     *instlist = malloc((size_t)n * sizeof(int));
     *namelist = pack_names(res->namelist, n);

@@ -11,8 +11,10 @@
  * is the error; unknown agents' answers that do not match the request are
  * treated the same way, so a faulty agent cannot corrupt the result.
  *
- * Every block handed to the caller is individually malloc'd, so
- * pmFreeResult is PCP's: DPTR payloads, then value sets, then the result.
+ * pmFreeResult is PCP's: DPTR payloads, then value sets, then the result,
+ * except that a payload inside its value set's own block (as pmdaFetch
+ * builds them, one malloc per metric) goes with the value set, the way
+ * PCP's skips payloads inside a pinned PDU buffer.
  */
 #include "pmapi_int.h"
 
@@ -106,9 +108,12 @@ static void free_vsets(pmValueSet **vsets, int n)
         pmValueSet *vs = vsets[i];
         if (vs == NULL)
             continue;
-        if (vs->numval > 0 && vs->valfmt == PM_VAL_DPTR)
+        if (vs->numval > 0 && vs->valfmt == PM_VAL_DPTR) {
+            size_t size = pmkit_block_size(vs);
             for (int j = 0; j < vs->numval; j++)
-                free(vs->vlist[j].value.pval);
+                if (!pmkit_in_block(vs, size, vs->vlist[j].value.pval))
+                    free(vs->vlist[j].value.pval);
+        }
         free(vs);
         vsets[i] = NULL;
     }

@@ -10,6 +10,29 @@
 #include <pcp/pmkit.h>
 #include <pcp/pmda.h>
 
+#include <malloc.h>
+#include <stdint.h>
+
+/*
+ * Blocks that carry what they point at.  A value set from pmdaFetch
+ * carries its value blocks inside its own allocation, and a pmInResult
+ * namelist from pmdaInstance carries its names, so the free functions
+ * free only the pointers that lie outside; anything an agent malloc'd on
+ * its own cannot lie inside another live block.  (glibc's and musl's
+ * malloc_usable_size, which sanitizers and valgrind also provide.)
+ * Usable bytes of the malloc'd block at base (0 for NULL):
+ */
+static inline size_t pmkit_block_size(const void *base)
+{
+    return malloc_usable_size((void *)base);
+}
+
+/* Is p inside [base, base + size)?  (size from pmkit_block_size) */
+static inline int pmkit_in_block(const void *base, size_t size, const void *p)
+{
+    return (uintptr_t)p - (uintptr_t)base < size;
+}
+
 /* Copy src into buf[buflen], truncating, always NUL-terminated; returns buf.
  * buflen <= 0 leaves buf untouched. */
 char *pmkit_copy(char *buf, int buflen, const char *src);

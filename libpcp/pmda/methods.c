@@ -7,9 +7,10 @@
  * pmdaFetch keeps PCP's contract exactly (runtime spec 5.7): a reusable
  * result skeleton owned by the agent, one malloc'd value set per PMID
  * owned by the caller, the callback return codes of interfaces 2 to 7,
- * values stored insitu for 32-bit integers and in malloc'd blocks
- * otherwise, and numval set to the last callback status when no value
- * was stored.
+ * values stored insitu for 32-bit integers and as value blocks otherwise,
+ * and numval set to the last callback status when no value was stored.
+ * The value blocks share their value set's malloc block (PCP mallocs
+ * each one); libpcp's pmFreeResult and __pmFreeResultValues know.
  *
  * Instances come from the indom's cache when one exists, else from the
  * agent's indom table.
@@ -113,7 +114,7 @@ void __pmdaStartInst(pmInDom indom, pmdaExt *pmda)
 }
 
 /* Next instance in the profile: 1 with *inst set, or 0 at the end. */
-int __pmdaNextInst(int *inst, pmdaExt *pmda)
+static inline int next_inst(int *inst, pmdaExt *pmda)
 {
     pmda_priv *priv = pmda_priv_of(pmda);
     pmInDom indom = priv->it_indom;
@@ -147,6 +148,11 @@ int __pmdaNextInst(int *inst, pmdaExt *pmda)
     return 0;
 }
 
+int __pmdaNextInst(int *inst, pmdaExt *pmda)
+{
+    return next_inst(inst, pmda);
+}
+
 /* ---- pmdaInstance ---- */
 
 static int inresult_new(pmInDom indom, int n, int want_ids, int want_names, pmInResult **out)
@@ -169,35 +175,56 @@ nomem:
     return -ENOMEM;
 }
 
-/* Every instance, ids and names, in cache id order or table order. */
+/* The i-th instance of every one, in cache id order or table order; after
+ * is the previous id (cache walk), -1 at the start.  Returns its id, or -1. */
+static int nth_instance(pmInDom indom, const pmdaIndom *idp, int i, int after, const char **name)
+{
+    int inst;
+
+    if (idp != NULL) {
+        *name = idp->it_set[i].i_name;
+        return idp->it_set[i].i_inst;
+    }
+    if ((inst = pmda_cache_next_active(indom, after)) >= 0)
+        *name = pmda_cache_name(indom, inst);
+    return inst;
+}
+
+/*
+ * Every instance, ids and names.  The names live inside the namelist
+ * block, after the pointers (pmGetInDom's layout, so libpcp hands the
+ * block on as it is; __pmFreeInResult frees only names outside it).
+ */
 static int all_instances(pmInDom indom, pmdaIndom *idp, pmInResult **out)
 {
-    int cached = idp == NULL;
-    int n = cached ? pmda_cache_count_active(indom) : idp->it_numinst;
-    int sts, k = 0, inst = -1;
+    int n = idp == NULL ? pmda_cache_count_active(indom) : idp->it_numinst;
+    size_t bytes = 0;
+    int sts, k, inst = -1;
     pmInResult *res;
+    char *p;
 
-    if ((sts = inresult_new(indom, n, 1, 1, &res)) < 0)
-        return sts;
-    for (int i = 0; i < n; i++) {
-        const char *name;
-        if (cached) {
-            if ((inst = pmda_cache_next_active(indom, inst)) < 0)
-                break;
-            name = pmda_cache_name(indom, inst);
-        } else {
-            inst = idp->it_set[i].i_inst;
-            name = idp->it_set[i].i_name;
-        }
-        res->instlist[k] = inst;
-        if ((res->namelist[k] = strdup(name != NULL ? name : "")) == NULL) {
-            res->numinst = k;
-            __pmFreeInResult(res);
-            return -ENOMEM;
-        }
-        k++;
+    for (k = 0; k < n; k++) {
+        const char *name = NULL;
+        if ((inst = nth_instance(indom, idp, k, inst, &name)) < 0)
+            break;
+        bytes += strlen(name != NULL ? name : "") + 1;
     }
-    res->numinst = k;
+    n = k;
+    if ((sts = inresult_new(indom, n, 1, 0, &res)) < 0)
+        return sts;
+    if ((res->namelist = malloc((size_t)(n > 0 ? n : 1) * sizeof(char *) + bytes)) == NULL) {
+        __pmFreeInResult(res);
+        return -ENOMEM;
+    }
+    p = (char *)(res->namelist + (n > 0 ? n : 1));
+    inst = -1;
+    for (k = 0; k < n; k++) {
+        const char *name = NULL;
+        inst = nth_instance(indom, idp, k, inst, &name);
+        res->instlist[k] = inst;
+        res->namelist[k] = p;
+        p = stpcpy(p, name != NULL ? name : "") + 1;
+    }
     *out = res;
     return 0;
 }
@@ -272,37 +299,39 @@ int pmdaInstance(pmInDom indom, int inst, char *name, pmInResult **result, pmdaE
 
 /* ---- pmdaFetch ---- */
 
-/* Store one value as PCP's __pmStuffValue does; returns the value format. */
-static int stuff_value(const pmAtomValue *atom, pmValue *v, int type)
+/*
+ * Where one value goes, as PCP's __pmStuffValue decides: 32-bit integers
+ * insitu in v (PM_VAL_INSITU), static aggregates and events by pointer
+ * (PM_VAL_SPTR), everything else as a value block of *payload bytes from
+ * *src (PM_VAL_DPTR), which the caller places; or an error.
+ */
+static int value_format(const pmAtomValue *atom, pmValue *v, int type, const void **src,
+                        size_t *payload)
 {
-    size_t payload;
-    const void *src;
-    pmValueBlock *vb;
-
     switch (type) {
     case PM_TYPE_32:
     case PM_TYPE_U32:
         v->value.lval = atom->l;
         return PM_VAL_INSITU;
     case PM_TYPE_FLOAT:
-        payload = sizeof(float);
-        src = &atom->f;
+        *payload = sizeof(float);
+        *src = &atom->f;
         break;
     case PM_TYPE_64:
     case PM_TYPE_U64:
     case PM_TYPE_DOUBLE:
-        payload = 8;
-        src = &atom->ll;
+        *payload = 8;
+        *src = &atom->ll;
         break;
     case PM_TYPE_STRING:
-        src = atom->cp != NULL ? atom->cp : "";
-        payload = strlen(src) + 1;
+        *src = atom->cp != NULL ? atom->cp : "";
+        *payload = strlen(*src) + 1;
         break;
     case PM_TYPE_AGGREGATE:
         if (atom->vbp == NULL)
             return PM_ERR_VALUE;
-        payload = atom->vbp->vlen >= PM_VAL_HDR_SIZE ? atom->vbp->vlen - PM_VAL_HDR_SIZE : 0;
-        src = atom->vbp->vbuf;
+        *payload = atom->vbp->vlen >= PM_VAL_HDR_SIZE ? atom->vbp->vlen - PM_VAL_HDR_SIZE : 0;
+        *src = atom->vbp->vbuf;
         break;
     case PM_TYPE_AGGREGATE_STATIC:
     case PM_TYPE_EVENT:
@@ -312,16 +341,8 @@ static int stuff_value(const pmAtomValue *atom, pmValue *v, int type)
     default:
         return PM_ERR_TYPE;
     }
-    if (payload + PM_VAL_HDR_SIZE > PM_VAL_VLEN_MAX)
+    if (*payload + PM_VAL_HDR_SIZE > PM_VAL_VLEN_MAX)
         return PM_ERR_TOOBIG;
-    vb = malloc(payload + PM_VAL_HDR_SIZE < 8 ? 8 : payload + PM_VAL_HDR_SIZE);
-    if (vb == NULL)
-        return -ENOMEM;
-    memset(vb, 0, 8); /* the header and any padding of a short payload */
-    vb->vtype = (unsigned int)type & 0xff;
-    vb->vlen = (unsigned int)(payload + PM_VAL_HDR_SIZE);
-    memcpy(vb->vbuf, src, payload);
-    v->value.pval = vb;
     return PM_VAL_DPTR;
 }
 
@@ -372,23 +393,115 @@ static void free_dynamic(const pmdaMetric *m, pmAtomValue *atom)
                     pmIDStr_r(m->m_desc.pmid, idbuf, sizeof(idbuf)), pmTypeStr(m->m_desc.type));
 }
 
+/*
+ * A value set under construction.  Its value blocks live in the same
+ * malloc block, after vlist[cap] (8-byte aligned, at least 8 bytes each,
+ * as PCP's are), so a fetch costs one malloc per metric however many
+ * values it has; libpcp's free functions know not to free them one by one
+ * (pmkit_in_block).  While the set grows, pval holds a block's offset in
+ * the tail; vset_finish turns offsets into pointers.
+ */
+typedef struct {
+    pmValueSet *vs;
+    int cap;     /* vlist slots */
+    size_t used; /* bytes of the tail in use */
+    size_t room; /* bytes of tail allocated */
+} vset_build;
+
+static size_t vset_head(int cap)
+{
+    size_t head = sizeof(pmValueSet) + (size_t)(cap - 1) * sizeof(pmValue);
+    return (head + 7) & ~(size_t)7;
+}
+
+/* Bytes a value block of this payload takes in the tail. */
+static size_t block_size(size_t payload)
+{
+    size_t len = payload + PM_VAL_HDR_SIZE;
+    return len < 8 ? 8 : (len + 7) & ~(size_t)7;
+}
+
+/* Make room for slot n and `need` more tail bytes; 0, or -1 (no memory). */
+static int vset_reserve(vset_build *b, int n, size_t need)
+{
+    int cap = b->cap;
+    size_t room = b->room;
+    pmValueSet *grown;
+
+    if (n < cap && b->used + need <= room)
+        return 0;
+    if (n >= cap)
+        cap *= 2;
+    while (b->used + need > room)
+        room = room < 64 ? 64 : 2 * room;
+    if ((grown = realloc(b->vs, vset_head(cap) + room)) == NULL)
+        return -1;
+    if (cap != b->cap) /* the tail moves up behind the longer vlist */
+        memmove((char *)grown + vset_head(cap), (char *)grown + vset_head(b->cap), b->used);
+    b->vs = grown;
+    b->cap = cap;
+    b->room = room;
+    return 0;
+}
+
+/* Copy a payload into the tail as a value block; its offset goes in v. */
+static void vset_place(vset_build *b, pmValue *v, int type, const void *src, size_t payload)
+{
+    size_t len = payload + PM_VAL_HDR_SIZE, size = block_size(payload);
+    char *block = (char *)b->vs + vset_head(b->cap) + b->used;
+    /* vtype is the header word's high byte whichever way the bit-fields
+     * are laid out (pmapi.h); one store, not two bit-field updates */
+    uint32_t hdr = (uint32_t)(type & 0xff) << 24 | (uint32_t)len;
+
+    memset(block + size - 8, 0, 8); /* the padding, if any */
+    memcpy(block, &hdr, PM_VAL_HDR_SIZE);
+    if (payload == 8)                     /* 64-bit values: fixed-size moves */
+        memcpy(block + PM_VAL_HDR_SIZE, src, 8);
+    else
+        memcpy(block + PM_VAL_HDR_SIZE, src, payload);
+    v->value.pval = (pmValueBlock *)(uintptr_t)b->used;
+    b->used += size;
+}
+
+static pmValueSet *vset_finish(vset_build *b, int n)
+{
+    pmValueSet *vs = b->vs;
+
+    if (vs->valfmt == PM_VAL_DPTR) {
+        char *tail = (char *)vs + vset_head(b->cap);
+        for (int j = 0; j < n; j++)
+            vs->vlist[j].value.pval = (pmValueBlock *)(tail + (uintptr_t)vs->vlist[j].value.pval);
+    }
+    return vs;
+}
+
 /* The value set of one metric: every profiled instance through the callback. */
 static pmValueSet *fetch_metric(pmdaExt *pmda, pmdaMetric *m, pmID pmid, int version)
 {
-    int cap = __pmdaCntInst(m->m_desc.indom, pmda);
+    int type = m->m_desc.type;
     int n = 0, sts = 0, inst;
-    pmValueSet *vs;
+    vset_build b;
 
-    if (cap < 1)
-        cap = 1;
-    vs = malloc(sizeof(*vs) + (size_t)(cap - 1) * sizeof(pmValue));
-    if (vs == NULL)
+    b.cap = __pmdaCntInst(m->m_desc.indom, pmda);
+    if (b.cap < 1)
+        b.cap = 1;
+    b.used = 0;
+    /* room for the fixed-size values, a guess for strings and aggregates */
+    b.room = (size_t)b.cap * (type == PM_TYPE_32 || type == PM_TYPE_U32 ? 0
+                              : type == PM_TYPE_FLOAT                   ? 8
+                                                                         : 16);
+    if ((b.vs = malloc(vset_head(b.cap) + b.room)) == NULL)
         return NULL;
-    vs->pmid = pmid;
-    vs->valfmt = PM_VAL_INSITU;
+    b.vs->pmid = pmid;
+    b.vs->valfmt = PM_VAL_INSITU;
     __pmdaStartInst(m->m_desc.indom, pmda);
-    while (__pmdaNextInst(&inst, pmda)) {
+    while (next_inst(&inst, pmda)) {
         pmAtomValue atom;
+        pmValue v;
+        const void *src = NULL;
+        size_t payload = 0;
+        int fmt;
+
         memset(&atom, 0, sizeof(atom));
         sts = pmda->e_fetchCallBack(m, (unsigned int)inst, &atom);
         if (sts < 0) {
@@ -397,30 +510,30 @@ static pmValueSet *fetch_metric(pmdaExt *pmda, pmdaMetric *m, pmID pmid, int ver
         }
         if (!value_present(version, sts))
             continue;
-        if (n == cap) {
-            pmValueSet *grown = realloc(vs, sizeof(*vs) + (size_t)(2 * cap - 1) * sizeof(pmValue));
-            if (grown == NULL)
-                break;
-            vs = grown;
-            cap *= 2;
-        }
-        int fmt = stuff_value(&atom, &vs->vlist[n], m->m_desc.type);
+        fmt = value_format(&atom, &v, type, &src, &payload);
+        if (fmt >= 0 && vset_reserve(&b, n, fmt == PM_VAL_DPTR ? block_size(payload) : 0) < 0)
+            fmt = -ENOMEM;
+        else if (fmt == PM_VAL_DPTR)
+            vset_place(&b, &v, type, src, payload);
         if (version >= PMDA_INTERFACE_5 && sts == PMDA_FETCH_DYNAMIC)
             free_dynamic(m, &atom);
+        if (fmt == -ENOMEM)
+            break;
         if (fmt < 0) {
             char idbuf[32];
             if (fmt == PM_ERR_TYPE)
                 pmNotifyErr(LOG_ERR, "pmdaFetch: Descriptor type (%s) for metric %s is bad",
-                            pmTypeStr(m->m_desc.type), pmIDStr_r(pmid, idbuf, sizeof(idbuf)));
+                            pmTypeStr(type), pmIDStr_r(pmid, idbuf, sizeof(idbuf)));
             sts = fmt;
             continue;
         }
-        vs->vlist[n].inst = inst;
-        vs->valfmt = fmt;
+        v.inst = inst;
+        b.vs->vlist[n] = v;
+        b.vs->valfmt = fmt;
         n++;
     }
-    vs->numval = n > 0 ? n : sts;
-    return vs;
+    b.vs->numval = n > 0 ? n : sts;
+    return vset_finish(&b, n);
 }
 
 /* The result skeleton, grown to hold n value sets. */

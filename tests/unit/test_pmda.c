@@ -25,6 +25,10 @@
 
 enum { DOM = 42 };
 
+/* libpcp's, as pmcd and libpcp free what an agent returns (PCP's libpcp.h) */
+void __pmFreeInResult(pmInResult *res);
+void __pmFreeResultValues(pmResult *res);
+
 static pmdaInstid colours[] = {{0, "red"}, {1, "green light"}, {5, "blue"}};
 static pmdaIndom indoms[1];
 static pmdaMetric metrics[5];
@@ -249,6 +253,182 @@ static void test_value_formats(void **state)
     release(dp, res);
 }
 
+/* ---- many values, and value blocks of every size ---- */
+
+enum { NBIG = 40 };
+static pmdaInstid big_set[NBIG];
+static char big_names[NBIG][16];
+static char big_text[NBIG][200];
+
+static int big_cb(pmdaMetric *m, unsigned int inst, pmAtomValue *atom)
+{
+    switch (pmID_item(m->m_desc.pmid)) {
+    case 0: /* inst * 5 bytes: the first few fit the first guess, the rest do not */
+        memset(big_text[inst], 'a' + (int)inst % 26, inst * 5);
+        big_text[inst][inst * 5] = '\0';
+        atom->cp = big_text[inst];
+        return 1;
+    case 1:
+        atom->f = (float)inst + 0.5f;
+        return 1;
+    case 2:
+        atom->d = (double)inst * 1.5;
+        return 1;
+    case 3: /* the agent's own copy, which pmdaFetch frees once it is stored */
+        atom->cp = strdup(big_names[inst]);
+        return atom->cp != NULL ? PMDA_FETCH_DYNAMIC : -ENOMEM;
+    case 4: /* a cached indom that grows while it is fetched */
+        if (inst < 8) {
+            char name[16];
+            snprintf(name, sizeof(name), "late-%u", inst + 100);
+            pmdaCacheStore(pmInDom_build(DOM, 1), PMDA_CACHE_ADD, name, NULL);
+        }
+        atom->d = (double)inst + 0.25;
+        return 1;
+    }
+    return PM_ERR_PMID;
+}
+
+static pmdaInterface *big_agent(void)
+{
+    static pmdaIndom indom[2];
+    static pmdaMetric table[5] = {
+        {NULL, {PMDA_PMID(0, 0), PM_TYPE_STRING, 0, PM_SEM_DISCRETE, {0}}},
+        {NULL, {PMDA_PMID(0, 1), PM_TYPE_FLOAT, 0, PM_SEM_INSTANT, {0}}},
+        {NULL, {PMDA_PMID(0, 2), PM_TYPE_DOUBLE, 0, PM_SEM_INSTANT, {0}}},
+        {NULL, {PMDA_PMID(0, 3), PM_TYPE_STRING, 0, PM_SEM_DISCRETE, {0}}},
+        {NULL, {PMDA_PMID(0, 4), PM_TYPE_DOUBLE, 1, PM_SEM_INSTANT, {0}}},
+    };
+    pmdaInterface *dp = fresh();
+
+    for (int i = 0; i < NBIG; i++) {
+        snprintf(big_names[i], sizeof(big_names[i]), "inst-%d", i * 7);
+        big_set[i].i_inst = i;
+        big_set[i].i_name = big_names[i];
+    }
+    indom[0].it_indom = 0;
+    indom[0].it_numinst = NBIG;
+    indom[0].it_set = big_set;
+    indom[1].it_indom = 1;
+    dp->domain = DOM;
+    pmdaDSO(dp, PMDA_INTERFACE_5, "big", NULL);
+    assert_int_equal(dp->status, 0);
+    pmdaSetFetchCallBack(dp, big_cb);
+    pmdaInit(dp, indom, 2, table, 5);
+    return dp;
+}
+
+/* Value blocks share their value set's allocation: each must still be its
+ * own, intact, and freeing the result must free exactly what it owns, also
+ * after a caller swapped in a block of its own (ASan and LeakSanitizer
+ * check the last part). */
+static void test_many_values(void **state)
+{
+    pmdaInterface *dp;
+    pmID ids[4];
+    pmResult *res;
+    pmValueBlock *mine;
+    double d;
+    float f;
+
+    (void)state;
+    dp = big_agent();
+    for (int i = 0; i < 4; i++)
+        ids[i] = pmID_build(DOM, 0, (unsigned int)i);
+    assert_int_equal(dp->version.any.fetch(4, ids, &res, dp->version.any.ext), 0);
+    for (int k = 0; k < 4; k++) {
+        const pmValueSet *vs = res->vset[k];
+        assert_int_equal(vs->numval, NBIG);
+        assert_int_equal(vs->valfmt, PM_VAL_DPTR);
+        for (int i = 0; i < NBIG; i++) {
+            const pmValueBlock *vb = vs->vlist[i].value.pval;
+            assert_int_equal(vs->vlist[i].inst, i);
+            switch (k) {
+            case 0:
+                assert_int_equal(vb->vtype, PM_TYPE_STRING);
+                assert_int_equal(vb->vlen, PM_VAL_HDR_SIZE + i * 5 + 1);
+                assert_string_equal(vb->vbuf, big_text[i]);
+                break;
+            case 1:
+                assert_int_equal(vb->vtype, PM_TYPE_FLOAT);
+                assert_int_equal(vb->vlen, PM_VAL_HDR_SIZE + 4);
+                memcpy(&f, vb->vbuf, sizeof(f));
+                assert_true(f == (float)i + 0.5f);
+                break;
+            case 2:
+                assert_int_equal(vb->vtype, PM_TYPE_DOUBLE);
+                assert_int_equal(vb->vlen, PM_VAL_HDR_SIZE + 8);
+                memcpy(&d, vb->vbuf, sizeof(d));
+                assert_true(d == (double)i * 1.5);
+                break;
+            case 3:
+                assert_string_equal(vb->vbuf, big_names[i]);
+                break;
+            }
+            /* no block overlaps the next one */
+            if (i > 0) {
+                const pmValueBlock *prev = vs->vlist[i - 1].value.pval;
+                assert_true((const char *)prev + prev->vlen <= (const char *)vb ||
+                            (const char *)vb + vb->vlen <= (const char *)prev);
+            }
+        }
+    }
+    /* a caller's own block in place of one of the agent's is freed too */
+    mine = malloc(PM_VAL_HDR_SIZE + 8);
+    assert_non_null(mine);
+    memcpy(mine, res->vset[2]->vlist[7].value.pval, PM_VAL_HDR_SIZE + 8);
+    res->vset[2]->vlist[7].value.pval = mine;
+    __pmFreeResultValues(res);
+}
+
+/* Instances the callback adds to a cached indom during the fetch come back
+ * too: the value set outgrows the count it was sized for. */
+static void test_indom_grows_in_fetch(void **state)
+{
+    pmdaInterface *dp;
+    pmID id = pmID_build(DOM, 0, 4);
+    pmInDom indom = pmInDom_build(DOM, 1);
+    pmResult *res;
+    const pmValueSet *vs;
+    double d;
+
+    (void)state;
+    dp = big_agent();
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_CULL), 0);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "first", NULL), 0);
+    assert_int_equal(dp->version.any.fetch(1, &id, &res, dp->version.any.ext), 0);
+    vs = res->vset[0];
+    /* first (0) adds late-100 (1), which adds late-101 (2), ... up to inst 8 */
+    assert_int_equal(vs->numval, 9);
+    for (int i = 0; i < vs->numval; i++) {
+        assert_int_equal(vs->vlist[i].inst, i);
+        assert_int_equal(vs->vlist[i].value.pval->vlen, PM_VAL_HDR_SIZE + 8);
+        memcpy(&d, vs->vlist[i].value.pval->vbuf, sizeof(d));
+        assert_true(d == (double)i + 0.25);
+    }
+    __pmFreeResultValues(res);
+}
+
+/* Every instance's name comes back intact; __pmFreeInResult frees it all. */
+static void test_many_instances(void **state)
+{
+    pmdaInterface *dp;
+    pmInResult *r;
+
+    (void)state;
+    dp = big_agent();
+    assert_int_equal(pmdaInstance(pmInDom_build(DOM, 0), PM_IN_NULL, NULL, &r, dp->version.any.ext), 0);
+    assert_int_equal(r->numinst, NBIG);
+    for (int i = 0; i < NBIG; i++) {
+        assert_int_equal(r->instlist[i], i);
+        assert_string_equal(r->namelist[i], big_names[i]);
+    }
+    /* a name the agent replaced with its own copy is freed as well */
+    r->namelist[3] = strdup("replaced");
+    assert_non_null(r->namelist[3]);
+    __pmFreeInResult(r);
+}
+
 static void test_unknown_pmid(void **state)
 {
     pmdaInterface *dp;
@@ -299,11 +479,7 @@ static void test_instance_queries(void **state)
     assert_int_equal(r->numinst, 3);
     assert_int_equal(r->instlist[2], 5);
     assert_string_equal(r->namelist[1], "green light");
-    for (int i = 0; i < r->numinst; i++)
-        free(r->namelist[i]);
-    free(r->namelist);
-    free(r->instlist);
-    free(r);
+    __pmFreeInResult(r);
 
     assert_int_equal(pmdaInstance(indom, 5, NULL, &r, e), 0);
     assert_null(r->instlist);
@@ -381,11 +557,7 @@ static void test_cache_drives_instances(void **state)
     assert_int_equal(pmdaInstance(indom, PM_IN_NULL, NULL, &r, dp->version.any.ext), 0);
     assert_int_equal(r->numinst, 2);
     assert_string_equal(r->namelist[1], "one");
-    for (int i = 0; i < r->numinst; i++)
-        free(r->namelist[i]);
-    free(r->namelist);
-    free(r->instlist);
-    free(r);
+    __pmFreeInResult(r);
     res = fetch(dp, 1, &item1);
     assert_int_equal(res->vset[0]->numval, 1); /* 0 only: the callback refuses 1 */
     assert_int_equal(res->vset[0]->vlist[0].inst, 0);
@@ -497,6 +669,9 @@ int main(void)
         cmocka_unit_test(test_desc_lookup_without_direct_map),
         cmocka_unit_test(test_callback_codes),
         cmocka_unit_test(test_value_formats),
+        cmocka_unit_test(test_many_values),
+        cmocka_unit_test(test_many_instances),
+        cmocka_unit_test(test_indom_grows_in_fetch),
         cmocka_unit_test(test_unknown_pmid),
         cmocka_unit_test(test_profile),
         cmocka_unit_test(test_instance_queries),
