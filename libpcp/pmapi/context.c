@@ -17,38 +17,71 @@
  */
 #include "pmapi_int.h"
 
+#if defined(__has_include)
+#if __has_include(<sys/single_threaded.h>)
+#include <sys/single_threaded.h> /* glibc 2.32 and later */
+#define PMKIT_HAVE_SINGLE_THREADED 1
+#endif
+#endif
+#ifndef PMKIT_HAVE_SINGLE_THREADED
+#define PMKIT_HAVE_SINGLE_THREADED 0
+#endif
+
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static pthread_mutex_t lib_lock;
-static pthread_once_t lib_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t lib_lock = PTHREAD_MUTEX_INITIALIZER;
+/* how often the calling thread holds the lock, and whether it took it
+ * without lib_lock (initial-exec, as current) */
+static _Thread_local int lock_depth __attribute__((tls_model("initial-exec")));
+static _Thread_local int lock_elided __attribute__((tls_model("initial-exec")));
+/* set while a thread holds the lock without lib_lock */
+static atomic_int elided_holder;
 static pmkit_ctx **table; /* live contexts, in creation order */
 static int ntable;
 static int next_handle;
 /* initial-exec: read on every call that takes a context */
 static _Thread_local int current __attribute__((tls_model("initial-exec"))) = -1;
 
-static void lib_lock_init(void)
-{
-    pthread_mutexattr_t attr;
-
-    pthread_mutexattr_init(&attr);
-    pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
-    pthread_mutex_init(&lib_lock, &attr);
-    pthread_mutexattr_destroy(&attr);
-}
-
+/*
+ * The lock is recursive by a per-thread depth over a plain mutex: the
+ * holder's nested calls only count.  In a single-threaded process the
+ * mutex is not taken at all (two atomic operations saved on every call),
+ * as glibc's stdio does.  The holder may still start a thread (an agent
+ * may), so it marks itself in elided_holder, and a thread that takes the
+ * mutex then waits for that mark to clear.
+ */
 void pmkit_lock(void)
 {
-    pthread_once(&lib_once, lib_lock_init);
+    if (lock_depth++ != 0)
+        return;
+#if PMKIT_HAVE_SINGLE_THREADED
+    if (__libc_single_threaded) {
+        /* no other thread can be reading it now: the store need not be atomic */
+        atomic_store_explicit(&elided_holder, 1, memory_order_relaxed);
+        lock_elided = 1;
+        return;
+    }
+#endif
     pthread_mutex_lock(&lib_lock);
+    while (atomic_load_explicit(&elided_holder, memory_order_acquire))
+        sched_yield();
 }
 
 void pmkit_unlock(void)
 {
-    pthread_mutex_unlock(&lib_lock);
+    if (--lock_depth != 0)
+        return;
+    if (lock_elided) {
+        lock_elided = 0;
+        atomic_store_explicit(&elided_holder, 0, memory_order_release);
+    } else {
+        pthread_mutex_unlock(&lib_lock);
+    }
 }
 
 static pmkit_ctx *find(int handle)
