@@ -275,16 +275,35 @@ static void build_hot(cpp_state *st)
     st->macros.changed = false;
 }
 
+/*
+ * The fast path below is compiled twice: for CPUs with SSSE3, with the
+ * vector scans inlined into it (no call per scan), and for the rest.
+ * `wide` is a constant in each copy: true only in the SSSE3 one, which
+ * fast_text uses when both of its sets can be scanned that way.
+ */
+#define FAST_INLINE static inline __attribute__((always_inline))
+
+FAST_INLINE const char *scan(const cpp_byteset *set, const char *p, bool wide)
+{
+#ifdef CPP_SCAN_X86
+    if (wide)
+        return cpp_scan_set_ssse3(set, p);
+#else
+    (void)wide;
+#endif
+    return cpp_scan_set(set, p);
+}
+
 /* The first byte at or after p that may be hot (st->hot has the last word,
  * so the line's '\n' always stops it).  Most stops are a byte or two
  * away, so those are looked at before the wide scan. */
-static inline const char *skip_cold(const cpp_state *st, const char *p)
+FAST_INLINE const char *skip_cold(const cpp_state *st, const char *p, bool wide)
 {
     if (st->hot.in[(unsigned char)p[0]])
         return p;
     if (st->hot.in[(unsigned char)p[1]])
         return p + 1;
-    return cpp_scan_set(&st->hot, p + 2);
+    return scan(&st->hot, p + 2, wide);
 }
 
 /* Is p (a letter or '_') inside a word that started before it?  Words start
@@ -305,33 +324,37 @@ static bool mid_word(const char *line, const char *p)
  * letters that could start a macro name; macros are substituted and
  * comments blanked in place.  The result is what strip_comments followed
  * by cpp_substitute would give.  Returns the line's '\n'.
+ *
+ * Input from *copy up to line is output not written yet (unchanged lines
+ * before this one); an unchanged line only adds itself to it, so a run of
+ * them is written with one copy.
  */
-static char *fast_line(cpp_state *st, char *line)
+FAST_INLINE char *fast_line(cpp_state *st, char *line, const char **pending, bool wide)
 {
     cpp_stream *s = st->cur;
     char *p = line, *end;
-    const char *copy = line;
+    const char *copy = *pending;
     size_t text = 0, seg = 0, len;
     bool blanked = false;
 
     if (st->opt->restricted) { /* #name and #{name}: comments first, then macros */
+        cpp_emit(st, copy, (size_t)(line - copy));
         end = cpp_stream_line_end(s, line);
         st->line = line;
         st->len = (size_t)(end - line);
         if (!st->opt->shell_style)
             strip_comments(st);
         cpp_substitute(st, st->line, st->len);
+        *pending = end + 1;
         return end;
     }
     if (st->macros.live == 0) { /* no words to look at: go straight to the first comment */
         p = st->opt->shell_style ? cpp_stream_line_end(s, line) : comment_open(line);
-        if (*p == '\n') {
-            cpp_emit(st, line, (size_t)(p - line) + 1); /* unchanged: the line and its newline */
-            return p;
-        }
+        if (*p == '\n')
+            return p; /* unchanged: the line and its newline stay pending */
     }
     for (;;) {
-        p = (char *)skip_cold(st, p);
+        p = (char *)skip_cold(st, p, wide);
         if (*p == '\n') {
             end = p;
             break;
@@ -361,37 +384,61 @@ static char *fast_line(cpp_state *st, char *line)
         }
         const char *w = p++;
         if (cpp_is(*p, CT_WORD))
-            p = (char *)cpp_scan_set(&st->wordend, p + 1);
+            p = (char *)scan(&st->wordend, p + 1, wide);
         if (!mid_word(line, w) && cpp_macro_maybe(&st->macros, w, (size_t)(p - w)))
             cpp_substitute_hashed(st, &copy, w, p, cpp_hash_name(w, (size_t)(p - w)));
     }
     len = (size_t)(end - line);
     if (!blanked) {
-        cpp_emit(st, copy, (size_t)(end - copy) + 1);
+        *pending = copy; /* the rest of the line and its newline stay pending */
         return end;
     }
     text = text_end(line, len, text, seg, s->in_comment);
     cpp_emit(st, copy, (size_t)(line + text - copy));
     cpp_emit(st, "\n", 1);
+    *pending = end + 1;
     return end;
 }
 
 /* Active text lines outside comments, from line on, for as long as they
  * come; returns where the next line to process starts. */
-static char *fast_text(cpp_state *st, char *line)
+FAST_INLINE char *fast_lines(cpp_state *st, char *line, bool wide)
 {
     cpp_stream *s = st->cur;
     const char *limit = s->buf + s->complete;
+    const char *pending = line;
 
-    if (st->macros.changed)
-        build_hot(st);
     do { /* no directive can come between these lines, so the state holds */
         st->stats.lines_in++;
         st->stats.lines_out++;
         s->line++;
-        line = fast_line(st, line) + 1;
+        line = fast_line(st, line, &pending, wide) + 1;
     } while (line < limit && *line != st->ctrl && !s->in_comment);
+    cpp_emit(st, pending, (size_t)(line - pending));
     return line;
+}
+
+#ifdef CPP_SCAN_X86
+__attribute__((target("ssse3"), noinline)) static char *fast_lines_ssse3(cpp_state *st, char *line)
+{
+    return fast_lines(st, line, true);
+}
+#endif
+
+__attribute__((noinline)) static char *fast_lines_plain(cpp_state *st, char *line)
+{
+    return fast_lines(st, line, false);
+}
+
+static char *fast_text(cpp_state *st, char *line)
+{
+    if (st->macros.changed)
+        build_hot(st);
+#ifdef CPP_SCAN_X86
+    if (st->hot.wide && st->wordend.wide)
+        return fast_lines_ssse3(st, line);
+#endif
+    return fast_lines_plain(st, line);
 }
 
 static void process_line(cpp_state *st, char *line, size_t len)

@@ -19,10 +19,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#define SCAN_X86 1
-#include <tmmintrin.h>
-#endif
+
+bool cpp_scan_bytewise;
 
 void cpp_byteset_build(cpp_byteset *set)
 {
@@ -54,36 +52,17 @@ void cpp_byteset_build(cpp_byteset *set)
         }
         set->hi[h] = (unsigned char)(1u << b);
     }
-#ifdef SCAN_X86
+#ifdef CPP_SCAN_X86
     __builtin_cpu_init();
-    set->wide = __builtin_cpu_supports("ssse3");
+    set->wide = __builtin_cpu_supports("ssse3") && !cpp_scan_bytewise;
 #endif
 }
-
-#ifdef SCAN_X86
-__attribute__((target("ssse3"))) static const char *scan_set_ssse3(const cpp_byteset *set,
-                                                                    const char *p)
-{
-    const __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)set->lo);
-    const __m128i hi = _mm_loadu_si128((const __m128i *)(const void *)set->hi);
-    const __m128i nib = _mm_set1_epi8(0x0f), zero = _mm_setzero_si128();
-
-    for (;; p += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-        __m128i l = _mm_shuffle_epi8(lo, _mm_and_si128(v, nib));
-        __m128i h = _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(v, 4), nib));
-        unsigned none = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(l, h), zero));
-        if (none != 0xffffu)
-            return p + __builtin_ctz(~none);
-    }
-}
-#endif
 
 const char *cpp_scan_set(const cpp_byteset *set, const char *p)
 {
-#ifdef SCAN_X86
+#ifdef CPP_SCAN_X86
     if (set->wide)
-        return scan_set_ssse3(set, p);
+        return cpp_scan_set_ssse3(set, p);
 #endif
     while (!set->in[(unsigned char)*p])
         p++;

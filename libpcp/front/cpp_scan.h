@@ -16,7 +16,9 @@
 #include <stdbool.h>
 
 #if defined(__x86_64__) && defined(__GNUC__)
+#define CPP_SCAN_X86 1
 #include <emmintrin.h>
+#include <tmmintrin.h>
 #endif
 
 /* A set of bytes prepared for cpp_scan_set: its 256-entry table, and the
@@ -31,9 +33,36 @@ typedef struct cpp_byteset {
 /* Prepare set->lo, set->hi and set->wide from set->in. */
 void cpp_byteset_build(cpp_byteset *set);
 
+/* Tests set this to make cpp_byteset_build leave every set to the byte
+ * loop, as on a CPU without SSSE3 (and so the preprocessor's plain fast
+ * path runs). */
+extern bool cpp_scan_bytewise;
+
 /* The first byte at or after p that is in the set (which must include
  * '\n'). */
 const char *cpp_scan_set(const cpp_byteset *set, const char *p);
+
+#ifdef CPP_SCAN_X86
+/* cpp_scan_set's vector loop, for a set whose wide is true.  Inline for
+ * callers compiled for SSSE3 (target("ssse3")), so that a loop calling
+ * it needs no call per scan; the callers check set->wide first. */
+__attribute__((target("ssse3"))) static inline const char *
+cpp_scan_set_ssse3(const cpp_byteset *set, const char *p)
+{
+    const __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)set->lo);
+    const __m128i hi = _mm_loadu_si128((const __m128i *)(const void *)set->hi);
+    const __m128i nib = _mm_set1_epi8(0x0f), zero = _mm_setzero_si128();
+
+    for (;; p += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i l = _mm_shuffle_epi8(lo, _mm_and_si128(v, nib));
+        __m128i h = _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(v, 4), nib));
+        unsigned none = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(l, h), zero));
+        if (none != 0xffffu)
+            return p + __builtin_ctz(~none);
+    }
+}
+#endif
 
 /* The first byte at or after p that is a or b (one of them '\n').
  * Inline: it runs once or more per line, usually over few bytes. */

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpp.h"
 #include "cpp_scan.h"
 
 /* What cpp_scan.h asks of a buffer: a scan may read this many bytes past
@@ -177,6 +178,92 @@ static void pair_matches_byte_loop(void **state)
     }
 }
 
+/* ---- the preprocessor's two fast paths give the same output ---- */
+
+typedef struct {
+    char *data;
+    size_t len, cap;
+} outbuf;
+
+static int collect(void *ctx, const char *data, size_t len)
+{
+    outbuf *o = ctx;
+
+    if (o->len + len > o->cap) {
+        o->cap = (o->len + len) * 2;
+        o->data = realloc(o->data, o->cap);
+        assert_non_null(o->data);
+    }
+    memcpy(o->data + o->len, data, len);
+    o->len += len;
+    return 0;
+}
+
+static void quiet(void *ctx, const diag_msg *d)
+{
+    (void)ctx;
+    (void)d;
+}
+
+static outbuf preprocess(const char *text, size_t len, bool bytewise, int restricted)
+{
+    cpp_options opt;
+    outbuf o = {NULL, 0, 0};
+
+    memset(&opt, 0, sizeof(opt));
+    opt.restricted = restricted;
+    opt.no_external = 1;
+    opt.diag = quiet;
+    cpp_scan_bytewise = bytewise;
+    cpp_run_buffer(&opt, "gen", text, len, &(cpp_sink){collect, &o}, NULL);
+    cpp_scan_bytewise = false;
+    return o;
+}
+
+/* Random lines of words (some of them macros, some mid-word, some in
+ * #name form), comments opening and closing anywhere, and conditionals:
+ * the output with the SSSE3 scans (where the CPU has them) and with the
+ * byte loops must be identical, in both macro modes. */
+static void fast_paths_agree(void **state)
+{
+    static const char *const words[] = {
+        "FOO", "BAR", "BAZ_1", "x", "FOOBAR", "_FOO", "9FOO", "foo.FOO", "#FOO", "#{BAR}",
+        "/*", "*/", "/* c */", "root", "{", "}", "1:2:3", "BAR:BAZ_1", "  ", "\t", "//",
+        "LONGER_MACRO_NAME_HERE", "'/*'", "a/b",
+    };
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+
+    (void)state;
+    assert_non_null(text);
+    len += (size_t)snprintf(text, cap, "#define FOO one\n#define BAR \"two two\"\n"
+                                       "#define BAZ_1 3\n#define LONGER_MACRO_NAME_HERE FOO\n");
+    for (int line = 0; line < 1500 && len < cap - 512; line++) {
+        int n = (int)rnd(12);
+        if (rnd(40) == 0) {
+            len += (size_t)snprintf(text + len, cap - len, "%s\n",
+                                    rnd(2) ? "#ifdef FOO" : "#endif");
+            continue;
+        }
+        if (rnd(60) == 0)
+            len += (size_t)snprintf(text + len, cap - len, "#undef BAR\n#define BAR %d\n", line);
+        for (int i = 0; i < n; i++)
+            len += (size_t)snprintf(text + len, cap - len, "%s%s", i ? " " : "",
+                                    words[rnd(sizeof(words) / sizeof(words[0]))]);
+        text[len++] = '\n';
+    }
+    for (int restricted = 0; restricted < 2; restricted++) {
+        outbuf wide = preprocess(text, len, false, restricted);
+        outbuf narrow = preprocess(text, len, true, restricted);
+        assert_true(wide.len > len / 4);
+        assert_int_equal(wide.len, narrow.len);
+        assert_memory_equal(wide.data, narrow.data, wide.len);
+        free(wide.data);
+        free(narrow.data);
+    }
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -184,6 +271,7 @@ int main(void)
         cmocka_unit_test(set_preprocessor_sets_are_wide_capable),
         cmocka_unit_test(set_too_many_buckets_falls_back),
         cmocka_unit_test(pair_matches_byte_loop),
+        cmocka_unit_test(fast_paths_agree),
     };
     return cmocka_run_group_tests_name("cpp_scan", tests, NULL, NULL);
 }
