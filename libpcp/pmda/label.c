@@ -6,7 +6,8 @@
  * number, true/false/null, or a nested object or array kept verbatim) and
  * merges it into a label set, a later value replacing an earlier one of
  * the same name; the set's JSON is rebuilt compactly with names sorted, as
- * PCP keeps it.  pmdaLabel, the default label method, only sets the type
+ * PCP's merge leaves it (PCP's first set keeps input order, and it differs
+ * in more ways: docs/compat.md lists them).  pmdaLabel, the default label method, only sets the type
  * as flags on the labels an agent's own label method has already added:
  * it produces none of the context-wide labels PCP fills in (hostname,
  * userid, ...), and for PM_LABEL_INSTANCES it returns no sets and does not
