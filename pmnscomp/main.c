@@ -25,7 +25,6 @@
 #include "pmns_image.h"
 
 #include <getopt.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -95,18 +94,6 @@ typedef struct args {
     int force;
     int action; /* 0 compile, 'd' --dump, 'c' --check */
 } args;
-
-/* The temporary image, removed if a signal ends the run. */
-static char tmp_path[4096];
-static volatile sig_atomic_t have_tmp;
-
-static void on_signal(int sig)
-{
-    if (have_tmp)
-        unlink(tmp_path);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
 
 static int usage(void)
 {
@@ -184,7 +171,6 @@ static int load_text(args *a, pmns_tree **t)
 /* Write the image atomically; 0, or 1 after reporting. */
 static int write_image(const char *out, const uint8_t *img, size_t len)
 {
-    struct sigaction sa;
     outfile of;
     int sts;
 
@@ -192,17 +178,8 @@ static int write_image(const char *out, const uint8_t *img, size_t len)
         fprintf(stderr, "pmnscomp: cannot create \"%s\": %s\n", out, strerror(-sts));
         return 1;
     }
-    snprintf(tmp_path, sizeof(tmp_path), "%s", of.tmp);
-    have_tmp = 1;
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_handler = on_signal;
-    sigaction(SIGHUP, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    signal(SIGXFSZ, SIG_IGN);         /* over a file size limit: an error, not a kill */
     (void)fwrite(img, 1, len, of.fp); /* a short write leaves the error flag commit checks */
     sts = outfile_commit(&of);
-    have_tmp = 0;
     if (sts < 0) {
         fprintf(stderr, "pmnscomp: cannot write \"%s\": %s\n", out, strerror(-sts));
         return 1;

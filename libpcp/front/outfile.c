@@ -5,14 +5,77 @@
  * so the final rename(2) cannot cross file systems; a reader sees either
  * the old file or the complete new one, never a partial write.  It is
  * created mode 0666 & ~umask, like a file opened with fopen.
+ *
+ * Temporaries still open are listed where a signal handler can reach them
+ * (fixed buffers, set before the flag that publishes them), so an
+ * interrupted tool leaves neither a half-written output nor a stray
+ * temporary.  Only signals whose action is the default are caught: a
+ * program's own handler or an ignored SIGHUP (nohup) stays as it was.
  */
 #include "outfile.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+
+#define MAX_LIVE 8 /* temporaries open at once (newhelp: 2, pmcpp: 2) */
+
+static char live_path[MAX_LIVE][PATH_MAX];
+static volatile sig_atomic_t live_used[MAX_LIVE];
+
+static void on_fatal_signal(int sig)
+{
+    for (int i = 0; i < MAX_LIVE; i++)
+        if (live_used[i])
+            unlink(live_path[i]);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void catch_signals(void)
+{
+    static const int fatal[] = {SIGHUP, SIGINT, SIGTERM};
+    static int done;
+    struct sigaction old, sa;
+
+    if (done)
+        return;
+    done = 1;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_fatal_signal;
+    for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+        if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+            sigaction(fatal[i], &sa, NULL);
+    if (sigaction(SIGXFSZ, NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+        signal(SIGXFSZ, SIG_IGN);
+}
+
+/* List tmp for the signal handler; the slot + 1, or 0 if it cannot be. */
+static int live_add(const char *tmp)
+{
+    catch_signals();
+    if (strlen(tmp) >= PATH_MAX)
+        return 0;
+    for (int i = 0; i < MAX_LIVE; i++) {
+        if (!live_used[i]) {
+            strcpy(live_path[i], tmp);
+            live_used[i] = 1;
+            return i + 1;
+        }
+    }
+    return 0;
+}
+
+static void live_drop(outfile *of)
+{
+    if (of->live > 0)
+        live_used[of->live - 1] = 0;
+    of->live = 0;
+}
 
 int outfile_open(outfile *of, const char *path)
 {
@@ -38,6 +101,7 @@ int outfile_open(outfile *of, const char *path)
     mask = umask(0);
     umask(mask);
     fchmod(fd, 0666 & ~mask);
+    of->live = live_add(of->tmp);
     if ((of->fp = fdopen(fd, "w")) == NULL) {
         int err = -errno;
         close(fd);
@@ -66,6 +130,7 @@ int outfile_commit(outfile *of)
         err = -errno;
     if (err != 0)
         unlink(of->tmp);
+    live_drop(of);
     free(of->tmp);
     free(of->path);
     of->tmp = of->path = NULL;
@@ -78,6 +143,7 @@ void outfile_abort(outfile *of)
         fclose(of->fp);
     if (of->tmp != NULL)
         unlink(of->tmp);
+    live_drop(of);
     free(of->tmp);
     free(of->path);
     memset(of, 0, sizeof(*of));

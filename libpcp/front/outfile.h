@@ -14,9 +14,13 @@ typedef struct outfile {
     FILE *fp;     /* write here */
     char *path;   /* the final name */
     char *tmp;    /* the temporary name */
+    int live;     /* private: slot + 1 in the list a fatal signal cleans up */
 } outfile;
 
-/* Create a temporary file next to path; 0, or -errno. */
+/* Create a temporary file next to path; 0, or -errno.  Until it is
+ * committed or aborted, SIGHUP, SIGINT and SIGTERM remove it before they
+ * end the process (when their action is still the default), and going
+ * over the file size limit (SIGXFSZ) is a write error, not a kill. */
 int outfile_open(outfile *of, const char *path);
 /* Flush, fsync and rename into place; 0, or -errno (the temporary is removed). */
 int outfile_commit(outfile *of);

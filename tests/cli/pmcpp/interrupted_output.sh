@@ -1,0 +1,21 @@
+# SIGTERM while pmcpp streams from a FIFO into an outfile: the old outfile
+# stays as it was, no temporary is left behind, and the exit status is the
+# signal's.  The kill waits until the temporary exists.
+mkfifo in
+echo old >out
+pmcpp in out &
+pid=$!
+exec 3>in
+printf 'line one\nline two\n' >&3
+n=0
+until ls out.tmp* >/dev/null 2>&1; do
+    n=$((n + 1))
+    [ $n -le 100 ] || { echo "no temporary after 10 s"; break; }
+    sleep 0.1
+done
+kill -TERM $pid
+{ wait $pid; } 2>/dev/null
+echo "status $?"
+exec 3>&-
+ls
+cat out
