@@ -11,7 +11,7 @@
  * no agent.  Every function here runs with the library lock held.
  *
  * As in PCP, the end-of-context callbacks of interface 5+ agents run from
- * an atexit handler, as in PCP, but pmDestroyContext does not call them.
+ * an atexit handler, but pmDestroyContext does not call them.
  */
 #include "pmapi_int.h"
 

@@ -4,7 +4,7 @@
  * diagnostics, the path separator and the library version.
  *
  * The program name is the one piece of process state here; it is set once
- * by a tool or agent at start-up, as in PCP.  Not here: logging (log.c).
+ * by a tool or agent at start-up, as in PCP.  Not here: logging (notify.c).
  */
 #include "pmapi_int.h"
 

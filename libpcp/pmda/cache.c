@@ -585,6 +585,56 @@ int pmda_cache_next_active(pmInDom indom, int after)
     return id;
 }
 
+/* The active entries of c: how many, and the bytes their names take. */
+static int active_names(const cache *c, size_t *bytes)
+{
+    int n = 0;
+
+    *bytes = 0;
+    for (int i = 0; i < c->n; i++) {
+        if (c->e[i].state == PMDA_CACHE_ACTIVE) {
+            *bytes += strlen(c->e[i].name) + 1;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* One hold of the lock for both passes: the cache cannot change between
+ * sizing the names block and filling it. */
+int pmda_cache_pack_active(pmInDom indom, int **ids, char ***names)
+{
+    cache *c;
+    size_t bytes = 0;
+    int n = 0, slots, k = 0;
+    char *p;
+
+    pthread_mutex_lock(&lock);
+    if ((c = find(indom, 0)) != NULL)
+        n = active_names(c, &bytes);
+    slots = n > 0 ? n : 1;
+    *ids = malloc((size_t)slots * sizeof(int));
+    *names = malloc((size_t)slots * sizeof(char *) + bytes);
+    if (*ids == NULL || *names == NULL) {
+        pthread_mutex_unlock(&lock);
+        free(*ids);
+        free(*names);
+        *ids = NULL;
+        *names = NULL;
+        return -ENOMEM;
+    }
+    p = (char *)(*names + slots);
+    for (int i = 0; k < n; i++) {
+        if (c->e[i].state != PMDA_CACHE_ACTIVE)
+            continue;
+        (*ids)[k] = c->e[i].inst;
+        (*names)[k++] = p;
+        p = stpcpy(p, c->e[i].name) + 1;
+    }
+    pthread_mutex_unlock(&lock);
+    return n;
+}
+
 const char *pmda_cache_name(pmInDom indom, int inst)
 {
     char *name = NULL;

@@ -516,20 +516,12 @@ void help_image_free(help_image *img)
 static _Atomic(help_db *) *_Atomic chunks[NCHUNKS];
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Chunk c holds handles 16 * (2^c - 1) .. 16 * (2^(c+1) - 1) - 1. */
-static inline int chunk_of(int handle)
+/* The slot of a handle (chunk c holds handles 16 * (2^c - 1) ..
+ * 16 * (2^(c+1) - 1) - 1), making its chunk if create; NULL if there is
+ * none.  Inline: every help lookup goes through it. */
+static inline _Atomic(help_db *) *slot_for(int handle, int create)
 {
-    return 31 - __builtin_clz((unsigned)handle / 16 + 1);
-}
-
-static inline _Atomic(help_db *) *chunk_slot(_Atomic(help_db *) *chunk, int handle, int c)
-{
-    return &chunk[(unsigned)handle - 16 * ((1u << c) - 1)];
-}
-
-static _Atomic(help_db *) *slot_for(int handle, int create)
-{
-    int c = chunk_of(handle);
+    int c = 31 - __builtin_clz((unsigned)handle / 16 + 1);
     _Atomic(help_db *) *chunk;
 
     if (handle < 0 || c >= NCHUNKS)
@@ -540,20 +532,14 @@ static _Atomic(help_db *) *slot_for(int handle, int create)
             return NULL;
         atomic_store_explicit(&chunks[c], chunk, memory_order_release);
     }
-    return chunk == NULL ? NULL : chunk_slot(chunk, handle, c);
+    return chunk == NULL ? NULL : &chunk[(unsigned)handle - 16 * ((1u << c) - 1)];
 }
 
-/* The lookup side of slot_for, small enough to inline into every lookup. */
 static inline help_db *db_for(int handle)
 {
-    int c = chunk_of(handle);
-    _Atomic(help_db *) *chunk;
+    _Atomic(help_db *) *slot = slot_for(handle, 0);
 
-    if (handle < 0 || c >= NCHUNKS)
-        return NULL;
-    chunk = atomic_load_explicit(&chunks[c], memory_order_acquire);
-    return chunk == NULL ? NULL
-                         : atomic_load_explicit(chunk_slot(chunk, handle, c), memory_order_acquire);
+    return slot ? atomic_load_explicit(slot, memory_order_acquire) : NULL;
 }
 
 int pmdaOpenHelp(const char *fname)

@@ -7,13 +7,13 @@
  * merges it into a label set, a later value replacing an earlier one of
  * the same name; the set's JSON is rebuilt compactly with names sorted, as
  * PCP's merge leaves it (PCP's first set keeps input order, and it differs
- * in more ways: docs/compat.md lists them).  pmdaLabel, the default label method, only sets the type
- * as flags on the labels an agent's own label method has already added:
- * it produces none of the context-wide labels PCP fills in (hostname,
- * userid, ...), and for PM_LABEL_INSTANCES it returns no sets and does not
- * call the agent's instance label callback (e_labelCallBack).  Nothing in
- * libpcp calls an agent's label method yet, and pmkit's pminfo has no -l
- * (docs/compat.md).
+ * in more ways: docs/compat.md lists them).  pmdaLabel, the default label
+ * method, only sets the type as flags on the labels an agent's own label
+ * method has already added: it produces none of the context-wide labels
+ * PCP fills in (hostname, userid, ...), and for PM_LABEL_INSTANCES it
+ * returns no sets and does not call the agent's instance label callback
+ * (e_labelCallBack).  Nothing in libpcp calls an agent's label method yet,
+ * and pmkit's pminfo has no -l (docs/compat.md).
  */
 #include "pmda_int.h"
 
@@ -197,7 +197,8 @@ static int add_labels(pmLabelSet **lpp, int flags, const char *fmt, va_list ap)
         all[i] = (pair){set->json + l->name, l->namelen, set->json + l->value, l->valuelen,
                         l->flags};
     }
-    memcpy(all + nold, fresh, (size_t)nfresh * sizeof(*all));
+    if (nfresh > 0) /* "{}" leaves fresh NULL, which memcpy may not take */
+        memcpy(all + nold, fresh, (size_t)nfresh * sizeof(*all));
     /* stable insertion sort by name: a new value follows the old one it replaces */
     for (int i = 1; i < nold + nfresh; i++) {
         pair x = all[i];

@@ -175,19 +175,31 @@ nomem:
     return -ENOMEM;
 }
 
-/* The i-th instance of every one, in cache id order or table order; after
- * is the previous id (cache walk), -1 at the start.  Returns its id, or -1. */
-static int nth_instance(pmInDom indom, const pmdaIndom *idp, int i, int after, const char **name)
+/* A table's ids and names, packed as pmda_cache_pack_active packs a cache's. */
+static int pack_table(const pmdaIndom *idp, int **ids, char ***names)
 {
-    int inst;
+    int n = idp->it_numinst, slots = n > 0 ? n : 1;
+    size_t bytes = 0;
+    char *p;
 
-    if (idp != NULL) {
-        *name = idp->it_set[i].i_name;
-        return idp->it_set[i].i_inst;
+    for (int k = 0; k < n; k++)
+        bytes += strlen(idp->it_set[k].i_name != NULL ? idp->it_set[k].i_name : "") + 1;
+    *ids = malloc((size_t)slots * sizeof(int));
+    *names = malloc((size_t)slots * sizeof(char *) + bytes);
+    if (*ids == NULL || *names == NULL) {
+        free(*ids);
+        free(*names);
+        *ids = NULL;
+        *names = NULL;
+        return -ENOMEM;
     }
-    if ((inst = pmda_cache_next_active(indom, after)) >= 0)
-        *name = pmda_cache_name(indom, inst);
-    return inst;
+    p = (char *)(*names + slots);
+    for (int k = 0; k < n; k++) {
+        (*ids)[k] = idp->it_set[k].i_inst;
+        (*names)[k] = p;
+        p = stpcpy(p, idp->it_set[k].i_name != NULL ? idp->it_set[k].i_name : "") + 1;
+    }
+    return n;
 }
 
 /*
@@ -197,34 +209,19 @@ static int nth_instance(pmInDom indom, const pmdaIndom *idp, int i, int after, c
  */
 static int all_instances(pmInDom indom, pmdaIndom *idp, pmInResult **out)
 {
-    int n = idp == NULL ? pmda_cache_count_active(indom) : idp->it_numinst;
-    size_t bytes = 0;
-    int sts, k, inst = -1;
-    pmInResult *res;
-    char *p;
+    pmInResult *res = calloc(1, sizeof(*res));
+    int n;
 
-    for (k = 0; k < n; k++) {
-        const char *name = NULL;
-        if ((inst = nth_instance(indom, idp, k, inst, &name)) < 0)
-            break;
-        bytes += strlen(name != NULL ? name : "") + 1;
-    }
-    n = k;
-    if ((sts = inresult_new(indom, n, 1, 0, &res)) < 0)
-        return sts;
-    if ((res->namelist = malloc((size_t)(n > 0 ? n : 1) * sizeof(char *) + bytes)) == NULL) {
-        __pmFreeInResult(res);
+    if (res == NULL)
         return -ENOMEM;
+    n = idp == NULL ? pmda_cache_pack_active(indom, &res->instlist, &res->namelist)
+                    : pack_table(idp, &res->instlist, &res->namelist);
+    if (n < 0) {
+        free(res);
+        return n;
     }
-    p = (char *)(res->namelist + (n > 0 ? n : 1));
-    inst = -1;
-    for (k = 0; k < n; k++) {
-        const char *name = NULL;
-        inst = nth_instance(indom, idp, k, inst, &name);
-        res->instlist[k] = inst;
-        res->namelist[k] = p;
-        p = stpcpy(p, name != NULL ? name : "") + 1;
-    }
+    res->indom = indom;
+    res->numinst = n;
     *out = res;
     return 0;
 }
@@ -475,6 +472,20 @@ static pmValueSet *vset_finish(vset_build *b, int n)
     return vs;
 }
 
+/* The instances __pmdaStartInst found (before the profile): __pmdaCntInst's
+ * answer without a second cache or table search. */
+static int iter_count(const pmda_priv *priv)
+{
+    switch (priv->it_mode) {
+    case ITER_TABLE:
+        return priv->it_idp->it_numinst;
+    case ITER_CACHE:
+        return pmda_cache_count_active(priv->it_indom);
+    default:
+        return 1;
+    }
+}
+
 /* The value set of one metric: every profiled instance through the callback. */
 static pmValueSet *fetch_metric(pmdaExt *pmda, pmdaMetric *m, pmID pmid, int version)
 {
@@ -482,7 +493,8 @@ static pmValueSet *fetch_metric(pmdaExt *pmda, pmdaMetric *m, pmID pmid, int ver
     int n = 0, sts = 0, inst;
     vset_build b;
 
-    b.cap = __pmdaCntInst(m->m_desc.indom, pmda);
+    __pmdaStartInst(m->m_desc.indom, pmda);
+    b.cap = iter_count(pmda_priv_of(pmda));
     if (b.cap < 1)
         b.cap = 1;
     b.used = 0;
@@ -494,7 +506,6 @@ static pmValueSet *fetch_metric(pmdaExt *pmda, pmdaMetric *m, pmID pmid, int ver
         return NULL;
     b.vs->pmid = pmid;
     b.vs->valfmt = PM_VAL_INSITU;
-    __pmdaStartInst(m->m_desc.indom, pmda);
     while (next_inst(&inst, pmda)) {
         pmAtomValue atom;
         pmValue v;
@@ -517,8 +528,6 @@ static pmValueSet *fetch_metric(pmdaExt *pmda, pmdaMetric *m, pmID pmid, int ver
             vset_place(&b, &v, type, src, payload);
         if (version >= PMDA_INTERFACE_5 && sts == PMDA_FETCH_DYNAMIC)
             free_dynamic(m, &atom);
-        if (fmt == -ENOMEM)
-            break;
         if (fmt < 0) {
             char idbuf[32];
             if (fmt == PM_ERR_TYPE)

@@ -55,6 +55,14 @@ int pmda_cache_exists(pmInDom indom);
 int pmda_cache_count_active(pmInDom indom);
 /* Active instances in ascending id order: -1 when there are no more after `after`. */
 int pmda_cache_next_active(pmInDom indom, int after);
+/*
+ * Every active instance, read under one hold of the cache lock: *ids in
+ * ascending order, and *names one malloc'd block of the name pointers
+ * followed by the names (pmGetInDom's layout).  Each array has at least
+ * one slot; the caller frees both.  Returns the count, or -ENOMEM with
+ * both NULL.
+ */
+int pmda_cache_pack_active(pmInDom indom, int **ids, char ***names);
 /* inst's name if active ("" never), else NULL. */
 const char *pmda_cache_name(pmInDom indom, int inst);
 /* inst of an active entry whose name matches (to the first space), or -1. */

@@ -6,9 +6,10 @@
  * failure, pmdaInstance's three query forms and its "text before the first
  * space" rule, profile filtering, and the instance-domain cache.
  */
-#ifndef _DEFAULT_SOURCE
-#define _DEFAULT_SOURCE
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* RTLD_NEXT */
 #endif
+#include <dlfcn.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -27,7 +28,23 @@ enum { DOM = 42 };
 
 /* libpcp's, as pmcd and libpcp free what an agent returns (PCP's libpcp.h) */
 void __pmFreeInResult(pmInResult *res);
-void __pmFreeResultValues(pmResult *res);
+
+/* While set, realloc fails: this definition stands in front of the C
+ * library's (or the sanitizer's) for the whole test program. */
+static int realloc_fails;
+
+void *realloc(void *p, size_t size)
+{
+    static void *(*next)(void *, size_t);
+
+    if (realloc_fails)
+        return NULL;
+    if (next == NULL) {
+        void *sym = dlsym(RTLD_NEXT, "realloc");
+        memcpy(&next, &sym, sizeof(next));
+    }
+    return next(p, size);
+}
 
 static pmdaInstid colours[] = {{0, "red"}, {1, "green light"}, {5, "blue"}};
 static pmdaIndom indoms[1];
@@ -285,6 +302,10 @@ static int big_cb(pmdaMetric *m, unsigned int inst, pmAtomValue *atom)
         }
         atom->d = (double)inst + 0.25;
         return 1;
+    case 5: /* a value too long for the first guess, when no memory is left */
+        realloc_fails = 1;
+        atom->cp = "longer than sixteen bytes";
+        return 1;
     }
     return PM_ERR_PMID;
 }
@@ -292,12 +313,13 @@ static int big_cb(pmdaMetric *m, unsigned int inst, pmAtomValue *atom)
 static pmdaInterface *big_agent(void)
 {
     static pmdaIndom indom[2];
-    static pmdaMetric table[5] = {
+    static pmdaMetric table[6] = {
         {NULL, {PMDA_PMID(0, 0), PM_TYPE_STRING, 0, PM_SEM_DISCRETE, {0}}},
         {NULL, {PMDA_PMID(0, 1), PM_TYPE_FLOAT, 0, PM_SEM_INSTANT, {0}}},
         {NULL, {PMDA_PMID(0, 2), PM_TYPE_DOUBLE, 0, PM_SEM_INSTANT, {0}}},
         {NULL, {PMDA_PMID(0, 3), PM_TYPE_STRING, 0, PM_SEM_DISCRETE, {0}}},
         {NULL, {PMDA_PMID(0, 4), PM_TYPE_DOUBLE, 1, PM_SEM_INSTANT, {0}}},
+        {NULL, {PMDA_PMID(0, 5), PM_TYPE_STRING, PM_INDOM_NULL, PM_SEM_DISCRETE, {0}}},
     };
     pmdaInterface *dp = fresh();
 
@@ -314,7 +336,7 @@ static pmdaInterface *big_agent(void)
     pmdaDSO(dp, PMDA_INTERFACE_5, "big", NULL);
     assert_int_equal(dp->status, 0);
     pmdaSetFetchCallBack(dp, big_cb);
-    pmdaInit(dp, indom, 2, table, 5);
+    pmdaInit(dp, indom, 2, table, 6);
     return dp;
 }
 
@@ -378,11 +400,13 @@ static void test_many_values(void **state)
     assert_non_null(mine);
     memcpy(mine, res->vset[2]->vlist[7].value.pval, PM_VAL_HDR_SIZE + 8);
     res->vset[2]->vlist[7].value.pval = mine;
-    __pmFreeResultValues(res);
+    release(dp, res);
 }
 
 /* Instances the callback adds to a cached indom during the fetch come back
- * too: the value set outgrows the count it was sized for. */
+ * too: the value set outgrows the count it was sized for.  Each one is
+ * added while an older one is still to come, as PCP's cache walk (which
+ * never visits an instance added during the last one's fetch) needs. */
 static void test_indom_grows_in_fetch(void **state)
 {
     pmdaInterface *dp;
@@ -396,17 +420,37 @@ static void test_indom_grows_in_fetch(void **state)
     dp = big_agent();
     assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_CULL), 0);
     assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "first", NULL), 0);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "second", NULL), 1);
     assert_int_equal(dp->version.any.fetch(1, &id, &res, dp->version.any.ext), 0);
     vs = res->vset[0];
-    /* first (0) adds late-100 (1), which adds late-101 (2), ... up to inst 8 */
-    assert_int_equal(vs->numval, 9);
+    /* sized for 2: first (0) adds late-100 (2), second (1) late-101 (3),
+     * late-100 late-102 (4), ... inst 7 adds late-107 (9) */
+    assert_int_equal(vs->numval, 10);
     for (int i = 0; i < vs->numval; i++) {
         assert_int_equal(vs->vlist[i].inst, i);
         assert_int_equal(vs->vlist[i].value.pval->vlen, PM_VAL_HDR_SIZE + 8);
         memcpy(&d, vs->vlist[i].value.pval->vbuf, sizeof(d));
         assert_true(d == (double)i + 0.25);
     }
-    __pmFreeResultValues(res);
+    release(dp, res);
+}
+
+/* A value that finds no memory is not stored: with nothing stored, numval
+ * is the error, not the callback's status over a vlist never written. */
+static void test_fetch_no_memory(void **state)
+{
+    pmdaInterface *dp;
+    pmID id = pmID_build(DOM, 0, 5);
+    pmResult *res;
+    int sts;
+
+    (void)state;
+    dp = big_agent();
+    sts = dp->version.any.fetch(1, &id, &res, dp->version.any.ext);
+    realloc_fails = 0;
+    assert_int_equal(sts, 0);
+    assert_int_equal(res->vset[0]->numval, -ENOMEM);
+    release(dp, res);
 }
 
 /* Every instance's name comes back intact; __pmFreeInResult frees it all. */
@@ -648,6 +692,7 @@ static void test_cache_load_id_over_max(void **state)
 
 static void test_labels(void **state)
 {
+    static const char nested[] = "{\"x\": 1, \"y\" : [2, 3]}";
     pmLabelSet *set = NULL;
 
     (void)state;
@@ -658,6 +703,29 @@ static void test_labels(void **state)
     assert_int_equal(set->labels[2].namelen, 4);
     assert_int_equal(set->labels[2].valuelen, 6);
     assert_int_equal(pmdaAddLabels(&set, "not json"), PM_ERR_GENERIC);
+    pmFreeLabelSets(set, 1);
+
+    /* where pmkit differs from PCP (docs/compat.md): PCP refuses the first
+     * two with -EINVAL, flattens the third and gives "" for the fourth */
+    set = NULL; /* a name twice in one object: the last value stays */
+    assert_int_equal(pmdaAddLabels(&set, "{\"a\":\"x\",\"b\":2,\"a\":\"y\"}"), 2);
+    assert_string_equal(set->json, "{\"a\":\"y\",\"b\":2}");
+    pmFreeLabelSets(set, 1);
+    set = NULL; /* a name not starting with a letter */
+    assert_int_equal(pmdaAddLabels(&set, "{\"_under\":1}"), 1);
+    assert_string_equal(set->json, "{\"_under\":1}");
+    pmFreeLabelSets(set, 1);
+    set = NULL; /* a nested object: one label, its value verbatim */
+    assert_int_equal(pmdaAddLabels(&set, "{\"obj\":%s}", nested), 1);
+    assert_int_equal(set->nlabels, 1);
+    assert_int_equal(set->labels[0].namelen, 3);
+    assert_int_equal(set->labels[0].valuelen, strlen(nested));
+    assert_memory_equal(set->json + set->labels[0].value, nested, strlen(nested));
+    pmFreeLabelSets(set, 1);
+    set = NULL; /* an empty object */
+    assert_int_equal(pmdaAddLabels(&set, "{}"), 0);
+    assert_string_equal(set->json, "{}");
+    assert_int_equal(set->nlabels, 0);
     pmFreeLabelSets(set, 1);
 }
 
@@ -672,6 +740,7 @@ int main(void)
         cmocka_unit_test(test_many_values),
         cmocka_unit_test(test_many_instances),
         cmocka_unit_test(test_indom_grows_in_fetch),
+        cmocka_unit_test(test_fetch_no_memory),
         cmocka_unit_test(test_unknown_pmid),
         cmocka_unit_test(test_profile),
         cmocka_unit_test(test_instance_queries),
