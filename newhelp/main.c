@@ -7,7 +7,7 @@
  * clean, 1 warnings (an @ line with no key; with -V an empty one-line or
  * help text), 2 errors.  Keys are resolved through the public namespace
  * API (pmLoadASCIINameSpace, pmLookupName); the source parser is
- * libpcp/front/help_parse.c and the layout help_image_build.
+ * libpcp/front/help_parse.c and the writer help_write (libpcp/pmda/help.c).
  *
  * Unlike PCP: any error (an unknown name, a duplicate key anywhere in the
  * input, an unreadable file) writes nothing, and both files are written

@@ -128,7 +128,7 @@ int main(int argc, char **argv)
     char pmns[MAXPATHLEN];
     const char *in = NULL, *out = NULL;
     cpp_sink sink = { to_file, stdout };
-    outfile of = { NULL, NULL, NULL, 0 };
+    outfile of = {0};
     int first, sts;
 
     pmSetProgname(argv[0]);

@@ -149,7 +149,7 @@ int pmns_image_name(const pmns_image *img, const pmns_image_node *nd, const char
 
 /* Nodes with this PMID (not dynamic roots), last defined first. */
 void pmns_image_pmid_first(const pmns_image *img, uint32_t pmid, pmns_image_pmid_iter *it);
-/* The next node's offset into *off: 1, 0 at the end, or PMNS_IMG_ECORRUPT. */
+/* The next node's offset into *off: 1, or 0 at the end. */
 int pmns_image_pmid_next(const pmns_image *img, pmns_image_pmid_iter *it, uint32_t *off);
 
 /* Entry i (0 <= i < img->nentries) of the PMID index, in index order:
@@ -158,7 +158,8 @@ int pmns_image_entry(const pmns_image *img, uint32_t i, uint32_t *pmid, uint32_t
 
 /* Write the namespace as canonical ASCII PMNS text (pmnscomp --dump):
  * groups in depth-first order, children in order, derived nodes left out.
- * 0, PMNS_IMG_ECORRUPT, or PMNS_IMG_ESYS if writing failed. */
+ * 0, PMNS_IMG_ECORRUPT, PMNS_IMG_ENOMEM, or PMNS_IMG_ESYS if writing
+ * failed. */
 int pmns_image_dump(const pmns_image *img, FILE *fp);
 
 /* Text for an error code. */

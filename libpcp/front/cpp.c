@@ -276,10 +276,11 @@ static void build_hot(cpp_state *st)
 }
 
 /*
- * The fast path below is compiled twice: for CPUs with SSSE3, with the
- * vector scans inlined into it (no call per scan), and for the rest.
- * `wide` is a constant in each copy: true only in the SSSE3 one, which
- * fast_text uses when both of its sets can be scanned that way.
+ * The fast path below is compiled twice, each copy with its scans inlined
+ * into it (no call per scan): for CPUs with SSSE3, with the vector loop,
+ * and for the rest, with the byte loop.  `wide` is a constant in each
+ * copy: true only in the SSSE3 one, which fast_text uses when both of its
+ * sets can be scanned that way.
  */
 #define FAST_INLINE static inline __attribute__((always_inline))
 
@@ -291,7 +292,7 @@ FAST_INLINE const char *scan(const cpp_byteset *set, const char *p, bool wide)
 #else
     (void)wide;
 #endif
-    return cpp_scan_set(set, p);
+    return cpp_scan_set_bytes(set, p);
 }
 
 /* The first byte at or after p that may be hot (st->hot has the last word,
@@ -325,9 +326,9 @@ static bool mid_word(const char *line, const char *p)
  * comments blanked in place.  The result is what strip_comments followed
  * by cpp_substitute would give.  Returns the line's '\n'.
  *
- * Input from *copy up to line is output not written yet (unchanged lines
- * before this one); an unchanged line only adds itself to it, so a run of
- * them is written with one copy.
+ * Input from *pending up to line is output not written yet (unchanged
+ * lines before this one); an unchanged line only adds itself to it, so a
+ * run of them is written with one copy.
  */
 FAST_INLINE char *fast_line(cpp_state *st, char *line, const char **pending, bool wide)
 {
@@ -338,7 +339,7 @@ FAST_INLINE char *fast_line(cpp_state *st, char *line, const char **pending, boo
     bool blanked = false;
 
     if (st->opt->restricted) { /* #name and #{name}: comments first, then macros */
-        cpp_emit(st, copy, (size_t)(line - copy));
+        /* nothing is pending: every line of the run came this way */
         end = cpp_stream_line_end(s, line);
         st->line = line;
         st->len = (size_t)(end - line);

@@ -7,9 +7,12 @@
  * tables of bucket bits, and a byte is in the set when the two lookups
  * share a bit.  Bytes whose high nibbles have the same set of low nibbles
  * share a bucket; a set needing more than 8 buckets, or a CPU without
- * SSSE3 (checked once, at run time), gets the one-byte loop, as do other
- * machines.  The sets the preprocessor builds (the hot bytes: '\n', '/',
- * letters, '_'; the bytes that end a word) use at most 6 buckets.
+ * SSSE3 (checked at run time by cpp_byteset_build, for every set), gets
+ * the one-byte loop, as do other machines.  The sets the preprocessor
+ * builds (the hot bytes: '\n', '/', letters, '_'; the bytes that end a
+ * word) use at most 6 buckets.  Both loops are inline in cpp_scan.h
+ * (cpp_scan_set_ssse3, cpp_scan_set_bytes), for the preprocessor's fast
+ * path to build into itself.
  *
  * cpp_scan_pair (inline, in cpp_scan.h) looks for either of two bytes
  * with SSE2, which every x86-64 CPU has; other machines use a byte loop.
@@ -18,7 +21,6 @@
 
 #include <stdint.h>
 #include <string.h>
-
 
 bool cpp_scan_bytewise;
 
@@ -64,7 +66,5 @@ const char *cpp_scan_set(const cpp_byteset *set, const char *p)
     if (set->wide)
         return cpp_scan_set_ssse3(set, p);
 #endif
-    while (!set->in[(unsigned char)*p])
-        p++;
-    return p;
+    return cpp_scan_set_bytes(set, p);
 }

@@ -42,6 +42,15 @@ extern bool cpp_scan_bytewise;
  * '\n'). */
 const char *cpp_scan_set(const cpp_byteset *set, const char *p);
 
+/* cpp_scan_set's byte loop, for any set.  Inline so that a loop calling
+ * it (the preprocessor's plain fast path) needs no call per scan. */
+static inline const char *cpp_scan_set_bytes(const cpp_byteset *set, const char *p)
+{
+    while (!set->in[(unsigned char)*p])
+        p++;
+    return p;
+}
+
 #ifdef CPP_SCAN_X86
 /* cpp_scan_set's vector loop, for a set whose wide is true.  Inline for
  * callers compiled for SSSE3 (target("ssse3")), so that a loop calling
@@ -68,7 +77,7 @@ cpp_scan_set_ssse3(const cpp_byteset *set, const char *p)
  * Inline: it runs once or more per line, usually over few bytes. */
 static inline const char *cpp_scan_pair(const char *p, char a, char b)
 {
-#if defined(__x86_64__) && defined(__GNUC__) /* SSE2: every x86-64 CPU */
+#ifdef CPP_SCAN_X86 /* SSE2: every x86-64 CPU */
     const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b);
 
     for (;; p += 16) {

@@ -17,12 +17,13 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
 
-#define MAX_LIVE 8 /* temporaries open at once (newhelp: 2, pmcpp: 2) */
+#define MAX_LIVE 8 /* temporaries open at once (newhelp holds 2) */
 
 static char live_path[MAX_LIVE][PATH_MAX];
 static volatile sig_atomic_t live_used[MAX_LIVE];
@@ -63,6 +64,8 @@ static int live_add(const char *tmp)
     for (int i = 0; i < MAX_LIVE; i++) {
         if (!live_used[i]) {
             strcpy(live_path[i], tmp);
+            /* the whole path before the flag, for a handler that sees it */
+            atomic_signal_fence(memory_order_seq_cst);
             live_used[i] = 1;
             return i + 1;
         }
@@ -98,10 +101,10 @@ int outfile_open(outfile *of, const char *path)
         outfile_abort(of);
         return err;
     }
+    of->live = live_add(of->tmp); /* at once: a signal from here on removes it */
     mask = umask(0);
     umask(mask);
     fchmod(fd, 0666 & ~mask);
-    of->live = live_add(of->tmp);
     if ((of->fp = fdopen(fd, "w")) == NULL) {
         int err = -errno;
         close(fd);

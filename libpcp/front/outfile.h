@@ -19,8 +19,9 @@ typedef struct outfile {
 
 /* Create a temporary file next to path; 0, or -errno.  Until it is
  * committed or aborted, SIGHUP, SIGINT and SIGTERM remove it before they
- * end the process (when their action is still the default), and going
- * over the file size limit (SIGXFSZ) is a write error, not a kill. */
+ * end the process (when their action is still the default; for up to 8
+ * outfiles open at once), and going over the file size limit (SIGXFSZ)
+ * is a write error, not a kill. */
 int outfile_open(outfile *of, const char *path);
 /* Flush, fsync and rename into place; 0, or -errno (the temporary is removed). */
 int outfile_commit(outfile *of);
