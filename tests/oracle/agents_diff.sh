@@ -33,6 +33,7 @@
 # pcp extract, its agent sources or a compiler missing).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
 . "$here/agents_lib.sh"
 usage() {
     echo "Usage: agents_diff.sh debian SRCDIR | pmkit SRCDIR BUILDDIR PROBE" >&2
@@ -53,9 +54,7 @@ esac
 oracle=${PMKIT_ORACLE_DIR:-$here/../../.cache/oracle/pcp}
 cc=${CC:-cc}
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/agents_diff.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+make_tmp agents_diff
 
 # PCP's agents; also the shared namespace and Debian's pmcpp for its libpcp.
 if [ $flavour = debian ]; then

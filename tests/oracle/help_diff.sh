@@ -32,15 +32,9 @@ newhelp=$1 chkhelp=$2 probe_ours=$3 probe_theirs=$4 obin=$5 gen=$6 seed=${7:-1} 
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/oracle_lib.sh"
 for t in newhelp chkhelp pmcpp; do
-    if [ ! -x "$obin/$t" ]; then
-        echo "SKIP: Debian's $t not found in $obin (run: sh scripts/deps.sh test)"
-        exit 77
-    fi
+    need_oracle "$obin/$t" "Debian's $t"
 done
-if [ ! -x "$probe_theirs" ]; then
-    echo "SKIP: probe built against Debian's libpcp_pmda not found at $probe_theirs (install libpcp3-dev)"
-    exit 77
-fi
+need_oracle "$probe_theirs" "probe built against Debian's libpcp_pmda" "install libpcp3-dev"
 newhelp=$(abspath "$newhelp") chkhelp=$(abspath "$chkhelp") gen=$(abspath "$gen")
 probe_ours=$(abspath "$probe_ours") probe_theirs=$(abspath "$probe_theirs") obin=$(abspath "$obin")
 PCP_BINADM_DIR=$obin PCP_DERIVED_CONFIG=

@@ -17,21 +17,15 @@ if [ $# != 2 ]; then
 fi
 ours=$1 oracle=$2
 theirs=$oracle/usr/lib/pcp/bin/chkhelp
-if [ ! -x "$theirs" ]; then
-    echo "SKIP: Debian's chkhelp not found at $theirs (run: sh scripts/deps.sh test)"
-    exit 77
-fi
-if [ ! -x "$ours" ]; then
-    echo "FAIL: chkhelp under test not executable: $ours"
-    exit 1
-fi
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
+need_oracle "$theirs" "Debian's chkhelp"
+need_ours "$ours" chkhelp
 PCP_BINADM_DIR=$oracle/usr/lib/pcp/bin PCP_DERIVED_CONFIG=
 export PCP_BINADM_DIR PCP_DERIVED_CONFIG
 unset PMNS_DEFAULT PCP_ALT_CPP
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/help_shipped.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+make_tmp help_shipped
 printf 'root {\n}\n' >"$tmp/empty.pmns"
 
 find "$oracle" -name help.dir -type f | sort >"$tmp/list"
@@ -52,12 +46,7 @@ while IFS= read -r d; do
         cmp -s "$tmp/ours.out" "$tmp/theirs.out" || bad="$bad stdout"
         cmp -s "$tmp/ours.err" "$tmp/theirs.err" || bad="$bad stderr"
         if [ -n "$bad" ]; then
-            ndiff=$((ndiff + 1))
-            echo "DIFF ${base#"$oracle"/}:$bad"
-            echo "  run: chkhelp -n EMPTY $opts $base"
-            echo "  --- stdout and stderr diff (< ours, > Debian's):"
-            diff "$tmp/ours.out" "$tmp/theirs.out" | head -10 | sed 's/^/  /'
-            diff "$tmp/ours.err" "$tmp/theirs.err" | head -10 | sed 's/^/  /'
+            report_diff "${base#"$oracle"/}:$bad" "chkhelp -n EMPTY $opts $base"
         fi
     done
 done <"$tmp/list"

@@ -46,6 +46,7 @@ if [ $# -ne 6 ] && [ $# -ne 8 ]; then
 fi
 ours=$1 pmns=$2 pmdas=$3 probe=$4 oracle=$5 cases=$6
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
 pminfo=$oracle/usr/bin/pminfo
 theirs=$oracle/usr/lib/pcp/pmdas/linux/pmda_linux.so
 root_linux=$oracle/usr/lib/pcp/pmns/root_linux
@@ -63,9 +64,7 @@ for f in "$ours" "$probe" "$our_pminfo" "$our_probe"; do
     fi
 done
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/linux_pmda_diff.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+make_tmp linux_pmda_diff
 
 PCP_BINADM_DIR=$oracle/usr/lib/pcp/bin
 PCP_DERIVED_CONFIG=
@@ -113,6 +112,7 @@ fail() {
     echo "DIFF $*"
     nfail=$((nfail + 1))
 }
+# replaces oracle_lib.sh's shorten: longer excerpts of shorter lines
 shorten() { head -30 | cut -c1-160; }
 
 # ---- 1. this machine -----------------------------------------------------

@@ -13,6 +13,7 @@ set -eu
 [ $# -eq 7 ] || { echo "usage: $0 ORACLE PROBE_PMKIT PROBE_PCP SIMPLE_PMKIT TRIVIAL_PMKIT SIMPLE_PCP TRIVIAL_PCP" >&2; exit 2; }
 oracle=$1
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
 newhelp=$oracle/usr/lib/pcp/bin/newhelp
 seeds=$oracle/usr/lib/pcp/pmdas
 conf=$oracle/etc/pcp/simple/simple.conf
@@ -20,8 +21,7 @@ for f in "$newhelp" "$seeds/simple/help" "$seeds/trivial/help" "$conf"; do
     [ -e "$f" ] || { echo "SKIP: $f is missing (make test-deps unpacks Debian's pcp)"; exit 77; }
 done
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+make_tmp local_diff
 cp "$here/seed.pmns" "$tmp/pmns"
 export PCP_DERIVED_CONFIG= PCP_BINADM_DIR="$oracle/usr/lib/pcp/bin"
 for side in pmkit pcp; do

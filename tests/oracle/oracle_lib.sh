@@ -1,7 +1,6 @@
-# oracle_lib.sh - sourced by the differential scripts of tests/oracle
-# (pmcpp_diff.sh, pmns_diff.sh, pmgenmap_diff.sh, help_diff.sh,
-# pmns_image_diff.sh), before they change directory: the pieces they share.
-# They set $gen, $seed and $count (generate, keep_hint) and $name (differ).
+# oracle_lib.sh - sourced by the differential scripts of tests/oracle,
+# before they change directory: the pieces they share.  Callers of generate
+# and keep_hint set $gen, $seed and $count; callers of differ set $name.
 # shellcheck shell=sh disable=SC2154
 
 # The directory the script started in; relative paths are taken from it.
@@ -22,6 +21,25 @@ make_tmp() {
     # leave $tmp first: the scripts run their cases inside it
     trap 'cd /; rm -rf "$tmp"' EXIT
     trap 'exit 1' HUP INT TERM
+}
+
+# need_oracle PATH WHAT [HINT]: exits 77 (skip) with "SKIP: WHAT not found
+# at PATH (HINT)" unless PATH is an executable file; HINT defaults to
+# how to get Debian's pcp extract
+need_oracle() {
+    if [ ! -f "$1" ] || [ ! -x "$1" ]; then
+        echo "SKIP: $2 not found at $1 (${3:-run: sh scripts/deps.sh test})"
+        exit 77
+    fi
+}
+
+# need_ours PATH WHAT: exits 1 with "FAIL: WHAT under test not executable:
+# PATH" unless PATH is an executable file
+need_ours() {
+    if [ ! -f "$1" ] || [ ! -x "$1" ]; then
+        echo "FAIL: $2 under test not executable: $1"
+        exit 1
+    fi
 }
 
 # generate KEEPVAR: the cases of `$gen $seed $count DIR` into $cases, which

@@ -40,14 +40,8 @@ fi
 ours=$1 theirs=$2 gen=$3 seed=${4:-1} count=${5:-300}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/oracle_lib.sh"
-if [ ! -f "$theirs" ] || [ ! -x "$theirs" ]; then
-    echo "SKIP: Debian's pmcpp not found at $theirs (run: sh scripts/deps.sh test)"
-    exit 77
-fi
-if [ ! -f "$ours" ] || [ ! -x "$ours" ]; then
-    echo "FAIL: pmcpp under test not executable: $ours"
-    exit 1
-fi
+need_oracle "$theirs" "Debian's pmcpp"
+need_ours "$ours" pmcpp
 ours=$(abspath "$ours") theirs=$(abspath "$theirs") gen=$(abspath "$gen")
 make_tmp pmcpp_diff
 

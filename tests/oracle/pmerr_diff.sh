@@ -4,11 +4,10 @@
 # when Debian's pmerr is not available.
 set -u
 ours=$1 theirs=$2
-if [ ! -x "$theirs" ]; then
-    echo "SKIP: Debian's pmerr not found at $theirs (run: sh scripts/deps.sh test)"
-    exit 77
-fi
-tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
+need_oracle "$theirs" "Debian's pmerr"
+make_tmp pmerr_diff
 fail=0 n=0
 # One argument vector per line, words split by the shell.
 while IFS= read -r args; do

@@ -30,10 +30,7 @@ fi
 ours=$1 theirs=$2 gen=$3 seed=${4:-1} count=${5:-300}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/oracle_lib.sh"
-if [ ! -f "$theirs" ]; then
-    echo "SKIP: Debian's pmgenmap not found at $theirs (run: sh scripts/deps.sh test)"
-    exit 77
-fi
+need_oracle "$theirs" "Debian's pmgenmap"
 oracle=$(cd "$(dirname "$theirs")/../.." && pwd)
 if [ ! -f "$oracle/etc/pcp.env" ]; then
     echo "SKIP: $oracle/etc/pcp.env is missing (Debian's pmgenmap sources it)"
@@ -49,10 +46,7 @@ if ! command -v "${awkprog%% *}" >/dev/null 2>&1; then
     echo "SKIP: Debian's pmgenmap runs '$awkprog' (from $conf), which is not installed (apt-get install gawk)"
     exit 77
 fi
-if [ ! -f "$ours" ] || [ ! -x "$ours" ]; then
-    echo "FAIL: pmgenmap under test not executable: $ours"
-    exit 1
-fi
+need_ours "$ours" pmgenmap
 ours=$(abspath "$ours") theirs=$(abspath "$theirs") gen=$(abspath "$gen")
 make_tmp pmgenmap_diff
 generate PMGENMAP_DIFF_KEEP

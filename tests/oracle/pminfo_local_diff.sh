@@ -31,6 +31,7 @@
 # pcp extract, its agent sources, libpcp3-dev or a compiler missing).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
 usage() {
     echo "Usage: pminfo_local_diff.sh debian SRCDIR | pmkit SRCDIR BUILDDIR" >&2
     exit 2
@@ -49,14 +50,8 @@ esac
 oracle=${PMKIT_ORACLE_DIR:-$here/../../.cache/oracle/pcp}
 theirs_pminfo=$oracle/usr/bin/pminfo
 cc=${CC:-cc}
-if [ ! -x "$theirs_pminfo" ]; then
-    echo "SKIP: Debian's pminfo not found at $theirs_pminfo (run: sh scripts/deps.sh test)"
-    exit 77
-fi
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pminfo_local.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+need_oracle "$theirs_pminfo" "Debian's pminfo"
+make_tmp pminfo_local
 
 # fixed SIDE INCLUDEDIR: the fixed agent into $tmp/SIDE, built with the
 # headers of INCLUDEDIR
@@ -90,10 +85,7 @@ if [ "$flavour" = debian ]; then
 else
     ours_pminfo=$build/bin/pminfo
 fi
-if [ ! -x "$ours_pminfo" ]; then
-    echo "FAIL: $ours_pminfo is not executable"
-    exit 1
-fi
+need_ours "$ours_pminfo" pminfo
 
 PCP_BINADM_DIR=$oracle/usr/lib/pcp/bin
 PCP_DERIVED_CONFIG=

@@ -14,10 +14,9 @@ if [ $# != 2 ]; then
     exit 2
 fi
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
 build=$(cd "$2" && pwd) || exit 2
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pminfo_seedfail.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+make_tmp pminfo_seedfail
 
 mkdir -p "$tmp/build/lib" "$tmp/build/bin" || exit 1
 echo "not a library" >"$tmp/build/lib/libpcp_pmda.so"

@@ -41,26 +41,17 @@ fi
 ours=$1 theirs=$2 gen=$3 seed=${4:-1} count=${5:-200}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/oracle_lib.sh"
-if [ ! -f "$theirs" ] || [ ! -x "$theirs" ]; then
-    echo "SKIP: probe built against Debian's libpcp not found at $theirs (install libpcp3-dev)"
-    exit 77
-fi
+need_oracle "$theirs" "probe built against Debian's libpcp" "install libpcp3-dev"
 if [ -z "${PCP_BINADM_DIR:-}" ] || [ ! -x "$PCP_BINADM_DIR/pmcpp" ]; then
     PCP_BINADM_DIR=$here/../../.cache/oracle/pcp/usr/lib/pcp/bin
 fi
-if [ ! -x "$PCP_BINADM_DIR/pmcpp" ]; then
-    echo "SKIP: Debian's pmcpp not found in $PCP_BINADM_DIR (run: sh scripts/deps.sh test)"
-    exit 77
-fi
+need_oracle "$PCP_BINADM_DIR/pmcpp" "Debian's pmcpp"
 PCP_BINADM_DIR=$(cd "$PCP_BINADM_DIR" && pwd)
 export PCP_BINADM_DIR
 PCP_DERIVED_CONFIG=
 export PCP_DERIVED_CONFIG
 unset PMNS_DEFAULT PCP_ALT_CPP
-if [ ! -f "$ours" ] || [ ! -x "$ours" ]; then
-    echo "FAIL: probe under test not executable: $ours"
-    exit 1
-fi
+need_ours "$ours" probe
 ours=$(abspath "$ours") theirs=$(abspath "$theirs") gen=$(abspath "$gen")
 make_tmp pmns_diff
 

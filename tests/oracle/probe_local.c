@@ -23,6 +23,14 @@ static const char *err(int sts)
     return sts < 0 ? pmErrStr_r(sts, buf, sizeof(buf)) : "ok";
 }
 
+/* the answer to pmSpecLocalPMDA(ARG): its message, "(null)" for none */
+static void print_spec(const char *what, const char *arg)
+{
+    const char *msg = pmSpecLocalPMDA(arg);
+
+    printf("spec %s: %s\n", what, msg ? msg : "(null)");
+}
+
 static pmID id_of(const char *name)
 {
     pmID id = PM_ID_NULL;
@@ -134,7 +142,7 @@ static void store(pmID pmid, int inst, int value)
 
 int main(int argc, char **argv)
 {
-    char spec[4096], *msg;
+    char spec[4096];
     const char *names[] = {"simple.numfetch", "simple.bogus", "simple.time", "trivial.time"};
     pmID ids[4], numfetch, color, now, user, trivial, bad;
     pmInDom color_indom = PM_INDOM_NULL, now_indom = PM_INDOM_NULL;
@@ -147,25 +155,24 @@ int main(int argc, char **argv)
         return 2;
     }
     printf("which before: %s\n", err(pmWhichContext()));
-    printf("spec bad: %s\n", (msg = pmSpecLocalPMDA("frob")) ? msg : "(null)");
-    printf("spec noc: %s\n", (msg = pmSpecLocalPMDA("add")) ? msg : "(null)");
-    printf("spec nodom: %s\n", (msg = pmSpecLocalPMDA("add,")) ? msg : "(null)");
-    printf("spec baddom: %s\n", (msg = pmSpecLocalPMDA("add,x")) ? msg : "(null)");
-    printf("spec clearx: %s\n", (msg = pmSpecLocalPMDA("clearx")) ? msg : "(null)");
-    printf("spec del: %s\n", (msg = pmSpecLocalPMDA("del,")) ? msg : "(null)");
+    print_spec("bad", "frob");
+    print_spec("noc", "add");
+    print_spec("nodom", "add,");
+    print_spec("baddom", "add,x");
+    print_spec("clearx", "clearx");
+    print_spec("del", "del,");
     /* the first edit reads pmcd.conf (a missing one is reported once) */
-    printf("spec del path: %s\n", (msg = pmSpecLocalPMDA("del,,/no/such.so")) ? msg : "(null)");
-    printf("spec del dom: %s\n", (msg = pmSpecLocalPMDA("del,99")) ? msg : "(null)");
-    printf("spec clear: %s\n", (msg = pmSpecLocalPMDA("clear")) ? msg : "(null)");
-    printf("spec add 77: %s\n", (msg = pmSpecLocalPMDA("add,77,/no/such.so,x_init")) ? msg : "(null)");
-    printf("spec del 77: %s\n", (msg = pmSpecLocalPMDA("del,77")) ? msg : "(null)");
-    printf("spec del 77 again: %s\n", (msg = pmSpecLocalPMDA("del,77")) ? msg : "(null)");
-    printf("spec del 77 by path: %s\n",
-           (msg = pmSpecLocalPMDA("del,,/no/such.so")) ? msg : "(null)");
+    print_spec("del path", "del,,/no/such.so");
+    print_spec("del dom", "del,99");
+    print_spec("clear", "clear");
+    print_spec("add 77", "add,77,/no/such.so,x_init");
+    print_spec("del 77", "del,77");
+    print_spec("del 77 again", "del,77");
+    print_spec("del 77 by path", "del,,/no/such.so");
     snprintf(spec, sizeof(spec), "add,253,%s,simple_init", argv[2]);
-    printf("spec simple: %s\n", (msg = pmSpecLocalPMDA(spec)) ? msg : "(null)");
+    print_spec("simple", spec);
     snprintf(spec, sizeof(spec), "add,250,%s,trivial_init", argv[3]);
-    printf("spec trivial: %s\n", (msg = pmSpecLocalPMDA(spec)) ? msg : "(null)");
+    print_spec("trivial", spec);
     printf("load: %s\n", err(pmLoadASCIINameSpace(argv[1], 1)));
 
     printf("bad type: %s\n", err(pmNewContext(77, NULL)));

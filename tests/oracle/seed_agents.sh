@@ -30,6 +30,7 @@ if [ $# -lt 1 ]; then
 fi
 dir=$1 flavour=${2:-debian}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
 oracle=${PMKIT_ORACLE_DIR:-$here/../../.cache/oracle/pcp}
 src=$oracle/usr/lib/pcp/pmdas
 newhelp=$oracle/usr/lib/pcp/bin/newhelp
@@ -66,10 +67,7 @@ for f in simple/simple.c simple/help simple/domain.h trivial/trivial.c trivial/h
         exit 77
     fi
 done
-if [ ! -x "$newhelp" ]; then
-    echo "SKIP: Debian's newhelp not found at $newhelp (run: sh scripts/deps.sh test)"
-    exit 77
-fi
+need_oracle "$newhelp" "Debian's newhelp"
 if ! command -v "$cc" >/dev/null 2>&1; then
     echo "SKIP: no C compiler ($cc)"
     exit 77

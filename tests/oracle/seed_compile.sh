@@ -27,6 +27,7 @@ if [ $# != 3 ]; then
     exit 2
 fi
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
 . "$here/agents_lib.sh"
 src=$(cd "$1" && pwd) || exit 2
 build=$(cd "$2" && pwd) || exit 2
@@ -35,9 +36,7 @@ oracle=${PMKIT_ORACLE_DIR:-$here/../../.cache/oracle/pcp}
 seeds=$oracle/usr/lib/pcp/pmdas
 cc=${CC:-cc}
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/seed_compile.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 1' HUP INT TERM
+make_tmp seed_compile
 
 # Debian's side first: it also checks the oracle, the sources and the compiler.
 sh "$here/seed_agents.sh" "$tmp/debian" debian
