@@ -31,17 +31,17 @@
 #define DOMAIN 60
 #define NKEYS  4096 /* random keys drawn per size */
 
-static char tmpdir[64];
-static char base3k[128], base100k[128];
-static int h3k = -1, h100k = -1;
-static unsigned keys3k[NKEYS], keys100k[NKEYS], indoms3k[NKEYS], indoms100k[NKEYS];
+/* One database size, made and opened on first use. */
+struct db {
+    unsigned n;             /* PMID entries; n/100 InDoms besides */
+    char base[128];         /* BASE of BASE.dir/.pag, "" until made */
+    int h;                  /* pmdaOpenHelp handle, -1 until opened */
+    unsigned keys[NKEYS];   /* random PMIDs of the database */
+    unsigned indoms[NKEYS]; /* random InDoms of the database */
+};
 
-static uint64_t rng = 0x1234567;
-static unsigned rnd(unsigned n)
-{
-    rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (unsigned)((rng >> 33) % n);
-}
+static char tmpdir[64];
+static struct db dbs[] = {{.n = 3000, .h = -1}, {.n = 100000, .h = -1}};
 
 static void put32(FILE *fp, unsigned v)
 {
@@ -101,29 +101,26 @@ static void make_db(const char *base, unsigned n)
 static void cleanup(void)
 {
     char path[160];
-    const char *bases[] = {base3k, base100k};
 
-    for (int b = 0; b < 2; b++) {
-        if (bases[b][0] == '\0')
+    for (size_t b = 0; b < sizeof dbs / sizeof dbs[0]; b++) {
+        if (dbs[b].base[0] == '\0')
             continue;
-        snprintf(path, sizeof(path), "%s.dir", bases[b]);
+        snprintf(path, sizeof(path), "%s.dir", dbs[b].base);
         unlink(path);
-        snprintf(path, sizeof(path), "%s.pag", bases[b]);
+        snprintf(path, sizeof(path), "%s.pag", dbs[b].base);
         unlink(path);
     }
     if (tmpdir[0] != '\0')
         rmdir(tmpdir);
 }
 
-/* Lazily make and open the database of n entries. */
-static int db(unsigned n)
+/* Lazily make and open d's database; its handle. */
+static int db_open(struct db *d)
 {
-    int *h = n == 3000 ? &h3k : &h100k;
-    char *base = n == 3000 ? base3k : base100k;
-    unsigned *keys = n == 3000 ? keys3k : keys100k, *indoms = n == 3000 ? indoms3k : indoms100k;
+    uint64_t rng = d->n; /* the same keys whichever size runs first */
 
-    if (*h >= 0)
-        return *h;
+    if (d->h >= 0)
+        return d->h;
     if (tmpdir[0] == '\0') {
         snprintf(tmpdir, sizeof(tmpdir), "/tmp/bench_help.XXXXXX");
         if (mkdtemp(tmpdir) == NULL) {
@@ -132,35 +129,35 @@ static int db(unsigned n)
         }
         atexit(cleanup);
     }
-    snprintf(base, 128, "%s/help%u", tmpdir, n);
-    make_db(base, n);
+    snprintf(d->base, sizeof d->base, "%s/help%u", tmpdir, d->n);
+    make_db(d->base, d->n);
     for (int i = 0; i < NKEYS; i++) {
-        keys[i] = pmid_of(rnd(n));
-        indoms[i] = (unsigned)DOMAIN << 22 | rnd(n / 100);
+        d->keys[i] = pmid_of((unsigned)bench_pick(&rng, d->n));
+        d->indoms[i] = (unsigned)DOMAIN << 22 | (unsigned)bench_pick(&rng, d->n / 100);
     }
-    if ((*h = pmdaOpenHelp(base)) < 0) {
-        fprintf(stderr, "pmdaOpenHelp(%s): %s\n", base, pmErrStr(*h));
+    if ((d->h = pmdaOpenHelp(d->base)) < 0) {
+        fprintf(stderr, "pmdaOpenHelp(%s): %s\n", d->base, pmErrStr(d->h));
         exit(1);
     }
-    return *h;
+    return d->h;
 }
 
-static uint64_t gethelp(unsigned size, uint64_t n, int verify)
+static uint64_t gethelp(struct db *d, uint64_t n, int verify)
 {
-    int h = db(size);
-    const unsigned *keys = size == 3000 ? keys3k : keys100k;
+    int h = db_open(d);
     uint64_t acc = BENCH_HASH_INIT;
 
     for (uint64_t i = 0; i < n; i++) {
-        const char *s = pmdaGetHelp(h, keys[i % NKEYS], (i & 1) ? PM_TEXT_HELP : PM_TEXT_ONELINE);
+        const char *s =
+            pmdaGetHelp(h, d->keys[i % NKEYS], (i & 1) ? PM_TEXT_HELP : PM_TEXT_ONELINE);
         acc = bench_fold_str(acc, s, verify);
     }
     return acc;
 }
 
-static uint64_t gethelp_miss(unsigned size, uint64_t n, int verify)
+static uint64_t gethelp_miss(struct db *d, uint64_t n, int verify)
 {
-    int h = db(size);
+    int h = db_open(d);
     uint64_t acc = BENCH_HASH_INIT;
 
     for (uint64_t i = 0; i < n; i++) {
@@ -171,31 +168,29 @@ static uint64_t gethelp_miss(unsigned size, uint64_t n, int verify)
     return acc;
 }
 
-static uint64_t getindom(unsigned size, uint64_t n, int verify)
+static uint64_t getindomhelp(struct db *d, uint64_t n, int verify)
 {
-    int h = db(size);
-    const unsigned *indoms = size == 3000 ? indoms3k : indoms100k;
+    int h = db_open(d);
     uint64_t acc = BENCH_HASH_INIT;
 
     for (uint64_t i = 0; i < n; i++) {
-        const char *s = pmdaGetInDomHelp(h, indoms[i % NKEYS], PM_TEXT_ONELINE);
+        const char *s = pmdaGetInDomHelp(h, d->indoms[i % NKEYS], PM_TEXT_ONELINE);
         acc = bench_fold_str(acc, s, verify);
     }
     return acc;
 }
 
-static uint64_t open_close(unsigned size, uint64_t n, int verify)
+static uint64_t openhelp(struct db *d, uint64_t n, int verify)
 {
-    const char *base = size == 3000 ? base3k : base100k;
     uint64_t acc = verify ? BENCH_HASH_INIT : 0;
 
-    db(size);
+    db_open(d);
     if (verify)
         n = 3; /* the checksum pass: a few opens are enough */
     for (uint64_t i = 0; i < n; i++) {
-        int h = pmdaOpenHelp(base);
+        int h = pmdaOpenHelp(d->base);
         if (verify)
-            acc = bench_hash_str(acc, pmdaGetHelp(h, pmid_of(size - 1), PM_TEXT_ONELINE));
+            acc = bench_hash_str(acc, pmdaGetHelp(h, pmid_of(d->n - 1), PM_TEXT_ONELINE));
         else
             acc += h >= 0;
         pmdaCloseHelp(h);
@@ -203,50 +198,29 @@ static uint64_t open_close(unsigned size, uint64_t n, int verify)
     return acc;
 }
 
-static uint64_t gethelp_3k(uint64_t n, int v)
-{
-    return gethelp(3000, n, v);
-}
-static uint64_t gethelp_100k(uint64_t n, int v)
-{
-    return gethelp(100000, n, v);
-}
-static uint64_t gethelp_miss_3k(uint64_t n, int v)
-{
-    return gethelp_miss(3000, n, v);
-}
-static uint64_t gethelp_miss_100k(uint64_t n, int v)
-{
-    return gethelp_miss(100000, n, v);
-}
-static uint64_t getindom_3k(uint64_t n, int v)
-{
-    return getindom(3000, n, v);
-}
-static uint64_t getindom_100k(uint64_t n, int v)
-{
-    return getindom(100000, n, v);
-}
-static uint64_t open_3k(uint64_t n, int v)
-{
-    return open_close(3000, n, v);
-}
-static uint64_t open_100k(uint64_t n, int v)
-{
-    return open_close(100000, n, v);
-}
+/* FN_3k and FN_100k: case FN on each database. */
+#define SIZED(fn)                                                                                  \
+    static uint64_t fn##_3k(uint64_t n, int v)                                                     \
+    {                                                                                              \
+        return fn(&dbs[0], n, v);                                                                  \
+    }                                                                                              \
+    static uint64_t fn##_100k(uint64_t n, int v)                                                   \
+    {                                                                                              \
+        return fn(&dbs[1], n, v);                                                                  \
+    }
+
+SIZED(gethelp)
+SIZED(gethelp_miss)
+SIZED(getindomhelp)
+SIZED(openhelp)
 
 int main(int argc, char **argv)
 {
     static const struct bench_case cases[] = {
-        {"gethelp_3k", gethelp_3k},
-        {"gethelp_100k", gethelp_100k},
-        {"gethelp_miss_3k", gethelp_miss_3k},
-        {"gethelp_miss_100k", gethelp_miss_100k},
-        {"getindomhelp_3k", getindom_3k},
-        {"getindomhelp_100k", getindom_100k},
-        {"openhelp_3k", open_3k},
-        {"openhelp_100k", open_100k},
+        {"gethelp_3k", gethelp_3k},           {"gethelp_100k", gethelp_100k},
+        {"gethelp_miss_3k", gethelp_miss_3k}, {"gethelp_miss_100k", gethelp_miss_100k},
+        {"getindomhelp_3k", getindomhelp_3k}, {"getindomhelp_100k", getindomhelp_100k},
+        {"openhelp_3k", openhelp_3k},         {"openhelp_100k", openhelp_100k},
     };
     return bench_main(argc, argv, cases, BENCH_NCASES(cases));
 }

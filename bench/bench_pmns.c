@@ -179,6 +179,30 @@ static char **split_lines(char *buf, size_t len, long *count)
     return v;
 }
 
+/* Run path with argv in a child, its stdout sent to /dev/null if quiet;
+ * 0 if it exited 0, else 1. */
+static int run_child(const char *path, char *const argv[], int quiet)
+{
+    pid_t pid;
+    int status;
+
+    fflush(NULL);
+    if ((pid = fork()) < 0)
+        die("fork: %s", strerror(errno));
+    if (pid == 0) {
+        int fd = quiet ? open("/dev/null", O_WRONLY) : -1;
+        if (fd >= 0)
+            dup2(fd, 1);
+        execv(path, argv);
+        fprintf(stderr, BENCH_PMNS_PROG ": cannot run %s: %s\n", path, strerror(errno));
+        _exit(127);
+    }
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            die("waitpid: %s", strerror(errno));
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+}
+
 /* ------------------------------------------------------------ the sizes */
 
 static void add_size(long n)
@@ -522,6 +546,19 @@ static uint64_t b_traverse(uint64_t n, int verify)
     return h;
 }
 
+/* Fold a list of names the library returned (sts: their count, or an
+ * error) into h, then free it. */
+static uint64_t fold_names(uint64_t h, int sts, char **list, int verify)
+{
+    h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
+    if (sts > 0) {
+        for (int k = 0; k < sts; k++)
+            h = bench_fold_str(h, list[k], verify);
+        free(list);
+    }
+    return h;
+}
+
 /* After a load: its status, 1000 lookups and the root's children. */
 static uint64_t load_checksum(int sts)
 {
@@ -531,11 +568,7 @@ static uint64_t load_checksum(int sts)
         int n;
         h = bench_hash_u64(h, b_lookup(VERIFY_CALLS, 1));
         n = pmGetChildren("", &kids);
-        h = bench_hash_u64(h, (uint64_t)(int64_t)n);
-        for (int k = 0; k < n; k++)
-            h = bench_hash_str(h, kids[k]);
-        if (n > 0)
-            free(kids);
+        h = fold_names(h, n, kids, 1);
     }
     return h;
 }
@@ -666,12 +699,7 @@ static uint64_t b_nameall(uint64_t n, int verify)
     for (uint64_t i = 0; i < n; i++) {
         char **list = NULL;
         int sts = pmNameAll(cur->pmids[bench_pick(&rs, cur->npmids)], &list);
-        h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
-        if (sts > 0) {
-            for (int k = 0; k < sts; k++)
-                h = bench_fold_str(h, list[k], verify);
-            free(list);
-        }
+        h = fold_names(h, sts, list, verify);
     }
     return h;
 }
@@ -682,12 +710,7 @@ static uint64_t b_children(uint64_t n, int verify)
     for (uint64_t i = 0; i < n; i++) {
         char **kids = NULL;
         int sts = pmGetChildren(cur->nonleaf[bench_pick(&rs, cur->nnonleaf)], &kids);
-        h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
-        if (sts > 0) {
-            for (int k = 0; k < sts; k++)
-                h = bench_fold_str(h, kids[k], verify);
-            free(kids);
-        }
+        h = fold_names(h, sts, kids, verify);
     }
     return h;
 }
@@ -700,25 +723,8 @@ static int run_rss(const char *name, struct pmns_size *s)
 
     ensure_files(s);
     if (heap_used) {
-        pid_t pid;
-        int status;
-        char *args[3];
-        fflush(stdout);
-        pid = fork();
-        if (pid < 0)
-            die("fork: %s", strerror(errno));
-        if (pid == 0) {
-            args[0] = self_argv0;
-            args[1] = (char *)name;
-            args[2] = NULL;
-            execv("/proc/self/exe", args);
-            fprintf(stderr, "bench_pmns: cannot re-execute /proc/self/exe: %s\n", strerror(errno));
-            _exit(1);
-        }
-        while (waitpid(pid, &status, 0) < 0)
-            if (errno != EINTR)
-                die("waitpid: %s", strerror(errno));
-        return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+        char *argv[] = {self_argv0, (char *)name, NULL};
+        return run_child("/proc/self/exe", argv, 0);
     }
     before = statm_rss_kib();
     sts = pmLoadNameSpace(s->file);

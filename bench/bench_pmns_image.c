@@ -114,28 +114,6 @@ static void touch_stack(void)
         pad[i] = 0;
 }
 
-/* Run argv in a child; 0 if it exited 0. */
-static int run(char *const argv[])
-{
-    pid_t pid;
-    int status;
-
-    fflush(NULL);
-    if ((pid = fork()) < 0)
-        die("fork: %s", strerror(errno));
-    if (pid == 0) {
-        int fd = open("/dev/null", O_WRONLY);
-        if (fd >= 0)
-            dup2(fd, 1);
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            die("waitpid: %s", strerror(errno));
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
-}
-
 /* The namespace and, for pmkit, its image, compiled if older. */
 static void ensure_image(struct pmns_size *s)
 {
@@ -153,7 +131,7 @@ static void ensure_image(struct pmns_size *s)
             snprintf(comp, sizeof(comp), "%.*s../bin/pmnscomp",
                      slash ? (int)(slash - self_argv0 + 1) : 0, self_argv0);
         fprintf(stderr, BENCH_PMNS_PROG ": %s -d -n %s %s\n", comp, s->file, image);
-        if (run(argv) != 0)
+        if (run_child(comp, argv, 1) != 0)
             die("pmnscomp failed (set PMNSCOMP to pmkit's pmnscomp): %s", comp);
     }
 }
@@ -174,16 +152,7 @@ static int run_memory(const char *name, struct pmns_size *s, int kind)
 
     if (!fresh) {
         char *argv[] = {self_argv0, "--fresh", (char *)name, NULL};
-        pid_t pid;
-        int status;
-        fflush(NULL);
-        if ((pid = fork()) == 0) {
-            execv("/proc/self/exe", argv);
-            _exit(1);
-        }
-        if (pid < 0 || waitpid(pid, &status, 0) < 0)
-            die("cannot run %s", self_argv0);
-        return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+        return run_child("/proc/self/exe", argv, 0);
     }
     ensure_data(s);
     touch_stack();

@@ -64,7 +64,8 @@ CSRC
 ${CC:-cc} -O2 -o "$tmp/runtime" "$tmp/runtime.c" ||
     { echo "newhelp_bench: cannot build the timer" >&2; exit 1; }
 
-# time_one BIN DIR: "wall cpu" of one run (leaves DIR/out.dir, DIR/out.pag)
+# time_one BIN DIR: "wall cpu" of one run (leaves DIR/out.dir, DIR/out.pag);
+# its exit only ends the $(...) it runs in, so callers check its status.
 time_one() {
     (cd "$2" && "$tmp/runtime" "$1" -n ../ns -o out ../src 2>/dev/null) ||
         { echo "newhelp_bench: $1 failed" >&2; exit 1; }
@@ -106,12 +107,14 @@ for n in $sizes; do
         if [ $((r % 2)) = 1 ]; then order="ours theirs"; else order="theirs ours"; fi
         for side in $order; do
             if [ "$side" = ours ]; then
-                # shellcheck disable=SC2046
-                set -- $(time_one "$ours" "$d/ours")
+                t=$(time_one "$ours" "$d/ours") || exit 1
+                # shellcheck disable=SC2086
+                set -- $t
                 wo=$(min "$1" "$wo") co=$(min "$2" "$co")
             else
-                # shellcheck disable=SC2046
-                set -- $(time_one "$theirs" "$d/theirs")
+                t=$(time_one "$theirs" "$d/theirs") || exit 1
+                # shellcheck disable=SC2086
+                set -- $t
                 wt=$(min "$1" "$wt") ct=$(min "$2" "$ct")
             fi
         done

@@ -23,7 +23,7 @@ configure_package_config_file(
   ${PROJECT_BINARY_DIR}/cmake/pmkitConfig.cmake
   INSTALL_DESTINATION ${PMKIT_CMAKE_DIR}
   PATH_VARS CMAKE_INSTALL_BINDIR CMAKE_INSTALL_INCLUDEDIR CMAKE_INSTALL_LIBDIR
-            CMAKE_INSTALL_MANDIR PMKIT_PC_PMDAS_DIR PMKIT_PC_PMNS_DIR)
+            CMAKE_INSTALL_MANDIR PMKIT_PMDAS_DIR PMKIT_PC_PMNS_DIR)
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/cmake/pmkitConfigVersion.cmake
                                  COMPATIBILITY SameMajorVersion)
 install(EXPORT pmkit NAMESPACE pmkit:: FILE pmkitTargets.cmake DESTINATION ${PMKIT_CMAKE_DIR})

@@ -12,9 +12,9 @@
 # pcp_conf and one variable per tool (pmcpp, pmnscomp, newhelp, chkhelp,
 # pmgenmap, pminfo, pmerr) holding its path, for make and meson users.
 
-# Where agents install; pmdas/CMakeLists.txt defines the cache variable.
-set(PMKIT_PC_PMDAS_DIR ${PMKIT_PMDAS_DIR})
-get_filename_component(PMKIT_PC_VAR_DIR ${PMKIT_PC_PMDAS_DIR} DIRECTORY)
+# Where agents install (PMKIT_PMDAS_DIR, a cache variable of
+# pmdas/CMakeLists.txt) and the namespace directory beside it.
+get_filename_component(PMKIT_PC_VAR_DIR ${PMKIT_PMDAS_DIR} DIRECTORY)
 set(PMKIT_PC_PMNS_DIR ${PMKIT_PC_VAR_DIR}/pmns)
 
 # One .pc file; the PC_* variables of the caller describe the layout.
@@ -67,7 +67,7 @@ pmkit_pc_dir(PC_LIBDIR ${CMAKE_INSTALL_LIBDIR})
 pmkit_pc_dir(PC_BINDIR ${CMAKE_INSTALL_BINDIR})
 pmkit_pc_dir(PC_MANDIR ${CMAKE_INSTALL_MANDIR})
 pmkit_pc_dir(PC_VAR_DIR ${PMKIT_PC_VAR_DIR})
-pmkit_pc_dir(PC_PMDAS_DIR ${PMKIT_PC_PMDAS_DIR})
+pmkit_pc_dir(PC_PMDAS_DIR ${PMKIT_PMDAS_DIR})
 pmkit_pc_dir(PC_PMNS_DIR ${PMKIT_PC_PMNS_DIR})
 set(_pcdir ${PROJECT_BINARY_DIR}/pkgconfig-install)
 pmkit_pc_pair(${_pcdir})

@@ -10,7 +10,8 @@
 #   pmns.bin         that namespace compiled by pmkit's pmnscomp
 #   help.dir/.pag    its help source compiled by pmkit's newhelp
 #   CONF             copied as is (e.g. simple.conf)
-# and installs the same (with the sources of pmns, root, help and domain.h)
+# and installs all of these but the preprocessed pmns, whose place the
+# source fragment pmns takes (beside the sources root, help and domain.h),
 # under ${PMKIT_PMDAS_DIR}/<name>.  Expects root, pmns, help and domain.h in
 # the calling directory.  The namespace and help commands are
 # cmake/pmkitHelpers.cmake's, the ones agents built outside this tree use;

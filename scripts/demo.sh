@@ -30,9 +30,9 @@ done
 
 say "one namespace for all three agents: pmcpp, then pmnscomp to a binary image"
 cat >"$tmp/root" <<EOF
-#define LINUX 60
-#define SIMPLE 253
-#define TRIVIAL 250
+#include "$top/pmdas/linux/domain.h"
+#include "$top/pmdas/simple/domain.h"
+#include "$top/pmdas/trivial/domain.h"
 root {
     hinv
     kernel

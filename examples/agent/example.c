@@ -127,8 +127,9 @@ void example_setup(pmdaInterface *dp)
 void __PMDA_INIT_CALL example_init(pmdaInterface *dp)
 {
     static char name[] = "example DSO";
-    const char *help = example_help_path();
 
-    pmdaDSO(dp, PMDA_INTERFACE_7, name, help[0] != '\0' ? help_path : NULL);
+    /* help_path itself, as pmdaDSO takes a char * (PCP's signature) */
+    example_help_path();
+    pmdaDSO(dp, PMDA_INTERFACE_7, name, help_path[0] != '\0' ? help_path : NULL);
     example_setup(dp);
 }
