@@ -50,7 +50,7 @@ static _Thread_local int current __attribute__((tls_model("initial-exec"))) = -1
 /*
  * The lock is recursive by a per-thread depth over a plain mutex: the
  * holder's nested calls only count.  In a single-threaded process the
- * mutex is not taken at all (two atomic operations saved on every call),
+ * mutex is not taken at all (two locked read-modify-writes saved per call),
  * as glibc's stdio does.  The holder may still start a thread (an agent
  * may), so it marks itself in elided_holder, and a thread that takes the
  * mutex then waits for that mark to clear.
