@@ -391,26 +391,50 @@ int pmns_image_node_at(const pmns_image *img, uint32_t off, pmns_image_node *nd)
     return 0;
 }
 
-/* Does node off have the full name name[0..len)?  Its record in *nd. */
+/*
+ * Does node off have the full name name[0..len)?  Its record in *nd.
+ * This is the inner step of every lookup, and at a million names the leaf
+ * record it reads is usually a cache miss: it reads only the words it
+ * compares and decodes a leaf itself, so that little work waits on the
+ * miss.  The checks keep every read inside NODES, whose root record
+ * (checked at open) makes nodes_len >= REC_PATH.
+ */
 static int matches(const pmns_image *img, uint32_t off, const char *name, size_t len,
                    pmns_image_node *nd)
 {
-    pmns_image_node p;
-    size_t head;
+    const uint8_t *r, *p;
+    uint32_t nl = img->nodes_len, info, own, par, head;
 
-    if (pmns_image_node_at(img, off, nd) < 0)
+    if ((off & 3) != 0 || off > nl - REC_NAME)
         return 0;
-    if (!(nd->flags & PMNS_IMG_LEAF))
-        return nd->pathlen == len && memcmp(nd->path, name, len) == 0;
-    if (nd->namelen > len || memcmp(nd->name, name + len - nd->namelen, nd->namelen) != 0)
+    r = img->nodes + off;
+    info = rd32(r + REC_INFO);
+    if (!((info >> FLAGS_SHIFT) & PMNS_IMG_LEAF))
+        return pmns_image_node_at(img, off, nd) == 0 && nd->pathlen == len &&
+               memcmp(nd->path, name, len) == 0;
+    own = info & NAMELEN_MAX;
+    par = rd32(r + REC_PARENT);
+    if (own > len || pad4((uint64_t)REC_NAME + own) > nl - off || par >= off ||
+        par > nl - REC_PATH || memcmp(r + REC_NAME, name + len - own, own) != 0)
         return 0;
-    if (pmns_image_node_at(img, nd->parent, &p) < 0 || (p.flags & PMNS_IMG_LEAF))
+    p = img->nodes + par;
+    if ((rd32(p + REC_INFO) >> FLAGS_SHIFT) & PMNS_IMG_LEAF)
         return 0;
-    if (p.pathlen == 0)
-        return len == nd->namelen;
-    head = len - nd->namelen;
-    return head == (size_t)p.pathlen + 1 && name[p.pathlen] == '.' &&
-           memcmp(p.path, name, p.pathlen) == 0;
+    head = rd32(p + REC_PATHLEN);
+    if (head == 0 ? len != own
+                  : head > nl - par - REC_PATH || (size_t)head + 1 + own != len ||
+                        name[head] != '.' || memcmp(p + REC_PATH, name, head) != 0)
+        return 0;
+    nd->off = off;
+    nd->parent = par;
+    nd->pmid = rd32(r + REC_PMID);
+    nd->flags = info >> FLAGS_SHIFT;
+    nd->name = (const char *)r + REC_NAME;
+    nd->namelen = own;
+    nd->path = NULL;
+    nd->pathlen = nd->first = nd->nkids = 0;
+    nd->next = off + (uint32_t)pad4((uint64_t)REC_NAME + own);
+    return 1;
 }
 
 uint32_t pmns_image_find(const pmns_image *img, const char *name, size_t len, pmns_image_node *nd)

@@ -17,16 +17,6 @@
  */
 #include "pmapi_int.h"
 
-#if defined(__has_include)
-#if __has_include(<sys/single_threaded.h>)
-#include <sys/single_threaded.h> /* glibc 2.32 and later */
-#define PMKIT_HAVE_SINGLE_THREADED 1
-#endif
-#endif
-#ifndef PMKIT_HAVE_SINGLE_THREADED
-#define PMKIT_HAVE_SINGLE_THREADED 0
-#endif
-
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -59,14 +49,12 @@ void pmkit_lock(void)
 {
     if (lock_depth++ != 0)
         return;
-#if PMKIT_HAVE_SINGLE_THREADED
-    if (__libc_single_threaded) {
+    if (pmkit_single_threaded()) {
         /* no other thread can be reading it now: the store need not be atomic */
         atomic_store_explicit(&elided_holder, 1, memory_order_relaxed);
         lock_elided = 1;
         return;
     }
-#endif
     pthread_mutex_lock(&lib_lock);
     while (atomic_load_explicit(&elided_holder, memory_order_acquire))
         sched_yield();

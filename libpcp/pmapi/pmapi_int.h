@@ -13,6 +13,31 @@
 #include <malloc.h>
 #include <stdint.h>
 
+#if defined(__has_include)
+#if __has_include(<sys/single_threaded.h>)
+#include <sys/single_threaded.h> /* glibc 2.32 and later */
+#define PMKIT_HAVE_SINGLE_THREADED 1
+#endif
+#endif
+#ifndef PMKIT_HAVE_SINGLE_THREADED
+#define PMKIT_HAVE_SINGLE_THREADED 0
+#endif
+
+/*
+ * Is this process sure to have one thread only?  Then no other thread can
+ * observe the library's shared state until this one starts a thread
+ * (pthread_create orders everything before it), so the lock and the names
+ * API's hazard need no fences.  0 where the C library cannot tell.
+ */
+static inline int pmkit_single_threaded(void)
+{
+#if PMKIT_HAVE_SINGLE_THREADED
+    return __libc_single_threaded != 0;
+#else
+    return 0;
+#endif
+}
+
 /*
  * Blocks that carry what they point at.  A value set from pmdaFetch
  * carries its value blocks inside its own allocation, and a pmInResult

@@ -119,6 +119,13 @@ static ns *acquire_ns(void)
         return NULL;
     if (atomic_load(&loaded) == NULL && pmkit_ctx_local_current())
         load(NULL, 0, 1);
+    if (pmkit_single_threaded()) {
+        /* no thread can unload t before this one starts it, and
+         * pthread_create publishes the hazard: no fence, no recheck */
+        t = atomic_load_explicit(&loaded, memory_order_relaxed);
+        atomic_store_explicit(&h->tree, t, memory_order_relaxed);
+        return t;
+    }
     do {
         t = atomic_load(&loaded);
         atomic_store(&h->tree, t);
@@ -539,6 +546,18 @@ typedef struct namelist {
 } namelist;
 
 /* Add head, a dot (if head is not empty) and tail as one name. */
+/* head, a dot if head is not empty, tail and a NUL into dst, which has
+ * room for them. */
+static void put_name(char *dst, const char *head, size_t hl, const char *tail, size_t tl)
+{
+    if (hl > 0) {
+        memcpy(dst, head, hl);
+        dst[hl++] = '.';
+    }
+    memcpy(dst + hl, tail, tl);
+    dst[hl + tl] = '\0';
+}
+
 static int nl_add(namelist *nl, const char *head, size_t hl, const char *tail, size_t tl,
                   int status)
 {
@@ -562,12 +581,7 @@ static int nl_add(namelist *nl, const char *head, size_t hl, const char *tail, s
         nl->status = s;
         nl->scap = cap;
     }
-    if (hl > 0) {
-        memcpy(nl->text + nl->len, head, hl);
-        nl->text[nl->len + hl] = '.';
-    }
-    memcpy(nl->text + nl->len + n - tl, tail, tl);
-    nl->text[nl->len + n] = '\0';
+    put_name(nl->text + nl->len, head, hl, tail, tl);
     nl->len += n + 1;
     if (nl->statuses)
         nl->status[nl->count] = status;
@@ -859,13 +873,36 @@ int pmNameAll(pmID pmid, char ***namelist_out)
     return nl_finish(&nl, namelist_out, NULL);
 }
 
+/* pmNameID's answer is the first of pmNameAll's names: the first entry of
+ * pmid, joined straight into the caller's string. */
 int pmNameID(pmID pmid, char **name)
 {
-    namelist nl = { 0 };
-    int sts = names_of(pmid, &nl);
+    const pmns_image *t = acquire();
+    const pmns_derived_metric *d;
+    pmns_image_pmid_iter it;
+    pmns_image_node nd;
+    const char *h, *tl;
+    uint32_t off, hl, tll;
+    int sts = PM_ERR_PMID;
 
-    if (sts == 0 && (*name = strdup(nl.text)) == NULL)
-        sts = -ENOMEM;
-    nl_free(&nl);
-    return sts;
+    if (t == NULL)
+        sts = PM_ERR_NOPMNS;
+    else
+        pmns_image_pmid_first(t, pmid, &it);
+    if (t != NULL && pmns_image_pmid_next(t, &it, &off) > 0) {
+        if (pmns_image_node_at(t, off, &nd) < 0 || pmns_image_name(t, &nd, &h, &hl, &tl, &tll) < 0)
+            sts = PM_ERR_PMNS;
+        else if ((*name = malloc((size_t)hl + 1 + tll + 1)) == NULL)
+            sts = -ENOMEM;
+        else {
+            put_name(*name, h, hl, tl, tll);
+            sts = 0;
+        }
+    }
+    release();
+    if (sts != PM_ERR_PMID) /* found, or no namespace */
+        return sts;
+    if ((d = pmkit_derived(pmid)) == NULL) /* the derived metrics keep their names */
+        return PM_ERR_PMID;
+    return (*name = strdup(d->name)) != NULL ? 0 : -ENOMEM;
 }

@@ -2,22 +2,33 @@
  * Unit tests for the PMAPI name services over a loaded namespace
  * (libpcp/pmapi/pmns.c): load/unload states, including the state after a
  * failed load (where pmkit deliberately differs from PCP, docs/compat.md),
- * batch lookups with derived names, children, traversal and reverse lookups.
+ * batch lookups with derived names, children, traversal and reverse lookups,
+ * and an unload from a thread started in the middle of a traversal.
  */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
 #endif
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
 #include <pcp/pmapi.h>
+
+#if defined(__has_include)
+#if __has_include(<sys/single_threaded.h>)
+#include <sys/single_threaded.h>
+#define HAVE_SINGLE_THREADED 1
+#endif
+#endif
 
 static char good[64], dupfile[64], noroot[64], shapes[64];
 
@@ -77,6 +88,66 @@ static void nothing_loaded(void)
 
 /* A failed load leaves nothing installed: no phantom namespace, no
  * PM_ERR_DUPPMNS on the next load (PCP keeps the half-built tree). */
+/* An unload from a thread that a traversal's callback starts. */
+static atomic_int unloaded, visits, intact;
+static pthread_t unloader;
+
+static void *unload_now(void *arg)
+{
+    (void)arg;
+    pmUnloadNameSpace();
+    atomic_store(&unloaded, 1);
+    return NULL;
+}
+
+static void start_unloader(const char *name, void *closure)
+{
+    struct timespec pause = {0, 20 * 1000000L};
+    char copy[64];
+
+    (void)closure;
+    snprintf(copy, sizeof(copy), "%s", name);
+    if (atomic_fetch_add(&visits, 1) == 0) {
+        assert_int_equal(pthread_create(&unloader, NULL, unload_now, NULL), 0);
+        for (int i = 0; i < 250 && !atomic_load(&unloaded); i++)
+            nanosleep(&pause, NULL);
+        assert_int_equal(atomic_load(&unloaded), 1); /* the unload does not wait */
+    }
+    /* but the traversal's namespace stays until it ends: name is good */
+    if (strcmp(copy, name) == 0)
+        atomic_fetch_add(&intact, 1);
+}
+
+static void skip_name(const char *name, void *closure)
+{
+    (void)name;
+    (void)closure;
+}
+
+/* Runs first, while the process has one thread and the names calls take
+ * their hold without a fence (pmns.c).  The namespace a traversal walks
+ * outlives an unload that a thread started from its callback makes, and
+ * the traversal goes on to the end. */
+static void unload_during_traversal(void **state)
+{
+    int n;
+
+    (void)state;
+#ifdef HAVE_SINGLE_THREADED
+    assert_true(__libc_single_threaded);
+#endif
+    assert_int_equal(pmLoadASCIINameSpace(good, 1), 0);
+    n = pmTraversePMNS_r("", skip_name, NULL);
+    assert_true(n >= 5);
+    assert_int_equal(pmTraversePMNS_r("", start_unloader, NULL), n);
+    assert_int_equal(atomic_load(&visits), n);
+    assert_int_equal(atomic_load(&intact), n);
+    assert_int_equal(pthread_join(unloader, NULL), 0);
+    nothing_loaded();
+    assert_int_equal(pmLoadASCIINameSpace(good, 1), 0); /* and loads again */
+    pmUnloadNameSpace();
+}
+
 static void failed_load_leaves_nothing(void **state)
 {
     (void)state;
@@ -233,6 +304,7 @@ static void traversal_and_reverse(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(unload_during_traversal),
         cmocka_unit_test(failed_load_leaves_nothing),
         cmocka_unit_test(batch_lookup_counts),
         cmocka_unit_test(lookup_name_shapes),

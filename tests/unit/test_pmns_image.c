@@ -360,6 +360,117 @@ static void flip_every_byte(void **state)
                   resealed, detected);
 }
 
+/* The same image with NODES moved to the very end of the file, in a
+ * buffer of exactly that size: a read past NODES is then a read past the
+ * buffer, which AddressSanitizer reports (where NODES comes first, such a
+ * read would land in NAME_INDEX unseen).  The section table allows any
+ * order. */
+static uint8_t *nodes_last(const uint8_t *b, size_t len, size_t *outlen)
+{
+    uint32_t off = get32(b + 64 + 4), nlen = get32(b + 64 + 8);
+    size_t at = (len + 7) & ~(size_t)7;
+    uint8_t *x;
+
+    assert_int_equal(get32(b + 64), 1); /* NODES is the first entry */
+    *outlen = at + nlen;
+    x = calloc(1, *outlen);
+    assert_non_null(x);
+    memcpy(x, b, len);
+    memcpy(x + at, b + off, nlen);
+    memset(x + off, 0, nlen); /* where NODES was: padding now */
+    put32(x + 64 + 4, (uint32_t)at);
+    { /* and its entry last in the section table, which is in file order */
+        uint8_t e[16];
+        uint32_t nsect = get32(x + 48);
+        memcpy(e, x + 64, 16);
+        memmove(x + 64, x + 64 + 16, 16 * (nsect - 1));
+        memcpy(x + 64 + 16 * (nsect - 1), e, 16);
+    }
+    put32(x + 24, (uint32_t)*outlen);
+    put32(x + 28, 0);
+    reseal(x, *outlen);
+    return x;
+}
+
+/* The full names of the nodes below nd, into names[*n]. */
+static char names_below[64][64];
+
+static void collect_names(const pmns_image *img, const pmns_image_node *nd, size_t *n)
+{
+    pmns_image_iter it;
+    pmns_image_node c;
+
+    pmns_image_children(nd, &it);
+    while (pmns_image_next(img, &it, &c) > 0) {
+        const char *h, *t;
+        uint32_t hl, tl;
+        assert_int_equal(pmns_image_name(img, &c, &h, &hl, &t, &tl), 0);
+        assert_true(*n < 64 && hl + tl + 2 <= 64);
+        snprintf(names_below[(*n)++], 64, "%.*s%s%.*s", (int)hl, h, hl ? "." : "", (int)tl, t);
+        collect_names(img, &c, n);
+    }
+}
+
+/* Every name of the image at b looked up in the image at y (a damaged
+ * copy), under AddressSanitizer: what the walks cannot reach once the
+ * tree is broken, the name index still can. */
+static void find_all(const uint8_t *y, size_t ylen, size_t n)
+{
+    pmns_image *img;
+    pmns_image_node nd;
+
+    if (pmns_image_open_buffer(y, ylen, 0, &img, NULL) < 0)
+        return;
+    for (size_t i = 0; i < n; i++)
+        (void)pmns_image_find(img, names_below[i], strlen(names_below[i]), &nd);
+    pmns_image_close(img);
+}
+
+static void flip_nodes_at_the_end(void **state)
+{
+    static const uint8_t masks[] = {0x01, 0x04, 0x80, 0xff};
+    unsigned flips = 0;
+
+    (void)state;
+    for (size_t s = 0; s < sizeof(samples) / sizeof(samples[0]); s++) {
+        size_t len, xlen;
+        uint8_t *b = compile(samples[s], &len), *x = nodes_last(b, len, &xlen);
+        uint8_t *y = malloc(xlen);
+        size_t nodes = get32(x + 64 + 16 * (get32(x + 48) - 1) + 4), nnames = 0;
+        pmns_image *img;
+        pmns_image_node root;
+
+        assert_int_equal(pmns_image_open_buffer(x, xlen, 0, &img, NULL), 0);
+        assert_int_equal(pmns_image_node_at(img, 0, &root), 0);
+        collect_names(img, &root, &nnames);
+        pmns_image_close(img);
+
+        exercise(x, xlen, 1); /* moved, it still answers alike */
+        for (size_t at = nodes; at < xlen; at++) {
+            for (size_t m = 0; m < sizeof(masks); m++) {
+                memcpy(y, x, xlen);
+                y[at] ^= masks[m];
+                flips++;
+                exercise(y, xlen, 0); /* NODES is not checksummed at open */
+                find_all(y, xlen, nnames);
+            }
+        }
+        for (size_t r = nodes + 4; r < xlen; r += 4) { /* every record's parent just */
+            for (uint32_t d = 1; d <= 24 && d <= r - nodes; d++) { /* before it */
+                memcpy(y, x, xlen);
+                put32(y + r, (uint32_t)(r - nodes - d));
+                flips++;
+                exercise(y, xlen, 0);
+                find_all(y, xlen, nnames);
+            }
+        }
+        free(y);
+        free(x);
+        pmns_image_free(b, len);
+    }
+    print_message("%u flips of NODES at the end of the file\n", flips);
+}
+
 static void writer_input(void **state)
 {
     pmns_image_writer *w = pmns_image_writer_new();
@@ -504,6 +615,7 @@ int main(void)
         cmocka_unit_test(deterministic),
         cmocka_unit_test(open_checks),
         cmocka_unit_test(flip_every_byte),
+        cmocka_unit_test(flip_nodes_at_the_end),
         cmocka_unit_test(writer_input),
         cmocka_unit_test(names_api),
         cmocka_unit_test(traversal_callbacks_reload),
