@@ -635,11 +635,17 @@ int pmda_cache_pack_active(pmInDom indom, int **ids, char ***names)
     return n;
 }
 
-const char *pmda_cache_name(pmInDom indom, int inst)
+int pmda_cache_copy_name(pmInDom indom, int inst, char **name)
 {
-    char *name = NULL;
+    cache *c;
+    int i, sts = PM_ERR_INST;
 
-    return pmdaCacheLookup(indom, inst, &name, NULL) == PMDA_CACHE_ACTIVE ? name : NULL;
+    pthread_mutex_lock(&lock); /* copied under the lock: an agent thread may cull it */
+    if ((c = find(indom, 0)) != NULL && (i = by_inst(c, inst)) >= 0 &&
+        c->e[i].state == PMDA_CACHE_ACTIVE)
+        sts = (*name = strdup(c->e[i].name)) != NULL ? 0 : -ENOMEM;
+    pthread_mutex_unlock(&lock);
+    return sts;
 }
 
 int pmda_cache_find_name(pmInDom indom, const char *name)

@@ -257,22 +257,25 @@ int pmdaInstance(pmInDom indom, int inst, char *name, pmInResult **result, pmdaE
     if (inst == (int)PM_IN_NULL && name == NULL)
         return all_instances(indom, idp, result);
     if (name == NULL) {
-        const char *found = NULL;
+        char *copy = NULL;
         if (cached) {
-            found = pmda_cache_name(indom, inst);
+            if ((sts = pmda_cache_copy_name(indom, inst, &copy)) < 0)
+                return sts;
         } else {
+            const char *found = NULL;
             for (int i = 0; i < idp->it_numinst && found == NULL; i++)
                 if (idp->it_set[i].i_inst == inst)
                     found = idp->it_set[i].i_name;
+            if (found == NULL)
+                return PM_ERR_INST;
+            if ((copy = strdup(found)) == NULL)
+                return -ENOMEM;
         }
-        if (found == NULL)
-            return PM_ERR_INST;
-        if ((sts = inresult_new(indom, 1, 0, 1, &res)) < 0)
+        if ((sts = inresult_new(indom, 1, 0, 1, &res)) < 0) {
+            free(copy);
             return sts;
-        if ((res->namelist[0] = strdup(found)) == NULL) {
-            __pmFreeInResult(res);
-            return -ENOMEM;
         }
+        res->namelist[0] = copy;
         *result = res;
         return 0;
     }

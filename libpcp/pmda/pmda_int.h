@@ -63,8 +63,9 @@ int pmda_cache_next_active(pmInDom indom, int after);
  * both NULL.
  */
 int pmda_cache_pack_active(pmInDom indom, int **ids, char ***names);
-/* inst's name if active ("" never), else NULL. */
-const char *pmda_cache_name(pmInDom indom, int inst);
+/* A malloc'd copy of inst's name, taken under the cache's lock: 0,
+ * PM_ERR_INST if inst is not active, or -ENOMEM. */
+int pmda_cache_copy_name(pmInDom indom, int inst, char **name);
 /* inst of an active entry whose name matches (to the first space), or -1. */
 int pmda_cache_find_name(pmInDom indom, const char *name);
 
