@@ -19,6 +19,8 @@
  *                   until the budget is spent (at most 2000 times), best one
  *   open_ascii_L    one pmLoadNameSpace of the ASCII file, on both sides
  *   lookup_L        pmLookupName(1, ...) of a random leaf name
+ *   lookup_batch_L  pmLookupName(64, ...) of 64 random leaf names (the
+ *                   same ones as lookup_L); one op is one name
  *   nameid_L        pmNameID of a random PMID of the namespace (then free)
  *   traverse_L      pmTraversePMNS("") of the whole namespace
  *   anon_kib_L      anonymous resident memory (KiB) one open adds, from
@@ -61,6 +63,7 @@ enum kind {
     K_OPEN,
     K_OPEN_ASCII,
     K_LOOKUP,
+    K_LOOKUP_BATCH,
     K_NAMEID,
     K_TRAVERSE,
     K_ANON,
@@ -70,7 +73,7 @@ enum kind {
     K_BYTES
 };
 static const char *const kind_name[] = {
-    "open",     "open_ascii", "lookup",       "nameid",       "traverse",
+    "open",     "open_ascii", "lookup", "lookup_batch", "nameid", "traverse",
     "anon_kib", "file_kib",   "anon_all_kib", "file_all_kib", "bytes_per_name",
 };
 #define NKINDS ((int)(sizeof kind_name / sizeof kind_name[0]))
@@ -134,6 +137,30 @@ static void ensure_image(struct pmns_size *s)
         if (run_child(comp, argv, 1) != 0)
             die("pmnscomp failed (set PMNSCOMP to pmkit's pmnscomp): %s", comp);
     }
+}
+
+#define BATCH 64
+
+/* pmLookupName of BATCH random leaf names per call, as a tool that looks
+ * up its whole metric list at once; one op is one name. */
+static uint64_t b_lookup_batch(uint64_t n, int verify)
+{
+    static uint64_t timed;
+    uint64_t h = BENCH_HASH_INIT, rs = pick_start(&timed, SEED_LOOKUP, verify);
+    const char *nm[BATCH];
+    pmID id[BATCH];
+
+    for (uint64_t i = 0; i < n; i += BATCH) {
+        int k = n - i < BATCH ? (int)(n - i) : BATCH, sts;
+        for (int j = 0; j < k; j++)
+            nm[j] = cur->names[bench_pick(&rs, cur->nnames)];
+        sts = pmLookupName(k, nm, id);
+        h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
+        for (int j = 0; j < k; j++)
+            h = verify ? bench_hash_u64(h, id[j]) : h + id[j];
+    }
+    pick_done(&timed, rs, verify);
+    return h;
 }
 
 /* The fastest open this library has. */
@@ -209,6 +236,10 @@ static int run_case(struct pmns_size *s, int kind, const char *name)
     case K_LOOKUP:
         load_once(best_file(s));
         bench_run_budget(name, b_lookup, VERIFY_CALLS, budget_s);
+        break;
+    case K_LOOKUP_BATCH:
+        load_once(best_file(s));
+        bench_run_budget(name, b_lookup_batch, VERIFY_CALLS, budget_s);
         break;
     case K_NAMEID:
         load_once(best_file(s));

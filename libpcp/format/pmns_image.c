@@ -437,10 +437,11 @@ static int matches(const pmns_image *img, uint32_t off, const char *name, size_t
     return 1;
 }
 
-uint32_t pmns_image_find(const pmns_image *img, const char *name, size_t len, pmns_image_node *nd)
+uint32_t pmns_image_find_hashed(const pmns_image *img, const char *name, size_t len, uint32_t hash,
+                                pmns_image_node *nd)
 {
     pmns_image_node scratch;
-    uint32_t h, m = img->nslots, i;
+    uint32_t m = img->nslots, i;
 
     if (nd == NULL)
         nd = &scratch;
@@ -448,19 +449,45 @@ uint32_t pmns_image_find(const pmns_image *img, const char *name, size_t len, pm
         return pmns_image_node_at(img, 0, nd) == 0 ? 0 : PMNS_IMG_NONE;
     if (len > UINT32_MAX || m == 0)
         return PMNS_IMG_NONE;
-    h = hash_name(name, len);
-    i = pmns_image_scale(h, m);
+    i = pmns_image_scale(hash, m);
     for (uint32_t k = 0; k < m; k++) {
         const uint8_t *s = img->slots + (size_t)i * 8;
         uint32_t off = rd32(s + 4);
         if (off == 0)
             break;
-        if (rd32(s) == h && matches(img, off, name, len, nd))
+        if (rd32(s) == hash && matches(img, off, name, len, nd))
             return off;
         if (++i == m)
             i = 0;
     }
     return PMNS_IMG_NONE;
+}
+
+uint32_t pmns_image_find(const pmns_image *img, const char *name, size_t len, pmns_image_node *nd)
+{
+    return pmns_image_find_hashed(img, name, len, hash_name(name, len), nd);
+}
+
+uint32_t pmns_image_probe(const pmns_image *img, const char *name, size_t len)
+{
+    uint32_t h = hash_name(name, len);
+
+    if (img->nslots > 0)
+        __builtin_prefetch(img->slots + (size_t)pmns_image_scale(h, img->nslots) * 8);
+    return h;
+}
+
+void pmns_image_prefetch_node(const pmns_image *img, uint32_t hash)
+{
+    const uint8_t *s;
+    uint32_t off;
+
+    if (img->nslots == 0)
+        return;
+    s = img->slots + (size_t)pmns_image_scale(hash, img->nslots) * 8;
+    off = rd32(s + 4);
+    if (rd32(s) == hash && off < img->nodes_len) /* the usual case: at its home slot */
+        __builtin_prefetch(img->nodes + off);
 }
 
 void pmns_image_children(const pmns_image_node *nd, pmns_image_iter *it)

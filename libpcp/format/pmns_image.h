@@ -137,6 +137,16 @@ int pmns_image_node_at(const pmns_image *img, uint32_t off, pmns_image_node *nd)
  * PMNS_IMG_NONE. */
 uint32_t pmns_image_find(const pmns_image *img, const char *name, size_t len, pmns_image_node *nd);
 
+/* pmns_image_find in steps, so that a batch of lookups can overlap their
+ * cache misses: pmns_image_probe hashes the name and prefetches its home
+ * slot, pmns_image_prefetch_node (once the slot may have arrived)
+ * prefetches the record the slot names, and pmns_image_find_hashed then
+ * answers as pmns_image_find does.  The prefetches are only hints. */
+uint32_t pmns_image_probe(const pmns_image *img, const char *name, size_t len);
+void pmns_image_prefetch_node(const pmns_image *img, uint32_t hash);
+uint32_t pmns_image_find_hashed(const pmns_image *img, const char *name, size_t len, uint32_t hash,
+                                pmns_image_node *nd);
+
 /* Children of nd (any node; a leaf has none). */
 void pmns_image_children(const pmns_image_node *nd, pmns_image_iter *it);
 /* The next child into *c: 1, 0 at the end, or PMNS_IMG_ECORRUPT. */

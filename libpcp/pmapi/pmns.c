@@ -453,13 +453,15 @@ static int derived_name(const char *name, pmID *pmid)
     return PM_ERR_NAME;
 }
 
-/* The PMID of one name: a leaf, or a name below a dynamic subtree root
- * (the root's PMID).  0, 1 for a derived metric's name, or an error. */
-static int lookup_pmns(const pmns_image *t, const char *name, size_t len, pmID *pmid)
+/* The PMID of one name, whose hash (pmns_image_probe) is hash: a leaf, or
+ * a name below a dynamic subtree root (the root's PMID).  0, 1 for a
+ * derived metric's name, or an error. */
+static int lookup_pmns(const pmns_image *t, const char *name, size_t len, uint32_t hash,
+                       pmID *pmid)
 {
     pmns_image_node nd, p;
 
-    if (len > 0 && pmns_image_find(t, name, len, &nd) != PMNS_IMG_NONE) {
+    if (len > 0 && pmns_image_find_hashed(t, name, len, hash, &nd) != PMNS_IMG_NONE) {
         /* dynamic roots are leaves, so only a derived name grafted below
          * one (event 40:*:* and event.flags) has a dynamic ancestor, its
          * parent; the dynamic root answers for it */
@@ -488,12 +490,13 @@ static int lookup_pmns(const pmns_image *t, const char *name, size_t len, pmID *
     return PM_ERR_NAME;
 }
 
-/* The PMID of one name in namespace n (NULL: none loaded): the leaf
- * index, then the image, then the derived metrics.  0, 1 for a derived
+/* The PMID of one name (len bytes) in namespace n (NULL: none loaded):
+ * the leaf index, then the image (hash: its pmns_image_probe, or
+ * computed here if NULL), then the derived metrics.  0, 1 for a derived
  * metric's name, or an error. */
-static int lookup_one(const ns *n, const char *name, pmID *pmid)
+static int lookup_one(const ns *n, const char *name, size_t len, const uint32_t *hash,
+                      pmID *pmid)
 {
-    size_t len = strlen(name);
     int sts;
 
     if (n == NULL)
@@ -501,10 +504,42 @@ static int lookup_one(const ns *n, const char *name, pmID *pmid)
     else if (n->leaves != NULL && leaf_lookup(n, name, len, pmid) == 0)
         return 0;
     else
-        sts = lookup_pmns(n->img, name, len, pmid);
+        sts = lookup_pmns(n->img, name, len,
+                          hash != NULL ? *hash : pmns_image_probe(n->img, name, len), pmid);
     if (sts < 0 && derived_name(name, pmid) > 0)
         return 1;
     return sts;
+}
+
+/*
+ * Names i0 .. i0+k-1 of a batch, looked up in steps over the whole group:
+ * each name's string and hash, then its index slot, then its record, each
+ * step prefetching what the next one reads.  A lookup at a million names
+ * is a chain of cache misses; this way the group's chains overlap instead
+ * of running one after the other.  Only for an image's own index: a text
+ * load's leaf index (leaf_lookup) is tried first and is not prefetched.
+ */
+#define LOOKUP_GROUP 16
+
+static void lookup_group(const ns *n, const char **namelist, pmID *pmidlist, int k, int *sts)
+{
+    size_t len[LOOKUP_GROUP];
+    uint32_t hash[LOOKUP_GROUP];
+
+    for (int i = 0; i < k; i++)
+        if (namelist[i] != NULL)
+            __builtin_prefetch(namelist[i]);
+    for (int i = 0; i < k; i++)
+        if (namelist[i] != NULL) {
+            len[i] = strlen(namelist[i]);
+            hash[i] = pmns_image_probe(n->img, namelist[i], len[i]);
+        }
+    for (int i = 0; i < k; i++)
+        if (namelist[i] != NULL)
+            pmns_image_prefetch_node(n->img, hash[i]);
+    for (int i = 0; i < k; i++)
+        sts[i] = namelist[i] != NULL ? lookup_one(n, namelist[i], len[i], &hash[i], &pmidlist[i])
+                                     : PM_ERR_NAME;
 }
 
 int pmLookupName(int numpmid, const char **namelist, pmID *pmidlist)
@@ -517,12 +552,24 @@ int pmLookupName(int numpmid, const char **namelist, pmID *pmidlist)
     for (int i = 0; i < numpmid; i++)
         pmidlist[i] = PM_ID_NULL;
     n = acquire_ns(); /* with no namespace only derived metrics have names */
-    for (int i = 0; i < numpmid; i++) {
-        sts = namelist[i] != NULL ? lookup_one(n, namelist[i], &pmidlist[i]) : PM_ERR_NAME;
-        if (sts == 0)
-            found++;
-        else if (sts > 0)
-            derived++;
+    for (int i = 0; i < numpmid;) {
+        int k = numpmid - i < LOOKUP_GROUP ? numpmid - i : LOOKUP_GROUP, got[LOOKUP_GROUP];
+        if (k > 1 && n != NULL && n->leaves == NULL) {
+            lookup_group(n, namelist + i, pmidlist + i, k, got);
+        } else {
+            k = 1;
+            got[0] = namelist[i] != NULL
+                         ? lookup_one(n, namelist[i], strlen(namelist[i]), NULL, &pmidlist[i])
+                         : PM_ERR_NAME;
+        }
+        for (int j = 0; j < k; j++) {
+            sts = got[j];
+            if (sts == 0)
+                found++;
+            else if (sts > 0)
+                derived++;
+        }
+        i += k;
     }
     release();
     /* PCP counts names resolved as derived metrics only when that completes

@@ -507,6 +507,64 @@ static void write_file(char *path, const void *data, size_t len)
     assert_int_equal(close(fd), 0);
 }
 
+/* pmLookupName of many names at once (looked up in prefetched groups of
+ * 16 from an image) answers each name as a lookup of that name alone, and
+ * counts as PCP does: every name of each sample, each with ".sub" after
+ * it (below a dynamic root, or nothing), unknown, empty and NULL names,
+ * the derived metrics, three times over so that groups end mid-list. */
+static void batch_equals_single(void **state)
+{
+    (void)state;
+    for (size_t s = 0; s < sizeof(samples) / sizeof(samples[0]); s++) {
+        char path[64], sub[64][80];
+        const char *q[200];
+        pmID one[200], many[200];
+        int got, n = 0, found = 0, derived = 0;
+        size_t len, nnames = 0;
+        uint8_t *b = compile(samples[s], &len);
+        pmns_image *img;
+        pmns_image_node root;
+
+        assert_int_equal(pmns_image_open_buffer(b, len, 0, &img, NULL), 0);
+        assert_int_equal(pmns_image_node_at(img, 0, &root), 0);
+        collect_names(img, &root, &nnames);
+        pmns_image_close(img);
+        for (int rep = 0; rep < 3; rep++) {
+            for (size_t i = 0; i < nnames; i++) {
+                snprintf(sub[i], sizeof(sub[i]), "%s.sub", names_below[i]);
+                q[n++] = names_below[i];
+                q[n++] = sub[i];
+            }
+            q[n++] = "no.such.name";
+            q[n++] = "";
+            q[n++] = NULL;
+            q[n++] = "event.flags";
+            q[n++] = "event.missed";
+            q[n++] = "event";
+        }
+        assert_true(n <= 200 && n > 32);
+        write_file(path, b, len);
+        assert_int_equal(pmLoadNameSpace(path), 0);
+        for (int i = 0; i < n; i++) {
+            one[i] = PM_ID_NULL;
+            got = q[i] != NULL ? pmLookupName(1, &q[i], &one[i]) : PM_ERR_NAME;
+            if (got < 0)
+                continue;
+            if (one[i] == pmID_build(511, 0, 1) || one[i] == pmID_build(511, 0, 2))
+                derived++; /* the anonymous derived metrics */
+            else
+                found++;
+        }
+        assert_true(found > 0 && found + derived < n);
+        assert_int_equal(pmLookupName(n, q, many), found); /* derived ones do not count */
+        for (int i = 0; i < n; i++)
+            assert_int_equal(many[i], one[i]);
+        pmUnloadNameSpace();
+        unlink(path);
+        pmns_image_free(b, len);
+    }
+}
+
 static void names_api(void **state)
 {
     char path[64], name[64];
@@ -618,6 +676,7 @@ int main(void)
         cmocka_unit_test(flip_nodes_at_the_end),
         cmocka_unit_test(writer_input),
         cmocka_unit_test(names_api),
+        cmocka_unit_test(batch_equals_single),
         cmocka_unit_test(traversal_callbacks_reload),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
