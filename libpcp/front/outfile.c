@@ -37,6 +37,8 @@ static void on_fatal_signal(int sig)
     raise(sig);
 }
 
+static int xfsz_ignored; /* SIGXFSZ ignored here, not by whoever started us */
+
 static void catch_signals(void)
 {
     static const int fatal[] = {SIGHUP, SIGINT, SIGTERM};
@@ -52,6 +54,20 @@ static void catch_signals(void)
         if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
             sigaction(fatal[i], &sa, NULL);
     if (sigaction(SIGXFSZ, NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+        xfsz_ignored = signal(SIGXFSZ, SIG_IGN) != SIG_ERR;
+}
+
+/* An ignored signal stays ignored across exec: a program started while
+ * SIGXFSZ is ignored only for our outfiles gets it back at its default. */
+void outfile_child_begin(void)
+{
+    if (xfsz_ignored)
+        signal(SIGXFSZ, SIG_DFL);
+}
+
+void outfile_child_end(void)
+{
+    if (xfsz_ignored)
         signal(SIGXFSZ, SIG_IGN);
 }
 

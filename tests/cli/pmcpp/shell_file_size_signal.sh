@@ -1,0 +1,7 @@
+# A #shell command started while pmcpp writes an outfile gets SIGXFSZ at
+# its default action, as under real pmcpp: a write past the file size
+# limit kills it (128 + SIGXFSZ).  pmcpp ignores SIGXFSZ only for its own
+# outfile, where it is a write error; ignoring is inherited across exec.
+printf '%s\n' "#shell 'ulimit -f 1; head -c 8192 /dev/zero >big 2>/dev/null; echo \"status \$?\"'" >in
+pmcpp in out
+cat out
