@@ -15,12 +15,12 @@ abspath() {
 }
 
 # make_tmp NAME: $tmp, a new directory ${TMPDIR:-/tmp}/NAME.XXXXXX removed
-# when the script exits; a signal makes it exit 1
+# when the script exits; HUP, INT, PIPE or TERM make it exit 1
 make_tmp() {
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 1
     # leave $tmp first: the scripts run their cases inside it
     trap 'cd /; rm -rf "$tmp"' EXIT
-    trap 'exit 1' HUP INT TERM
+    trap 'exit 1' HUP INT PIPE TERM
 }
 
 # need_oracle PATH WHAT [HINT]: exits 77 (skip) with "SKIP: WHAT not found
