@@ -512,7 +512,8 @@ static int lookup_one(const ns *n, const char *name, size_t len, const uint32_t 
 }
 
 /*
- * Names i0 .. i0+k-1 of a batch, looked up in steps over the whole group:
+ * The k (<= LOOKUP_GROUP) names at namelist, part of a batch, looked up
+ * in steps over the whole group:
  * each name's string and hash, then its index slot, then its record, each
  * step prefetching what the next one reads.  A lookup at a million names
  * is a chain of cache misses; this way the group's chains overlap instead
@@ -592,7 +593,6 @@ typedef struct namelist {
     size_t scap;
 } namelist;
 
-/* Add head, a dot (if head is not empty) and tail as one name. */
 /* head, a dot if head is not empty, tail and a NUL into dst, which has
  * room for them. */
 static void put_name(char *dst, const char *head, size_t hl, const char *tail, size_t tl)
@@ -605,6 +605,7 @@ static void put_name(char *dst, const char *head, size_t hl, const char *tail, s
     dst[hl + tl] = '\0';
 }
 
+/* Add head, a dot (if head is not empty) and tail as one name. */
 static int nl_add(namelist *nl, const char *head, size_t hl, const char *tail, size_t tl,
                   int status)
 {
