@@ -1,4 +1,4 @@
-# pmkit_agent(NAME <name> SOURCES <files> DAEMON <files> [CONF <file>])
+# pmkit_agent(NAME <name> SOURCES <files> DAEMON <files> [CONF <file>] [LIBS <targets>])
 #
 # Builds one agent into ${PMKIT_PMDAS_BUILD_DIR}/<name>, a directory laid out
 # like $PCP_PMDAS_DIR/<name>:
@@ -10,6 +10,8 @@
 #   pmns.bin         that namespace compiled by pmkit's pmnscomp
 #   help.dir/.pag    its help source compiled by pmkit's newhelp
 #   CONF             copied as is (e.g. simple.conf)
+# SOURCES are compiled once, position-independent, for both the DSO and
+# the daemon; LIBS are linked into both (and give SOURCES their headers).
 # and installs all of these but the preprocessed pmns, whose place the
 # source fragment pmns takes (beside the sources root, help and domain.h),
 # under ${PMKIT_PMDAS_DIR}/<name>.  Expects root, pmns, help and domain.h in
@@ -18,13 +20,17 @@
 # their depfiles (pmns.d, pmns.bin.d, beside the outputs) make an edit to
 # any file root includes rebuild them.
 function(pmkit_agent)
-  cmake_parse_arguments(A "" "NAME;CONF" "SOURCES;DAEMON" ${ARGN})
+  cmake_parse_arguments(A "" "NAME;CONF" "SOURCES;DAEMON;LIBS" ${ARGN})
   set(src ${CMAKE_CURRENT_SOURCE_DIR})
   set(out ${PMKIT_PMDAS_BUILD_DIR}/${A_NAME})
   set(dest ${PMKIT_PMDAS_DIR}/${A_NAME})
 
-  add_library(pmda_${A_NAME} MODULE ${A_SOURCES})
-  target_link_libraries(pmda_${A_NAME} PRIVATE pcp_pmda pcp)
+  add_library(pmda_${A_NAME}_objs OBJECT ${A_SOURCES})
+  set_target_properties(pmda_${A_NAME}_objs PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  target_link_libraries(pmda_${A_NAME}_objs PRIVATE pcp_pmda pcp ${A_LIBS})
+
+  add_library(pmda_${A_NAME} MODULE $<TARGET_OBJECTS:pmda_${A_NAME}_objs>)
+  target_link_libraries(pmda_${A_NAME} PRIVATE ${A_LIBS} pcp_pmda pcp)
   set_target_properties(pmda_${A_NAME} PROPERTIES PREFIX "" LIBRARY_OUTPUT_DIRECTORY ${out})
   # Every symbol the DSO needs must come from pmkit's libraries (clang's
   # sanitizer runtimes are only linked into executables, so not there).
@@ -32,8 +38,8 @@ function(pmkit_agent)
     target_link_options(pmda_${A_NAME} PRIVATE -Wl,--no-undefined)
   endif()
 
-  add_executable(pmda${A_NAME} ${A_SOURCES} ${A_DAEMON})
-  target_link_libraries(pmda${A_NAME} PRIVATE pcp_pmda pcp)
+  add_executable(pmda${A_NAME} $<TARGET_OBJECTS:pmda_${A_NAME}_objs> ${A_DAEMON})
+  target_link_libraries(pmda${A_NAME} PRIVATE ${A_LIBS} pcp_pmda pcp)
   set_target_properties(pmda${A_NAME} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${out})
 
   # root includes domain.h and pmns from ${src}, root's own directory
