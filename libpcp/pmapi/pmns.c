@@ -121,7 +121,9 @@ static ns *acquire_ns(void)
         load(NULL, 0, 1);
     if (pmkit_single_threaded()) {
         /* no thread can unload t before this one starts it, and
-         * pthread_create publishes the hazard: no fence, no recheck */
+         * pthread_create publishes the hazard: no fence, no recheck (a
+         * signal handler must not unload: pmUnloadNameSpace frees memory,
+         * which is not async-signal-safe either way) */
         t = atomic_load_explicit(&loaded, memory_order_relaxed);
         atomic_store_explicit(&h->tree, t, memory_order_relaxed);
         return t;
@@ -922,7 +924,9 @@ int pmNameAll(pmID pmid, char ***namelist_out)
 }
 
 /* pmNameID's answer is the first of pmNameAll's names: the first entry of
- * pmid, joined straight into the caller's string. */
+ * pmid, joined straight into the caller's string.  The other entries are
+ * still decoded, so that a damaged one fails the call as it fails
+ * pmNameAll's. */
 int pmNameID(pmID pmid, char **name)
 {
     const pmns_image *t = acquire();
@@ -945,6 +949,14 @@ int pmNameID(pmID pmid, char **name)
         else {
             put_name(*name, h, hl, tl, tll);
             sts = 0;
+        }
+        while (sts == 0 && pmns_image_pmid_next(t, &it, &off) > 0) {
+            if (pmns_image_node_at(t, off, &nd) < 0 ||
+                pmns_image_name(t, &nd, &h, &hl, &tl, &tll) < 0) {
+                free(*name);
+                *name = NULL;
+                sts = PM_ERR_PMNS;
+            }
         }
     }
     release();

@@ -426,6 +426,42 @@ static void find_all(const uint8_t *y, size_t ylen, size_t n)
     pmns_image_close(img);
 }
 
+/* A forged index slot that leads to a leaf whose parent pointer lands 8
+ * bytes before it, so that the "parent's" full-name length is read from
+ * the leaf's own name ("x": 120) and its name would run 120 bytes past
+ * NODES, which ends the buffer.  The lookup must refuse it before reading
+ * those bytes. */
+static void parent_name_past_the_end(void **state)
+{
+    size_t len, xlen;
+    uint8_t *b = compile("root { g }\ng { h }\ng.h { x 1:0:1 }\n", &len);
+    uint8_t *x = nodes_last(b, len, &xlen);
+    uint32_t nodes = get32(x + 64 + 16 * (get32(x + 48) - 1) + 4), off, h, m = 0, slots = 0;
+    char name[123];
+    pmns_image *img;
+    pmns_image_node nd;
+
+    (void)state;
+    off = (uint32_t)(xlen - nodes) - 16; /* the last record: the leaf x */
+    assert_int_equal(get32(x + nodes + off + 8) & 0xffffff, 1);
+    assert_int_equal(x[nodes + off + 12], 'x');
+    put32(x + nodes + off, off - 8);
+    memset(name, 'a', 120);
+    memcpy(name + 120, ".x", 3);
+    for (uint32_t i = 0; i < get32(x + 48); i++)
+        if (get32(x + 64 + 16 * i) == 2)
+            slots = get32(x + 64 + 16 * i + 4), m = get32(x + 64 + 16 * i + 8) / 8;
+    assert_true(slots != 0);
+    h = pmns_image_hash(name, 122);
+    put32(x + slots + 8 * pmns_image_scale(h, m), h);
+    put32(x + slots + 8 * pmns_image_scale(h, m) + 4, off);
+    assert_int_equal(pmns_image_open_buffer(x, xlen, 0, &img, NULL), 0);
+    assert_int_equal(pmns_image_find(img, name, 122, &nd), PMNS_IMG_NONE);
+    pmns_image_close(img);
+    free(x);
+    pmns_image_free(b, len);
+}
+
 static void flip_nodes_at_the_end(void **state)
 {
     static const uint8_t masks[] = {0x01, 0x04, 0x80, 0xff};
@@ -565,6 +601,35 @@ static void batch_equals_single(void **state)
     }
 }
 
+/* pmNameID gives the first of pmNameAll's names, but like pmNameAll it
+ * fails when another name of the PMID is damaged. */
+static void nameid_sees_every_entry(void **state)
+{
+    size_t len;
+    uint8_t *b = compile("root {\n    a 1:0:1\n    b 1:0:1\n    c 1:0:2\n}\n", &len);
+    uint32_t entries = 0, n = 0, seen = 0;
+    char path[64], *name = (char *)"untouched", **list = NULL;
+
+    (void)state;
+    for (uint32_t i = 0; i < get32(b + 48); i++)
+        if (get32(b + 64 + 16 * i) == 4)
+            entries = get32(b + 64 + 16 * i + 4), n = get32(b + 64 + 16 * i + 8) / 8;
+    for (uint32_t i = 0; i < n; i++)
+        if (get32(b + entries + 8 * i) == pmID_build(1, 0, 1) && ++seen == 2)
+            put32(b + entries + 8 * i + 4, 2); /* the second name: no record there */
+    assert_int_equal(seen, 2);
+    write_file(path, b, len);
+    assert_int_equal(pmLoadNameSpace(path), 0);
+    assert_int_equal(pmNameID(pmID_build(1, 0, 1), &name), PM_ERR_PMNS);
+    assert_int_equal(pmNameAll(pmID_build(1, 0, 1), &list), PM_ERR_PMNS);
+    assert_int_equal(pmNameID(pmID_build(1, 0, 2), &name), 0);
+    assert_string_equal(name, "c");
+    free(name);
+    pmUnloadNameSpace();
+    unlink(path);
+    pmns_image_free(b, len);
+}
+
 static void names_api(void **state)
 {
     char path[64], name[64];
@@ -674,9 +739,11 @@ int main(void)
         cmocka_unit_test(open_checks),
         cmocka_unit_test(flip_every_byte),
         cmocka_unit_test(flip_nodes_at_the_end),
+        cmocka_unit_test(parent_name_past_the_end),
         cmocka_unit_test(writer_input),
         cmocka_unit_test(names_api),
         cmocka_unit_test(batch_equals_single),
+        cmocka_unit_test(nameid_sees_every_entry),
         cmocka_unit_test(traversal_callbacks_reload),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
