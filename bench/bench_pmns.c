@@ -721,30 +721,31 @@ static long statm_rss_kib(void)
     return (res - shared) * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
+/* n calls that each return a list of names: pmNameAll of a random PMID
+ * (kind 0) or pmGetChildren of a random non-leaf (kind 1). */
+static uint64_t list_calls(uint64_t n, int verify, int kind, uint64_t *timed, uint64_t seed)
+{
+    uint64_t h = BENCH_HASH_INIT, rs = pick_start(timed, seed, verify);
+    for (uint64_t i = 0; i < n; i++) {
+        char **list = NULL;
+        int sts = kind == 0 ? pmNameAll(cur->pmids[bench_pick(&rs, cur->npmids)], &list)
+                            : pmGetChildren(cur->nonleaf[bench_pick(&rs, cur->nnonleaf)], &list);
+        h = fold_names(h, sts, list, verify);
+    }
+    pick_done(timed, rs, verify);
+    return h;
+}
+
 static uint64_t b_nameall(uint64_t n, int verify)
 {
     static uint64_t timed;
-    uint64_t h = BENCH_HASH_INIT, rs = pick_start(&timed, SEED_NAMEALL, verify);
-    for (uint64_t i = 0; i < n; i++) {
-        char **list = NULL;
-        int sts = pmNameAll(cur->pmids[bench_pick(&rs, cur->npmids)], &list);
-        h = fold_names(h, sts, list, verify);
-    }
-    pick_done(&timed, rs, verify);
-    return h;
+    return list_calls(n, verify, 0, &timed, SEED_NAMEALL);
 }
 
 static uint64_t b_children(uint64_t n, int verify)
 {
     static uint64_t timed;
-    uint64_t h = BENCH_HASH_INIT, rs = pick_start(&timed, SEED_CHILDREN, verify);
-    for (uint64_t i = 0; i < n; i++) {
-        char **kids = NULL;
-        int sts = pmGetChildren(cur->nonleaf[bench_pick(&rs, cur->nnonleaf)], &kids);
-        h = fold_names(h, sts, kids, verify);
-    }
-    pick_done(&timed, rs, verify);
-    return h;
+    return list_calls(n, verify, 1, &timed, SEED_CHILDREN);
 }
 
 /* Resident memory of one load, in a process that has done nothing else. */

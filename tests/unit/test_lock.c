@@ -18,13 +18,6 @@
 
 #include "pmapi_int.h"
 
-#if defined(__has_include)
-#if __has_include(<sys/single_threaded.h>)
-#include <sys/single_threaded.h>
-#define HAVE_SINGLE_THREADED 1
-#endif
-#endif
-
 static atomic_int entered;
 
 static void *enter(void *arg)
@@ -66,8 +59,8 @@ static void check_excludes(int depth)
 static void test_single_threaded_holder(void **state)
 {
     (void)state;
-#ifdef HAVE_SINGLE_THREADED
-    assert_true(__libc_single_threaded);
+#if PMKIT_HAVE_SINGLE_THREADED
+    assert_true(pmkit_single_threaded());
 #endif
     check_excludes(2);
 }
@@ -76,8 +69,8 @@ static void test_single_threaded_holder(void **state)
 static void test_threaded_holder(void **state)
 {
     (void)state;
-#ifdef HAVE_SINGLE_THREADED
-    assert_false(__libc_single_threaded);
+#if PMKIT_HAVE_SINGLE_THREADED
+    assert_false(pmkit_single_threaded());
 #endif
     check_excludes(1);
     check_excludes(3);

@@ -23,12 +23,7 @@
 
 #include <pcp/pmapi.h>
 
-#if defined(__has_include)
-#if __has_include(<sys/single_threaded.h>)
-#include <sys/single_threaded.h>
-#define HAVE_SINGLE_THREADED 1
-#endif
-#endif
+#include "pmapi_int.h" /* pmkit_single_threaded */
 
 static char good[64], dupfile[64], noroot[64], shapes[64];
 
@@ -135,8 +130,8 @@ static void unload_during_traversal(void **state)
     int n;
 
     (void)state;
-#ifdef HAVE_SINGLE_THREADED
-    assert_true(__libc_single_threaded);
+#if PMKIT_HAVE_SINGLE_THREADED
+    assert_true(pmkit_single_threaded());
 #endif
     assert_int_equal(pmLoadASCIINameSpace(good, 1), 0);
     n = pmTraversePMNS_r("", skip_name, NULL);

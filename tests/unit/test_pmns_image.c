@@ -360,6 +360,21 @@ static void flip_every_byte(void **state)
                   resealed, detected);
 }
 
+/* Section id's offset in the image at b (its length into *len if not
+ * NULL): the section table says where each one is, in any order. */
+static uint32_t section(const uint8_t *b, uint32_t id, uint32_t *len)
+{
+    for (uint32_t i = 0; i < get32(b + 48); i++) {
+        if (get32(b + 64 + 16 * i) == id) {
+            if (len != NULL)
+                *len = get32(b + 64 + 16 * i + 8);
+            return get32(b + 64 + 16 * i + 4);
+        }
+    }
+    fail_msg("no section %u", id);
+    return 0;
+}
+
 /* The same image with NODES moved to the very end of the file, in a
  * buffer of exactly that size: a read past NODES is then a read past the
  * buffer, which AddressSanitizer reports (where NODES comes first, such a
@@ -411,6 +426,20 @@ static void collect_names(const pmns_image *img, const pmns_image_node *nd, size
     }
 }
 
+/* The names of the (sound) image at b into names_below; their count. */
+static size_t names_of(const uint8_t *b, size_t len)
+{
+    pmns_image *img;
+    pmns_image_node root;
+    size_t n = 0;
+
+    assert_int_equal(pmns_image_open_buffer(b, len, 0, &img, NULL), 0);
+    assert_int_equal(pmns_image_node_at(img, 0, &root), 0);
+    collect_names(img, &root, &n);
+    pmns_image_close(img);
+    return n;
+}
+
 /* Every name of the image at b looked up in the image at y (a damaged
  * copy), under AddressSanitizer: what the walks cannot reach once the
  * tree is broken, the name index still can. */
@@ -436,7 +465,7 @@ static void parent_name_past_the_end(void **state)
     size_t len, xlen;
     uint8_t *b = compile("root { g }\ng { h }\ng.h { x 1:0:1 }\n", &len);
     uint8_t *x = nodes_last(b, len, &xlen);
-    uint32_t nodes = get32(x + 64 + 16 * (get32(x + 48) - 1) + 4), off, h, m = 0, slots = 0;
+    uint32_t nodes = section(x, 1, NULL), off, h, m, slots = section(x, 2, &m);
     char name[123];
     pmns_image *img;
     pmns_image_node nd;
@@ -448,10 +477,7 @@ static void parent_name_past_the_end(void **state)
     put32(x + nodes + off, off - 8);
     memset(name, 'a', 120);
     memcpy(name + 120, ".x", 3);
-    for (uint32_t i = 0; i < get32(x + 48); i++)
-        if (get32(x + 64 + 16 * i) == 2)
-            slots = get32(x + 64 + 16 * i + 4), m = get32(x + 64 + 16 * i + 8) / 8;
-    assert_true(slots != 0);
+    m /= 8; /* slots */
     h = pmns_image_hash(name, 122);
     put32(x + slots + 8 * pmns_image_scale(h, m), h);
     put32(x + slots + 8 * pmns_image_scale(h, m) + 4, off);
@@ -472,14 +498,7 @@ static void flip_nodes_at_the_end(void **state)
         size_t len, xlen;
         uint8_t *b = compile(samples[s], &len), *x = nodes_last(b, len, &xlen);
         uint8_t *y = malloc(xlen);
-        size_t nodes = get32(x + 64 + 16 * (get32(x + 48) - 1) + 4), nnames = 0;
-        pmns_image *img;
-        pmns_image_node root;
-
-        assert_int_equal(pmns_image_open_buffer(x, xlen, 0, &img, NULL), 0);
-        assert_int_equal(pmns_image_node_at(img, 0, &root), 0);
-        collect_names(img, &root, &nnames);
-        pmns_image_close(img);
+        size_t nodes = section(x, 1, NULL), nnames = names_of(x, xlen);
 
         exercise(x, xlen, 1); /* moved, it still answers alike */
         for (size_t at = nodes; at < xlen; at++) {
@@ -556,18 +575,12 @@ static void batch_equals_single(void **state)
         const char *q[200];
         pmID one[200], many[200];
         int got, n = 0, found = 0, derived = 0;
-        size_t len, nnames = 0;
+        size_t len;
         uint8_t *b = compile(samples[s], &len);
-        pmns_image *img;
-        pmns_image_node root;
-
-        assert_int_equal(pmns_image_open_buffer(b, len, 0, &img, NULL), 0);
-        assert_int_equal(pmns_image_node_at(img, 0, &root), 0);
-        collect_names(img, &root, &nnames);
-        pmns_image_close(img);
+        size_t nnames = names_of(b, len);
         for (int rep = 0; rep < 3; rep++) {
             for (size_t i = 0; i < nnames; i++) {
-                snprintf(sub[i], sizeof(sub[i]), "%s.sub", names_below[i]);
+                snprintf(sub[i], sizeof(sub[i]), "%.63s.sub", names_below[i]);
                 q[n++] = names_below[i];
                 q[n++] = sub[i];
             }
@@ -607,14 +620,11 @@ static void nameid_sees_every_entry(void **state)
 {
     size_t len;
     uint8_t *b = compile("root {\n    a 1:0:1\n    b 1:0:1\n    c 1:0:2\n}\n", &len);
-    uint32_t entries = 0, n = 0, seen = 0;
+    uint32_t n, entries = section(b, 4, &n), seen = 0;
     char path[64], *name = (char *)"untouched", **list = NULL;
 
     (void)state;
-    for (uint32_t i = 0; i < get32(b + 48); i++)
-        if (get32(b + 64 + 16 * i) == 4)
-            entries = get32(b + 64 + 16 * i + 4), n = get32(b + 64 + 16 * i + 8) / 8;
-    for (uint32_t i = 0; i < n; i++)
+    for (uint32_t i = 0; i < n / 8; i++)
         if (get32(b + entries + 8 * i) == pmID_build(1, 0, 1) && ++seen == 2)
             put32(b + entries + 8 * i + 4, 2); /* the second name: no record there */
     assert_int_equal(seen, 2);
