@@ -348,9 +348,25 @@ void pmns_image_close(pmns_image *img)
 /* ---------------------------------------------------------------- */
 /* Records and walks. */
 
+/* *nd from the leaf record r at off, whose third word is info and whose
+ * bounds the caller has checked. */
+static void leaf_fill(pmns_image_node *nd, const uint8_t *r, uint32_t off, uint32_t info,
+                      uint32_t parent)
+{
+    nd->off = off;
+    nd->parent = parent;
+    nd->pmid = rd32(r + REC_PMID);
+    nd->flags = info >> FLAGS_SHIFT;
+    nd->namelen = info & NAMELEN_MAX;
+    nd->name = (const char *)r + REC_NAME;
+    nd->path = NULL;
+    nd->pathlen = nd->first = nd->nkids = 0;
+    nd->next = off + (uint32_t)pad4((uint64_t)REC_NAME + nd->namelen);
+}
+
 int pmns_image_node_at(const pmns_image *img, uint32_t off, pmns_image_node *nd)
 {
-    uint32_t len = img->nodes_len, avail, info;
+    uint32_t len = img->nodes_len, avail, info, parent;
     const uint8_t *r;
     uint64_t size;
 
@@ -359,32 +375,30 @@ int pmns_image_node_at(const pmns_image *img, uint32_t off, pmns_image_node *nd)
     r = img->nodes + off;
     avail = len - off;
     info = rd32(r + REC_INFO);
+    parent = rd32(r + REC_PARENT);
+    if (off == 0 ? parent != PMNS_IMG_NONE : parent >= off)
+        return PMNS_IMG_ECORRUPT; /* a parent comes first; only the root has none */
+    if ((info >> FLAGS_SHIFT) & PMNS_IMG_LEAF) {
+        if (off == 0 || pad4((uint64_t)REC_NAME + (info & NAMELEN_MAX)) > avail)
+            return PMNS_IMG_ECORRUPT;
+        leaf_fill(nd, r, off, info, parent);
+        return 0;
+    }
+    if (avail < REC_PATH)
+        return PMNS_IMG_ECORRUPT;
     nd->off = off;
-    nd->parent = rd32(r + REC_PARENT);
+    nd->parent = parent;
     nd->pmid = rd32(r + REC_PMID);
     nd->namelen = info & NAMELEN_MAX;
     nd->flags = info >> FLAGS_SHIFT;
-    if (off == 0 ? nd->parent != PMNS_IMG_NONE : nd->parent >= off)
-        return PMNS_IMG_ECORRUPT; /* a parent comes first; only the root has none */
-    if (nd->flags & PMNS_IMG_LEAF) {
-        if (off == 0 || nd->namelen > avail - REC_NAME)
-            return PMNS_IMG_ECORRUPT;
-        nd->name = (const char *)r + REC_NAME;
-        nd->path = NULL;
-        nd->pathlen = nd->first = nd->nkids = 0;
-        size = pad4((uint64_t)REC_NAME + nd->namelen);
-    } else {
-        if (avail < REC_PATH)
-            return PMNS_IMG_ECORRUPT;
-        nd->first = rd32(r + REC_FIRST);
-        nd->nkids = rd32(r + REC_NKIDS);
-        nd->pathlen = rd32(r + REC_PATHLEN);
-        if (nd->pathlen > avail - REC_PATH || nd->namelen > nd->pathlen)
-            return PMNS_IMG_ECORRUPT;
-        nd->path = (const char *)r + REC_PATH;
-        nd->name = nd->path + nd->pathlen - nd->namelen;
-        size = pad4((uint64_t)REC_PATH + nd->pathlen);
-    }
+    nd->first = rd32(r + REC_FIRST);
+    nd->nkids = rd32(r + REC_NKIDS);
+    nd->pathlen = rd32(r + REC_PATHLEN);
+    if (nd->pathlen > avail - REC_PATH || nd->namelen > nd->pathlen)
+        return PMNS_IMG_ECORRUPT;
+    nd->path = (const char *)r + REC_PATH;
+    nd->name = nd->path + nd->pathlen - nd->namelen;
+    size = pad4((uint64_t)REC_PATH + nd->pathlen);
     if (size > avail)
         return PMNS_IMG_ECORRUPT;
     nd->next = off + (uint32_t)size;
@@ -425,15 +439,7 @@ static int matches(const pmns_image *img, uint32_t off, const char *name, size_t
                   : head > nl - par - REC_PATH || (size_t)head + 1 + own != len ||
                         name[head] != '.' || memcmp(p + REC_PATH, name, head) != 0)
         return 0;
-    nd->off = off;
-    nd->parent = par;
-    nd->pmid = rd32(r + REC_PMID);
-    nd->flags = info >> FLAGS_SHIFT;
-    nd->name = (const char *)r + REC_NAME;
-    nd->namelen = own;
-    nd->path = NULL;
-    nd->pathlen = nd->first = nd->nkids = 0;
-    nd->next = off + (uint32_t)pad4((uint64_t)REC_NAME + own);
+    leaf_fill(nd, r, off, info, par);
     return 1;
 }
 

@@ -102,9 +102,9 @@ const struct pmns_derived_metric *pmkit_derived(pmID pmid);
 
 /* libpcp's internals that agents' libraries share, exported under PCP's
  * names (libpcp_pmda's pmda_int.h includes this header): is inst of indom
- * in the profile (context.c); free a pmInResult an agent returned
- * (everything in it is malloc'd, desc.c); free the value sets of a result
- * but not the result (fetch.c). */
+ * in the profile (context.c); free a pmInResult an agent returned (its
+ * arrays, and the names that lie outside its namelist block, as above;
+ * desc.c); free the value sets of a result but not the result (fetch.c). */
 PCP_CALL int __pmInProfile(pmInDom indom, const pmProfile *prof, int inst);
 PCP_CALL void __pmFreeInResult(pmInResult *res);
 PCP_CALL void __pmFreeResultValues(pmResult *res);

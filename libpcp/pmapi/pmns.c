@@ -280,6 +280,42 @@ struct leafslot {
     char name[LEAF_INLINE];
 };
 
+/* A full name built from a parent's full name and a dot (copied once per
+ * parent), then a node's own name: for the leaf index and traversals. */
+typedef struct namebuf {
+    char *buf;
+    size_t cap;
+    const char *prefix; /* the parent name buf starts with, or NULL */
+    size_t plen;        /* its length with the dot; 0 below the root */
+} namebuf;
+
+static const char *nb_name(namebuf *b, const char *head, uint32_t hl, const char *tail,
+                           uint32_t tl)
+{
+    size_t need = (size_t)hl + tl + 2;
+
+    if (need > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 256;
+        char *p;
+        while (cap < need)
+            cap *= 2;
+        if ((p = realloc(b->buf, cap)) == NULL)
+            return NULL;
+        b->buf = p;
+        b->cap = cap;
+        b->prefix = NULL;
+    }
+    if (b->prefix != head) {
+        memcpy(b->buf, head, hl);
+        b->buf[hl] = '.';
+        b->plen = hl > 0 ? (size_t)hl + 1 : 0;
+        b->prefix = head;
+    }
+    memcpy(b->buf + b->plen, tail, tl);
+    b->buf[b->plen + tl] = '\0';
+    return b->buf;
+}
+
 /* The table is sized from the image's leaf count: the image was just
  * written here, so the count is exact, and the leaves indexed are a subset. */
 static void index_leaves(ns *n)
@@ -287,8 +323,7 @@ static void index_leaves(ns *n)
     const pmns_image *img = n->img;
     pmns_image_node nd, p = { .off = PMNS_IMG_NONE };
     uint32_t count = img->nleaves;
-    char *buf = NULL;
-    size_t cap = 0, head = 0;
+    namebuf nb = { NULL, 0, NULL, 0 };
 
     if (count == 0 || count > UINT32_MAX / 2)
         return;
@@ -296,40 +331,28 @@ static void index_leaves(ns *n)
     if ((n->leaves = calloc(n->nslots, sizeof(leafslot))) == NULL)
         return;
     for (uint32_t off = 0; pmns_image_node_at(img, off, &nd) == 0; off = nd.next) {
+        const char *full;
         if ((nd.flags & (PMNS_IMG_LEAF | PMNS_IMG_DERIVED | PMNS_IMG_DYNAMIC)) != PMNS_IMG_LEAF ||
             nd.namelen > LEAF_INLINE)
             continue;
-        if (nd.parent != p.off) { /* siblings are contiguous: one parent at a time */
-            if (pmns_image_node_at(img, nd.parent, &p) < 0) {
-                p.off = PMNS_IMG_NONE;
-                continue;
-            }
-            head = p.pathlen ? p.pathlen + 1u : 0;
-            if (head + LEAF_INLINE > cap) {
-                char *b = realloc(buf, 2 * (head + LEAF_INLINE));
-                if (b == NULL)
-                    break;
-                buf = b;
-                cap = 2 * (head + LEAF_INLINE);
-            }
-            if (head) {
-                memcpy(buf, p.path, p.pathlen);
-                buf[p.pathlen] = '.';
-            }
+        if (nd.parent != p.off && pmns_image_node_at(img, nd.parent, &p) < 0) {
+            p.off = PMNS_IMG_NONE; /* siblings are contiguous: one parent at a time */
+            continue;
         }
-        memcpy(buf + head, nd.name, nd.namelen);
-        uint32_t h = pmns_image_hash(buf, head + nd.namelen), i = pmns_image_scale(h, n->nslots);
+        if ((full = nb_name(&nb, p.path, p.pathlen, nd.name, nd.namelen)) == NULL)
+            break;
+        uint32_t h = pmns_image_hash(full, nb.plen + nd.namelen), i = pmns_image_scale(h, n->nslots);
         while (n->leaves[i].len != 0)
             i = i + 1 == n->nslots ? 0 : i + 1;
         n->leaves[i] = (leafslot){ h, nd.pmid, nd.parent, (uint8_t)nd.namelen, { 0 } };
         memcpy(n->leaves[i].name, nd.name, nd.namelen);
     }
-    free(buf);
+    free(nb.buf);
 }
 
-/* A plain leaf's PMID from the leaf index: 0, or 1 if the index cannot
- * say (the image must be asked). */
-static int leaf_lookup(const ns *n, const char *name, size_t len, pmID *pmid)
+/* A plain leaf's PMID from the leaf index (h: the name's pmns_image_hash):
+ * 0, or 1 if the index cannot say (the image must be asked). */
+static int leaf_lookup(const ns *n, const char *name, size_t len, uint32_t h, pmID *pmid)
 {
     size_t own = len, plen;
     pmns_image_node p;
@@ -340,7 +363,6 @@ static int leaf_lookup(const ns *n, const char *name, size_t len, pmID *pmid)
     own = len - own;
     if (own == 0 || own > LEAF_INLINE)
         return 1;
-    uint32_t h = pmns_image_hash(name, len);
     for (uint32_t i = pmns_image_scale(h, n->nslots); n->leaves[i].len != 0;
          i = i + 1 == n->nslots ? 0 : i + 1) {
         const leafslot *e = &n->leaves[i];
@@ -492,22 +514,19 @@ static int lookup_pmns(const pmns_image *t, const char *name, size_t len, uint32
     return PM_ERR_NAME;
 }
 
-/* The PMID of one name (len bytes) in namespace n (NULL: none loaded):
- * the leaf index, then the image (hash: its pmns_image_probe, or
- * computed here if NULL), then the derived metrics.  0, 1 for a derived
- * metric's name, or an error. */
-static int lookup_one(const ns *n, const char *name, size_t len, const uint32_t *hash,
-                      pmID *pmid)
+/* The PMID of one name (len bytes, hash its pmns_image_hash) in namespace
+ * n (NULL: none loaded): the leaf index, then the image, then the derived
+ * metrics.  0, 1 for a derived metric's name, or an error. */
+static int lookup_one(const ns *n, const char *name, size_t len, uint32_t hash, pmID *pmid)
 {
     int sts;
 
     if (n == NULL)
         sts = PM_ERR_NOPMNS;
-    else if (n->leaves != NULL && leaf_lookup(n, name, len, pmid) == 0)
+    else if (n->leaves != NULL && leaf_lookup(n, name, len, hash, pmid) == 0)
         return 0;
     else
-        sts = lookup_pmns(n->img, name, len,
-                          hash != NULL ? *hash : pmns_image_probe(n->img, name, len), pmid);
+        sts = lookup_pmns(n->img, name, len, hash, pmid);
     if (sts < 0 && derived_name(name, pmid) > 0)
         return 1;
     return sts;
@@ -519,8 +538,8 @@ static int lookup_one(const ns *n, const char *name, size_t len, const uint32_t 
  * each name's string and hash, then its index slot, then its record, each
  * step prefetching what the next one reads.  A lookup at a million names
  * is a chain of cache misses; this way the group's chains overlap instead
- * of running one after the other.  Only for an image's own index: a text
- * load's leaf index (leaf_lookup) is tried first and is not prefetched.
+ * of running one after the other.  Not used when the namespace has a leaf
+ * index (a text load): pmLookupName then asks one name at a time.
  */
 #define LOOKUP_GROUP 16
 
@@ -541,7 +560,7 @@ static void lookup_group(const ns *n, const char **namelist, pmID *pmidlist, int
         if (namelist[i] != NULL)
             pmns_image_prefetch_node(n->img, hash[i]);
     for (int i = 0; i < k; i++)
-        sts[i] = namelist[i] != NULL ? lookup_one(n, namelist[i], len[i], &hash[i], &pmidlist[i])
+        sts[i] = namelist[i] != NULL ? lookup_one(n, namelist[i], len[i], hash[i], &pmidlist[i])
                                      : PM_ERR_NAME;
 }
 
@@ -560,10 +579,12 @@ int pmLookupName(int numpmid, const char **namelist, pmID *pmidlist)
         if (k > 1 && n != NULL && n->leaves == NULL) {
             lookup_group(n, namelist + i, pmidlist + i, k, got);
         } else {
+            const char *name = namelist[i];
+            size_t len = name != NULL ? strlen(name) : 0;
             k = 1;
-            got[0] = namelist[i] != NULL
-                         ? lookup_one(n, namelist[i], strlen(namelist[i]), NULL, &pmidlist[i])
-                         : PM_ERR_NAME;
+            got[0] = name == NULL ? PM_ERR_NAME
+                                  : lookup_one(n, name, len, n != NULL ? pmns_image_hash(name, len) : 0,
+                                               &pmidlist[i]);
         }
         for (int j = 0; j < k; j++) {
             sts = got[j];
@@ -754,42 +775,6 @@ static int grow_stack(pmns_image_iter **stack, const char ***path, uint32_t **pa
     return 0;
 }
 
-/* The name handed to a traversal's callback: the parent's full name and
- * a dot (copied once per parent), then the leaf's own name. */
-typedef struct namebuf {
-    char *buf;
-    size_t cap;
-    const char *prefix; /* the parent name buf starts with, or NULL */
-    size_t plen;        /* its length with the dot; 0 below the root */
-} namebuf;
-
-static const char *nb_name(namebuf *b, const char *head, uint32_t hl, const char *tail,
-                           uint32_t tl)
-{
-    size_t need = (size_t)hl + tl + 2;
-
-    if (need > b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 256;
-        char *p;
-        while (cap < need)
-            cap *= 2;
-        if ((p = realloc(b->buf, cap)) == NULL)
-            return NULL;
-        b->buf = p;
-        b->cap = cap;
-        b->prefix = NULL;
-    }
-    if (b->prefix != head) {
-        memcpy(b->buf, head, hl);
-        b->buf[hl] = '.';
-        b->plen = hl > 0 ? (size_t)hl + 1 : 0;
-        b->prefix = head;
-    }
-    memcpy(b->buf + b->plen, tail, tl);
-    b->buf[b->plen + tl] = '\0';
-    return b->buf;
-}
-
 /* Call func for every leaf at or below nd, depth first in child order,
  * each name built in place from its parent's full name and its own;
  * returns the number of leaves, or an error. */
@@ -881,14 +866,21 @@ int pmTraversePMNS(const char *name, void (*func)(const char *))
     return pmTraversePMNS_r(name, call_plain, &func);
 }
 
-/* All names of pmid, last defined first. */
-static int names_of(pmID pmid, namelist *nl)
+/* Every name of pmid, last defined first, handed to add(closure, head, hl,
+ * tail, tl) (the name is head, a dot if head is not empty, and tail),
+ * which returns 0 or an error.  The derived metrics keep their names.
+ * 0, or the first error: PM_ERR_PMNS for a damaged entry (even after
+ * names were handed over), PM_ERR_PMID, PM_ERR_NOPMNS. */
+typedef int (*name_fn)(void *closure, const char *head, size_t hl, const char *tail, size_t tl);
+
+static int names_of(pmID pmid, name_fn add, void *closure)
 {
     const pmns_image *t = acquire();
+    const pmns_derived_metric *d;
     pmns_image_pmid_iter it;
     pmns_image_node nd;
     uint32_t off;
-    int sts = 0;
+    int sts = 0, count = 0;
 
     if (t == NULL) {
         release();
@@ -901,20 +893,26 @@ static int names_of(pmID pmid, namelist *nl)
         if (pmns_image_node_at(t, off, &nd) < 0 || pmns_image_name(t, &nd, &h, &hl, &tl, &tll) < 0)
             sts = PM_ERR_PMNS;
         else
-            sts = nl_add(nl, h, hl, tl, tll, 0);
+            sts = add(closure, h, hl, tl, tll);
+        count++;
     }
     release();
-    if (sts == 0 && nl->count == 0) { /* the derived metrics keep their names */
-        const pmns_derived_metric *d = pmkit_derived(pmid);
-        sts = d != NULL ? nl_add(nl, "", 0, d->name, strlen(d->name), 0) : PM_ERR_PMID;
-    }
-    return sts;
+    if (sts != 0 || count > 0)
+        return sts;
+    if ((d = pmkit_derived(pmid)) == NULL)
+        return PM_ERR_PMID;
+    return add(closure, "", 0, d->name, strlen(d->name));
+}
+
+static int add_to_list(void *nl, const char *head, size_t hl, const char *tail, size_t tl)
+{
+    return nl_add(nl, head, hl, tail, tl, 0);
 }
 
 int pmNameAll(pmID pmid, char ***namelist_out)
 {
     namelist nl = { 0 };
-    int sts = names_of(pmid, &nl);
+    int sts = names_of(pmid, add_to_list, &nl);
 
     if (sts < 0) {
         nl_free(&nl);
@@ -923,46 +921,24 @@ int pmNameAll(pmID pmid, char ***namelist_out)
     return nl_finish(&nl, namelist_out, NULL);
 }
 
-/* pmNameID's answer is the first of pmNameAll's names: the first entry of
- * pmid, joined straight into the caller's string.  The other entries are
- * still decoded, so that a damaged one fails the call as it fails
- * pmNameAll's. */
+/* pmNameID's answer: the first of pmNameAll's names, copied alone. */
+static int keep_first(void *out, const char *head, size_t hl, const char *tail, size_t tl)
+{
+    char **name = out;
+
+    if (*name == NULL && (*name = malloc(hl + 1 + tl + 1)) != NULL)
+        put_name(*name, head, hl, tail, tl);
+    return *name != NULL ? 0 : -ENOMEM;
+}
+
 int pmNameID(pmID pmid, char **name)
 {
-    const pmns_image *t = acquire();
-    const pmns_derived_metric *d;
-    pmns_image_pmid_iter it;
-    pmns_image_node nd;
-    const char *h, *tl;
-    uint32_t off, hl, tll;
-    int sts = PM_ERR_PMID;
+    char *first = NULL;
+    int sts = names_of(pmid, keep_first, &first);
 
-    if (t == NULL)
-        sts = PM_ERR_NOPMNS;
+    if (sts < 0)
+        free(first);
     else
-        pmns_image_pmid_first(t, pmid, &it);
-    if (t != NULL && pmns_image_pmid_next(t, &it, &off) > 0) {
-        if (pmns_image_node_at(t, off, &nd) < 0 || pmns_image_name(t, &nd, &h, &hl, &tl, &tll) < 0)
-            sts = PM_ERR_PMNS;
-        else if ((*name = malloc((size_t)hl + 1 + tll + 1)) == NULL)
-            sts = -ENOMEM;
-        else {
-            put_name(*name, h, hl, tl, tll);
-            sts = 0;
-        }
-        while (sts == 0 && pmns_image_pmid_next(t, &it, &off) > 0) {
-            if (pmns_image_node_at(t, off, &nd) < 0 ||
-                pmns_image_name(t, &nd, &h, &hl, &tl, &tll) < 0) {
-                free(*name);
-                *name = NULL;
-                sts = PM_ERR_PMNS;
-            }
-        }
-    }
-    release();
-    if (sts != PM_ERR_PMID) /* found, or no namespace */
-        return sts;
-    if ((d = pmkit_derived(pmid)) == NULL) /* the derived metrics keep their names */
-        return PM_ERR_PMID;
-    return (*name = strdup(d->name)) != NULL ? 0 : -ENOMEM;
+        *name = first;
+    return sts;
 }
