@@ -159,23 +159,10 @@ static int resolve(run *r, help_src_entry *e)
     return sts < 0 || pmid == PM_ID_NULL ? -1 : 0;
 }
 
-/* A key's slot among mask + 1: every bit of the key moves the low bits
- * (MurmurHash3's finaliser), so keys that differ only in their domain or
- * cluster do not share a slot. */
-static uint32_t key_slot(uint32_t key, uint32_t mask)
-{
-    key ^= key >> 16;
-    key *= 0x85ebca6bu;
-    key ^= key >> 13;
-    key *= 0xc2b2ae35u;
-    key ^= key >> 16;
-    return key & mask;
-}
-
 /* 0 if e's key is new; else report the duplicate and return -1. */
 static int check_duplicate(run *r, help_src_entry *e, size_t i)
 {
-    uint32_t h = key_slot(e->key, r->mask);
+    uint32_t h = help_key_mix(e->key) & r->mask;
     char kb[32];
 
     for (; r->seen[h] != 0; h = (h + 1) & r->mask) {

@@ -15,7 +15,6 @@
  * skipped; regular files, character devices and FIFOs are accepted.
  */
 #include "cpp_int.h"
-#include "outfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -71,10 +70,7 @@ cpp_stream *cpp_stream_shell(const char *cmd)
     if (s == NULL)
         return NULL;
     fflush(NULL); /* the command shares our stderr (and any buffered stdio) */
-    outfile_child_begin();
-    s->pipe = popen(cmd, "r");
-    outfile_child_end();
-    if (s->pipe == NULL) {
+    if ((s->pipe = popen(cmd, "r")) == NULL) {
         free(s->name);
         free(s);
         return NULL;

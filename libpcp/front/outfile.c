@@ -37,7 +37,13 @@ static void on_fatal_signal(int sig)
     raise(sig);
 }
 
-static int xfsz_ignored; /* SIGXFSZ ignored here, not by whoever started us */
+/* SIGXFSZ caught and dropped, so that a write over the file size limit
+ * fails with EFBIG; caught rather than ignored because an ignored signal
+ * stays ignored in the programs #shell execs, and a caught one does not. */
+static void on_file_size(int sig)
+{
+    (void)sig;
+}
 
 static void catch_signals(void)
 {
@@ -53,22 +59,9 @@ static void catch_signals(void)
     for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
         if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
             sigaction(fatal[i], &sa, NULL);
+    sa.sa_handler = on_file_size;
     if (sigaction(SIGXFSZ, NULL, &old) == 0 && old.sa_handler == SIG_DFL)
-        xfsz_ignored = signal(SIGXFSZ, SIG_IGN) != SIG_ERR;
-}
-
-/* An ignored signal stays ignored across exec: a program started while
- * SIGXFSZ is ignored only for our outfiles gets it back at its default. */
-void outfile_child_begin(void)
-{
-    if (xfsz_ignored)
-        signal(SIGXFSZ, SIG_DFL);
-}
-
-void outfile_child_end(void)
-{
-    if (xfsz_ignored)
-        signal(SIGXFSZ, SIG_IGN);
+        sigaction(SIGXFSZ, &sa, NULL);
 }
 
 /* List tmp for the signal handler; the slot + 1, or 0 if it cannot be. */

@@ -27,10 +27,6 @@ int outfile_open(outfile *of, const char *path);
 int outfile_commit(outfile *of);
 /* Remove the temporary; the final path is untouched. */
 void outfile_abort(outfile *of);
-/* Around starting another program (popen): it inherits SIGXFSZ's default
- * action, not the ignoring that outfile_open set up for this process. */
-void outfile_child_begin(void);
-void outfile_child_end(void);
 
 /* Write "targets: deps" as GCC does (-M), escaping spaces, '#' and '$' and
  * folding long lines; with phony, add an empty rule for every dependency

@@ -94,16 +94,6 @@ static int check_header(const unsigned char *dir, size_t dirlen, uint32_t *n, in
     return 0;
 }
 
-static uint32_t mix(uint32_t k)
-{
-    k ^= k >> 16;
-    k *= 0x7feb352du;
-    k ^= k >> 15;
-    k *= 0x846ca68bu;
-    k ^= k >> 16;
-    return k;
-}
-
 /* Index every record by key; the first in file order owns the slot, and
  * last[] remembers the last one when a key repeats. */
 static int build_index(help_db *db)
@@ -116,7 +106,7 @@ static int build_index(help_db *db)
         return -ENOMEM;
     db->mask = size - 1;
     for (uint32_t i = 0; i < db->n; i++) {
-        uint32_t key = db->rec[i].key, h = mix(key) & db->mask;
+        uint32_t key = db->rec[i].key, h = help_key_mix(key) & db->mask;
         while (db->slots[h] != 0 && db->rec[db->slots[h] - 1].key != key)
             h = (h + 1) & db->mask;
         if (db->slots[h] == 0) {
@@ -316,7 +306,7 @@ void help_db_free(help_db *db)
 
 const help_record *help_db_find(const help_db *db, uint32_t key, int last)
 {
-    uint32_t h = mix(key) & db->mask, s;
+    uint32_t h = help_key_mix(key) & db->mask, s;
 
     while ((s = db->slots[h]) != 0) {
         if (db->rec[s - 1].key == key)

@@ -30,6 +30,19 @@
 #define HELP_PAG_HDRLEN  7
 #define HELP_INDOM_FLAG  0x80000000u /* set in InDom keys */
 
+/* A help key's hash for the in-memory tables (help.c, newhelp): every
+ * bit of the key moves the low bits, which pick the slot, so keys that
+ * differ only in domain or cluster do not share one. */
+static inline uint32_t help_key_mix(uint32_t k)
+{
+    k ^= k >> 16;
+    k *= 0x7feb352du;
+    k ^= k >> 15;
+    k *= 0x846ca68bu;
+    k ^= k >> 16;
+    return k;
+}
+
 /* One index record, decoded to host order. */
 typedef struct help_record {
     uint32_t key;         /* PMID, or InDom | HELP_INDOM_FLAG */
