@@ -3,6 +3,15 @@
 # runs over a pair of simple and trivial agents and the verdict on two pairs.
 # shellcheck shell=sh disable=SC2154,SC2034
 
+# debian_probe OUT: probe_store.c built against Debian's libpcp as OUT
+# (needs $cc and $here); exits 1 on failure
+debian_probe() {
+    if ! "$cc" -std=c11 -D_DEFAULT_SOURCE -o "$1" "$here/probe_store.c" -lpcp; then
+        echo "FAIL: building probe_store.c against Debian's libpcp"
+        exit 1
+    fi
+}
+
 # agents_runs DIR PMINFO PROBE EXTRA OPT...: the agents of DIR (DIR/simple/
 # pmda_simple.so and DIR/trivial/pmda_trivial.so, PCP_PMDAS_DIR=DIR) loaded
 # with -K by PMINFO once per OPT, by PROBE (probe_store.c) once per script

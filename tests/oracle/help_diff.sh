@@ -100,8 +100,8 @@ if [ $n = 0 ]; then
     exit 1
 fi
 if [ $ndiff != 0 ] || [ $nbad != 0 ]; then
-    echo "help oracle: FAILED: $ndiff differences, $nbad bad cases ($n cases, seed $seed;" \
-        "HELP_DIFF_KEEP=DIR keeps them)"
+    echo "help oracle: FAILED: $ndiff differences, $nbad bad cases ($n cases, seed $seed)"
+    keep_hint HELP_DIFF_KEEP
     exit 1
 fi
 echo "help oracle: $n generated cases identical (seed $seed): newhelp bytes, chkhelp and" \

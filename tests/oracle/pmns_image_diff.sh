@@ -115,6 +115,7 @@ if [ $n = 0 ]; then
 fi
 if [ $ndiff != 0 ]; then
     echo "pmns image property: FAILED, $ndiff differences ($n namespaces, $runs probe pairs)"
+    keep_hint PMNS_IMAGE_DIFF_KEEP
     exit 1
 fi
 echo "pmns image property: $n namespaces, $runs probe pairs, images answer as their text"

@@ -68,16 +68,9 @@ done
 [ $fail = 0 ] || exit 1
 
 # 2. Both builds in their own library's local context.
-if ! "$cc" -std=c11 -D_DEFAULT_SOURCE -o "$tmp/probe_debian" "$here/probe_store.c" -lpcp; then
-    echo "FAIL: building probe_store.c against Debian's libpcp"
-    exit 1
-fi
-for f in "$build/bin/pminfo" "$probe"; do
-    if [ ! -x "$f" ]; then
-        echo "FAIL: $f is not executable"
-        exit 1
-    fi
-done
+debian_probe "$tmp/probe_debian"
+need_ours "$build/bin/pminfo" pminfo
+need_ours "$probe" probe_store
 PCP_BINADM_DIR=$oracle/usr/lib/pcp/bin
 PCP_DERIVED_CONFIG=
 export PCP_BINADM_DIR PCP_DERIVED_CONFIG
