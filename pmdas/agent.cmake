@@ -10,12 +10,12 @@
 #   pmns.bin         that namespace compiled by pmkit's pmnscomp
 #   help.dir/.pag    its help source compiled by pmkit's newhelp
 #   CONF             copied as is (e.g. simple.conf)
-# SOURCES are compiled once, position-independent, for both the DSO and
-# the daemon; LIBS are linked into both (and give SOURCES their headers).
 # and installs all of these but the preprocessed pmns, whose place the
 # source fragment pmns takes (beside the sources root, help and domain.h),
 # under ${PMKIT_PMDAS_DIR}/<name>.  Expects root, pmns, help and domain.h in
-# the calling directory.  The namespace and help commands are
+# the calling directory.  SOURCES are compiled once (position-independent,
+# as every target here) for both the DSO and the daemon; LIBS are linked
+# into both and give SOURCES their headers.  The namespace and help commands are
 # cmake/pmkitHelpers.cmake's, the ones agents built outside this tree use;
 # their depfiles (pmns.d, pmns.bin.d, beside the outputs) make an edit to
 # any file root includes rebuild them.
@@ -26,7 +26,6 @@ function(pmkit_agent)
   set(dest ${PMKIT_PMDAS_DIR}/${A_NAME})
 
   add_library(pmda_${A_NAME}_objs OBJECT ${A_SOURCES})
-  set_target_properties(pmda_${A_NAME}_objs PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_link_libraries(pmda_${A_NAME}_objs PRIVATE pcp_pmda pcp ${A_LIBS})
 
   add_library(pmda_${A_NAME} MODULE $<TARGET_OBJECTS:pmda_${A_NAME}_objs>)

@@ -389,7 +389,7 @@ static int load(cache *c)
         c->max_id = max;
     while (getline(&line, &cap, fp) >= 0) {
         long long stamp;
-        int inst, at = 0, id, pos;
+        int inst, at = 0, pos;
         line[strcspn(line, "\n")] = '\0';
         if (sscanf(line, "%d %lld %n", &inst, &stamp, &at) < 2 || at == 0 || inst < 0 ||
             inst > c->max_id || line[at] == '\0' || by_inst(c, inst) >= 0 ||
@@ -397,9 +397,9 @@ static int load(cache *c)
             continue; /* malformed, repeated or over the id limit: skipped */
         /* free and within the limit, so add() hands out this id */
         c->next_id = inst;
-        if ((id = add(c, line + at, NULL, 0, NULL)) < 0)
+        if (add(c, line + at, NULL, 0, NULL) < 0)
             break;
-        pos = by_inst(c, id);
+        pos = by_inst(c, inst);
         c->e[pos].state = PMDA_CACHE_INACTIVE;
         c->e[pos].seen = (time_t)stamp;
         loaded++;
@@ -606,24 +606,16 @@ int pmda_cache_pack_active(pmInDom indom, int **ids, char ***names)
 {
     cache *c;
     size_t bytes = 0;
-    int n = 0, slots, k = 0;
+    int n = 0, k = 0;
     char *p;
 
     pthread_mutex_lock(&lock);
     if ((c = find(indom, 0)) != NULL)
         n = active_names(c, &bytes);
-    slots = n > 0 ? n : 1;
-    *ids = malloc((size_t)slots * sizeof(int));
-    *names = malloc((size_t)slots * sizeof(char *) + bytes);
-    if (*ids == NULL || *names == NULL) {
+    if ((p = pmda_pack_alloc(n, bytes, ids, names)) == NULL) {
         pthread_mutex_unlock(&lock);
-        free(*ids);
-        free(*names);
-        *ids = NULL;
-        *names = NULL;
         return -ENOMEM;
     }
-    p = (char *)(*names + slots);
     for (int i = 0; k < n; i++) {
         if (c->e[i].state != PMDA_CACHE_ACTIVE)
             continue;

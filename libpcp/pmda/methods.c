@@ -113,8 +113,9 @@ void __pmdaStartInst(pmInDom indom, pmdaExt *pmda)
         priv->it_mode = ITER_NONE;
 }
 
-/* Next instance in the profile: 1 with *inst set, or 0 at the end. */
-static inline int next_inst(int *inst, pmdaExt *pmda)
+/* Next instance in the profile: 1 with *inst set, or 0 at the end.  (Built
+ * with -fno-semantic-interposition, fetch_metric's call may inline it.) */
+int __pmdaNextInst(int *inst, pmdaExt *pmda)
 {
     pmda_priv *priv = pmda_priv_of(pmda);
     pmInDom indom = priv->it_indom;
@@ -148,42 +149,30 @@ static inline int next_inst(int *inst, pmdaExt *pmda)
     return 0;
 }
 
-int __pmdaNextInst(int *inst, pmdaExt *pmda)
-{
-    return next_inst(inst, pmda);
-}
-
 /* ---- pmdaInstance ---- */
 
-static int inresult_new(pmInDom indom, int n, int want_ids, int want_names, pmInResult **out)
+/* A result for one instance, with room for its id or (names) its name. */
+static int inresult_one(pmInDom indom, int names, pmInResult **out)
 {
     pmInResult *res = calloc(1, sizeof(*res));
 
     if (res == NULL)
         return -ENOMEM;
     res->indom = indom;
-    res->numinst = n;
-    if (want_ids && (res->instlist = calloc((size_t)(n > 0 ? n : 1), sizeof(int))) == NULL)
-        goto nomem;
-    if (want_names && (res->namelist = calloc((size_t)(n > 0 ? n : 1), sizeof(char *))) == NULL)
-        goto nomem;
+    res->numinst = 1;
+    if (names ? (res->namelist = calloc(1, sizeof(char *))) == NULL
+              : (res->instlist = calloc(1, sizeof(int))) == NULL) {
+        free(res);
+        return -ENOMEM;
+    }
     *out = res;
     return 0;
-nomem:
-    free(res->instlist);
-    free(res);
-    return -ENOMEM;
 }
 
-/* A table's ids and names, packed as pmda_cache_pack_active packs a cache's. */
-static int pack_table(const pmdaIndom *idp, int **ids, char ***names)
+char *pmda_pack_alloc(int n, size_t bytes, int **ids, char ***names)
 {
-    int n = idp->it_numinst, slots = n > 0 ? n : 1;
-    size_t bytes = 0;
-    char *p;
+    int slots = n > 0 ? n : 1;
 
-    for (int k = 0; k < n; k++)
-        bytes += strlen(idp->it_set[k].i_name != NULL ? idp->it_set[k].i_name : "") + 1;
     *ids = malloc((size_t)slots * sizeof(int));
     *names = malloc((size_t)slots * sizeof(char *) + bytes);
     if (*ids == NULL || *names == NULL) {
@@ -191,9 +180,22 @@ static int pack_table(const pmdaIndom *idp, int **ids, char ***names)
         free(*names);
         *ids = NULL;
         *names = NULL;
-        return -ENOMEM;
+        return NULL;
     }
-    p = (char *)(*names + slots);
+    return (char *)(*names + slots);
+}
+
+/* A table's ids and names, packed as pmda_cache_pack_active packs a cache's. */
+static int pack_table(const pmdaIndom *idp, int **ids, char ***names)
+{
+    int n = idp->it_numinst;
+    size_t bytes = 0;
+    char *p;
+
+    for (int k = 0; k < n; k++)
+        bytes += strlen(idp->it_set[k].i_name != NULL ? idp->it_set[k].i_name : "") + 1;
+    if ((p = pmda_pack_alloc(n, bytes, ids, names)) == NULL)
+        return -ENOMEM;
     for (int k = 0; k < n; k++) {
         (*ids)[k] = idp->it_set[k].i_inst;
         (*names)[k] = p;
@@ -271,7 +273,7 @@ int pmdaInstance(pmInDom indom, int inst, char *name, pmInResult **result, pmdaE
             if ((copy = strdup(found)) == NULL)
                 return -ENOMEM;
         }
-        if ((sts = inresult_new(indom, 1, 0, 1, &res)) < 0) {
+        if ((sts = inresult_one(indom, 1, &res)) < 0) {
             free(copy);
             return sts;
         }
@@ -290,7 +292,7 @@ int pmdaInstance(pmInDom indom, int inst, char *name, pmInResult **result, pmdaE
             return PM_ERR_INST;
         inst = idp->it_set[i].i_inst;
     }
-    if ((sts = inresult_new(indom, 1, 1, 0, &res)) < 0)
+    if ((sts = inresult_one(indom, 0, &res)) < 0)
         return sts;
     res->instlist[0] = inst;
     *result = res;
@@ -475,8 +477,10 @@ static pmValueSet *vset_finish(vset_build *b, int n)
     return vs;
 }
 
-/* The instances __pmdaStartInst found (before the profile): __pmdaCntInst's
- * answer without a second cache or table search. */
+/* How many instances to make room for, from the mode __pmdaStartInst
+ * chose (before the profile): the table's count without finding the table
+ * again, or the cache's active count (one more locked count); 1 for a
+ * singular metric or an unknown indom. */
 static int iter_count(const pmda_priv *priv)
 {
     switch (priv->it_mode) {
@@ -509,7 +513,7 @@ static pmValueSet *fetch_metric(pmdaExt *pmda, pmdaMetric *m, pmID pmid, int ver
         return NULL;
     b.vs->pmid = pmid;
     b.vs->valfmt = PM_VAL_INSITU;
-    while (next_inst(&inst, pmda)) {
+    while (__pmdaNextInst(&inst, pmda)) {
         pmAtomValue atom;
         pmValue v;
         const void *src = NULL;

@@ -63,6 +63,10 @@ int pmda_cache_next_active(pmInDom indom, int after);
  * both NULL.
  */
 int pmda_cache_pack_active(pmInDom indom, int **ids, char ***names);
+/* The two arrays of that layout for n instances whose names take bytes
+ * (NULs included), at least one slot each: where the names go, or NULL
+ * with both NULL and freed (methods.c). */
+char *pmda_pack_alloc(int n, size_t bytes, int **ids, char ***names);
 /* A malloc'd copy of inst's name, taken under the cache's lock: 0,
  * PM_ERR_INST if inst is not active, or -ENOMEM. */
 int pmda_cache_copy_name(pmInDom indom, int inst, char **name);
