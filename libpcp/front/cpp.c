@@ -284,17 +284,6 @@ static void build_hot(cpp_state *st)
  */
 #define FAST_INLINE static inline __attribute__((always_inline))
 
-FAST_INLINE const char *scan(const cpp_byteset *set, const char *p, bool wide)
-{
-#ifdef CPP_SCAN_X86
-    if (wide)
-        return cpp_scan_set_ssse3(set, p);
-#else
-    (void)wide;
-#endif
-    return cpp_scan_set_bytes(set, p);
-}
-
 /* The first byte at or after p that may be hot (st->hot has the last word,
  * so the line's '\n' always stops it).  Most stops are a byte or two
  * away, so those are looked at before the wide scan. */
@@ -304,7 +293,7 @@ FAST_INLINE const char *skip_cold(const cpp_state *st, const char *p, bool wide)
         return p;
     if (st->hot.in[(unsigned char)p[1]])
         return p + 1;
-    return scan(&st->hot, p + 2, wide);
+    return cpp_scan_set_as(&st->hot, p + 2, wide);
 }
 
 /* Is p (a letter or '_') inside a word that started before it?  Words start
@@ -385,7 +374,7 @@ FAST_INLINE char *fast_line(cpp_state *st, char *line, const char **pending, boo
         }
         const char *w = p++;
         if (cpp_is(*p, CT_WORD))
-            p = (char *)scan(&st->wordend, p + 1, wide);
+            p = (char *)cpp_scan_set_as(&st->wordend, p + 1, wide);
         if (!mid_word(line, w) && cpp_macro_maybe(&st->macros, w, (size_t)(p - w)))
             cpp_substitute_hashed(st, &copy, w, p, cpp_hash_name(w, (size_t)(p - w)));
     }

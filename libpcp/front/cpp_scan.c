@@ -62,9 +62,5 @@ void cpp_byteset_build(cpp_byteset *set)
 
 const char *cpp_scan_set(const cpp_byteset *set, const char *p)
 {
-#ifdef CPP_SCAN_X86
-    if (set->wide)
-        return cpp_scan_set_ssse3(set, p);
-#endif
-    return cpp_scan_set_bytes(set, p);
+    return cpp_scan_set_as(set, p, set->wide);
 }

@@ -73,6 +73,21 @@ cpp_scan_set_ssse3(const cpp_byteset *set, const char *p)
 }
 #endif
 
+/* cpp_scan_set with the choice of loop given: wide (the vector loop) only
+ * for a set whose wide is true.  Always inline, so that a caller passing
+ * a constant (the preprocessor's two fast paths) keeps one loop. */
+static inline __attribute__((always_inline)) const char *
+cpp_scan_set_as(const cpp_byteset *set, const char *p, bool wide)
+{
+#ifdef CPP_SCAN_X86
+    if (wide)
+        return cpp_scan_set_ssse3(set, p);
+#else
+    (void)wide;
+#endif
+    return cpp_scan_set_bytes(set, p);
+}
+
 /* The first byte at or after p that is a or b (one of them '\n').
  * Inline: it runs once or more per line, usually over few bytes. */
 static inline const char *cpp_scan_pair(const char *p, char a, char b)

@@ -271,6 +271,9 @@ void depopts_record(void *ctx, const char *path)
 int depopts_emit(depopts *d, const char *default_target, const char *default_depfile)
 {
     const char *path = d->file != NULL ? d->file : default_depfile;
+    /* the targets given, or the default alone (d keeps no pointer to it) */
+    const char *const *targets = d->ntargets > 0 ? d->targets : &default_target;
+    size_t ntargets = d->ntargets > 0 ? d->ntargets : 1;
     outfile of;
     int sts;
 
@@ -278,17 +281,15 @@ int depopts_emit(depopts *d, const char *default_target, const char *default_dep
         return -ENOMEM;
     if (d->ntargets == 0 && default_target == NULL)
         return -EINVAL;
-    if (d->ntargets == 0)
-        d->targets[d->ntargets++] = default_target;
     if (d->file == NULL && d->mode == 'M') {
-        depfile_write(stdout, d->targets, d->ntargets, d->deps, d->ndeps, d->phony);
+        depfile_write(stdout, targets, ntargets, d->deps, d->ndeps, d->phony);
         return 0;
     }
     if (path == NULL)
         return -EINVAL;
     if ((sts = outfile_open(&of, path)) < 0)
         return sts;
-    depfile_write(of.fp, d->targets, d->ntargets, d->deps, d->ndeps, d->phony);
+    depfile_write(of.fp, targets, ntargets, d->deps, d->ndeps, d->phony);
     return outfile_commit(&of);
 }
 

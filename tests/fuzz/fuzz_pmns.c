@@ -55,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (pmns_load_buffer(&o, (const char *)data + 1, size - 1, &t) < 0)
         return 0;
     img = compile(t);
-    walk_image(img, 1);
+    walk_image(img, 1, 1);
     pmns_image_close(img);
     pmns_free(t);
     return 0;

@@ -25,10 +25,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     pmns_image *img;
+    int sound;
 
     if (pmns_image_open_buffer(data, size, 0, &img, NULL) < 0)
         return 0;
-    walk_image(img, walk_sound(img));
+    sound = walk_sound(img); /* verified and dumped if sound */
+    walk_image(img, sound, !sound);
     pmns_image_close(img);
     return 0;
 }

@@ -140,9 +140,9 @@ static inline void walk_pmids(const pmns_image *img, int strict)
     }
 }
 
-/* Every walk over an open image: the tree, the PMID index, the dump and
- * the body checks. */
-static inline void walk_image(const pmns_image *img, int strict)
+/* Every walk over an open image: the tree, the PMID index and, with body,
+ * the dump and the body checks (without: walk_sound has run both). */
+static inline void walk_image(const pmns_image *img, int strict, int body)
 {
     pmns_image_node root;
     FILE *null;
@@ -151,6 +151,8 @@ static inline void walk_image(const pmns_image *img, int strict)
     PMNS_WALK_CHECK(pmns_image_node_at(img, 0, &root) == 0); /* checked at open */
     walk_tree(img, &root, strict);
     walk_pmids(img, strict);
+    if (!body)
+        return;
     if ((null = fopen("/dev/null", "w")) != NULL) {
         (void)pmns_image_dump(img, null);
         fclose(null);

@@ -88,7 +88,7 @@ static void exercise(const uint8_t *buf, size_t len, int strict)
         assert_false(strict);
         return;
     }
-    walk_image(img, strict);
+    walk_image(img, strict, 1);
     pmns_image_close(img);
 }
 
