@@ -179,12 +179,22 @@ static char **split_lines(char *buf, size_t len, long *count)
     return v;
 }
 
+/* Wait for child pid: 0 if it exited with status 0, else 1. */
+static int wait_child(pid_t pid)
+{
+    int status;
+
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            die("waitpid: %s", strerror(errno));
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+}
+
 /* Run path with argv in a child, its stdout sent to /dev/null if quiet;
  * 0 if it exited 0, else 1. */
 static int run_child(const char *path, char *const argv[], int quiet)
 {
     pid_t pid;
-    int status;
 
     fflush(NULL);
     if ((pid = fork()) < 0)
@@ -197,10 +207,7 @@ static int run_child(const char *path, char *const argv[], int quiet)
         fprintf(stderr, BENCH_PMNS_PROG ": cannot run %s: %s\n", path, strerror(errno));
         _exit(127);
     }
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            die("waitpid: %s", strerror(errno));
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+    return wait_child(pid);
 }
 
 /* ------------------------------------------------------------ the sizes */
@@ -294,7 +301,6 @@ static void ensure_files(struct pmns_size *s)
     if (s->n > 0 && access(s->file, R_OK) != 0) {
         double t0 = bench_now();
         pid_t pid;
-        int status;
         fprintf(stderr, BENCH_PMNS_PROG ": generating %s ...\n", s->file);
         if (mkdir(data_dir, 0777) < 0 && errno != EEXIST)
             die("cannot create %s: %s", data_dir, strerror(errno));
@@ -305,10 +311,7 @@ static void ensure_files(struct pmns_size *s)
             die("fork: %s", strerror(errno));
         if (pid == 0)
             _exit(gbp_generate(s->file, s->n, seed, NULL) == 0 ? 0 : 1);
-        while (waitpid(pid, &status, 0) < 0)
-            if (errno != EINTR)
-                die("waitpid: %s", strerror(errno));
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        if (wait_child(pid) != 0)
             die("cannot generate %s", s->file);
         fprintf(stderr, BENCH_PMNS_PROG ": generated %s in %.1f s\n", s->file, bench_now() - t0);
     } else if (access(s->file, R_OK) != 0) {
