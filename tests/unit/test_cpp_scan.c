@@ -55,23 +55,20 @@ static const char *naive_set(const cpp_byteset *set, const char *p)
     return p;
 }
 
-/* Both paths agree with the byte loop from every offset of b. */
-static void check_set(cpp_byteset *set, const char *b, size_t len)
+/* The set's scan agrees with a plain byte loop from every offset of b.
+ * That tests the vector loop when the set is wide; otherwise
+ * cpp_scan_set is that byte loop, and the callers' point is which loop
+ * the set got (set->wide). */
+static void check_set(const cpp_byteset *set, const char *b, size_t len)
 {
-    bool wide = set->wide;
-
-    for (size_t i = 0; i <= len; i++) {
-        const char *want = naive_set(set, b + i);
-        assert_ptr_equal(cpp_scan_set(set, b + i), want);
-        set->wide = false;
-        assert_ptr_equal(cpp_scan_set(set, b + i), want);
-        set->wide = wide;
-    }
+    for (size_t i = 0; i <= len; i++)
+        assert_ptr_equal(cpp_scan_set(set, b + i), naive_set(set, b + i));
 }
 
 static void set_random_sets(void **state)
 {
     unsigned char pool[256];
+    int wide = 0;
 
     (void)state;
     for (int c = 0; c < 256; c++)
@@ -88,11 +85,17 @@ static void set_random_sets(void **state)
             set.in[c] = 1;
         }
         cpp_byteset_build(&set);
+        wide += set.wide;
         size_t len = rnd(70);
         char *b = random_line(len, pool, 256);
         check_set(&set, b, len);
         free(b);
     }
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (__builtin_cpu_supports("ssse3"))
+        assert_true(wide >= 100); /* the vector loop was tested, not only the byte loop */
+#endif
+    print_message("%d of 300 sets scanned 16 bytes at a time\n", wide);
 }
 
 /* The preprocessor's own sets always fit the nibble tables. */
