@@ -32,7 +32,8 @@
  * except that the repetitions stop early once they have taken about 1 s (a
  * whole-namespace traversal can take seconds with PCP's libpcp) and the
  * checksum pass is 1000 calls (1 traversal).  Random choices come from a
- * fixed-seed generator, so both builds make the same calls.  Checksums: the
+ * fixed-seed generator, so both builds make the same calls, and are made
+ * before the cases run (struct questions).  Checksums: the
  * load cases hash the return code, 1000 lookups and the root's children
  * after loading; the others hash every result (status, PMIDs, names in the
  * order returned).
@@ -84,6 +85,14 @@
 #define MAX_SIZES    8
 #define VERIFY_CALLS 1000
 
+/* The questions of one per-call case, in the order they are asked: names
+ * (their strings one after another) or PMIDs. */
+struct questions {
+    const char **names;
+    pmID *pmids;
+    long n;
+};
+
 struct pmns_size {
     long n;         /* leaves asked for (0 for BENCH_PMNS_FILE) */
     char label[24]; /* 3k, 100k, 1m, ... */
@@ -96,6 +105,7 @@ struct pmns_size {
     long npmids;
     char **nonleaf; /* non-leaf names, "" first */
     long nnonleaf;
+    struct questions lookup, nameid, nameall, children; /* each case's (ask_*) */
 };
 
 static struct pmns_size sizes[MAX_SIZES];
@@ -420,6 +430,60 @@ static void derive_nonleaf(struct pmns_size *s)
     }
 }
 
+#define SEED_LOOKUP   UINT64_C(0x6c6f6f6b7570)
+#define SEED_NAMEID   UINT64_C(0x6e616d656964)
+#define SEED_NAMEALL  UINT64_C(0x6e616d65616c6c)
+#define SEED_CHILDREN UINT64_C(0x6368696c64)
+
+/*
+ * Random questions are drawn from a fixed-seed stream, so that both
+ * libraries answer the same ones, and written down before any case runs,
+ * in the order they are asked: a caller reading its own list.  The timed
+ * calls then wait for the library's memory, not for the bench's: picking
+ * a random entry of a million-entry array and then its string costs cache
+ * misses that belong to neither library (two per lookup at 1M, about half
+ * of pmkit's time per call before this was done).  A list holds as many
+ * questions as there are candidates, at least 4096 and at most 2^20; it
+ * wraps around, and by then a large namespace's calls have gone through
+ * far more memory than any cache holds.
+ */
+static long question_count(long candidates)
+{
+    return candidates < 4096 ? 4096 : candidates > (1L << 20) ? 1L << 20 : candidates;
+}
+
+/* Names drawn from pool[0..npool), their strings copied one after another. */
+static void ask_names(struct questions *q, char *const *pool, long npool, uint64_t seed)
+{
+    long n = question_count(npool);
+    size_t bytes = 0;
+    char *arena;
+
+    q->names = xmalloc((size_t)n * sizeof *q->names);
+    for (long i = 0; i < n; i++) {
+        q->names[i] = pool[bench_pick(&seed, npool)];
+        bytes += strlen(q->names[i]) + 1;
+    }
+    arena = xmalloc(bytes);
+    for (long i = 0; i < n; i++) {
+        size_t len = strlen(q->names[i]) + 1;
+        memcpy(arena, q->names[i], len);
+        q->names[i] = arena;
+        arena += len;
+    }
+    q->n = n;
+}
+
+static void ask_pmids(struct questions *q, const pmID *pool, long npool, uint64_t seed)
+{
+    long n = question_count(npool);
+
+    q->pmids = xmalloc((size_t)n * sizeof *q->pmids);
+    for (long i = 0; i < n; i++)
+        q->pmids[i] = pool[bench_pick(&seed, npool)];
+    q->n = n;
+}
+
 /* Leaf names, PMIDs and non-leaf names of a size (read once, kept). */
 static void ensure_data(struct pmns_size *s)
 {
@@ -484,71 +548,65 @@ static void ensure_data(struct pmns_size *s)
     if (s->npmids == 0)
         die("%s: no PMIDs", s->file);
     derive_nonleaf(s);
+    ask_names(&s->lookup, s->names, s->nnames, SEED_LOOKUP);
+    ask_pmids(&s->nameid, s->pmids, s->npmids, SEED_NAMEID);
+    ask_pmids(&s->nameall, s->pmids, s->npmids, SEED_NAMEALL);
+    ask_names(&s->children, s->nonleaf, s->nnonleaf, SEED_CHILDREN);
     s->have_data = 1;
 }
 
 /* --------------------------------------------------------------- cases */
 
-#define SEED_LOOKUP   UINT64_C(0x6c6f6f6b7570)
-#define SEED_NAMEID   UINT64_C(0x6e616d656964)
-#define SEED_NAMEALL  UINT64_C(0x6e616d65616c6c)
-#define SEED_CHILDREN UINT64_C(0x6368696c64)
-
 /*
- * The random picks of one case.  The checksum pass starts from the case's
- * seed, so that both libraries answer the same questions.  Timed passes
- * go on from where the last one stopped: a repetition that asked the
- * same names again would find them in the cache (a repetition of 40 ms is
- * tens of thousands of names: megabytes of cache lines, which a 1M
- * namespace's random lookups otherwise never reuse).  *timed holds the
- * case's stream between passes; pick_done stores it back.
+ * The index of a case's next question in q.  The checksum pass asks the
+ * first ones (*verify_at starts at 0 in each pass), so the checksum does
+ * not depend on what ran before.  Timed passes go on from where the last
+ * one stopped (*timed): a repetition that asked the same questions again
+ * would find their answers in the cache (a repetition of 40 ms is tens of
+ * thousands of questions: megabytes of cache lines, which a 1M
+ * namespace's random questions otherwise never reuse).
  */
-static uint64_t pick_start(uint64_t *timed, uint64_t seed, int verify)
+static long next_question(const struct questions *q, long *timed, long *verify_at, int verify)
 {
-    if (verify)
-        return seed;
-    if (*timed == 0)
-        *timed = seed;
-    return *timed;
-}
+    long *at = verify ? verify_at : timed;
+    long i = *at % q->n;
 
-static void pick_done(uint64_t *timed, uint64_t rs, int verify)
-{
-    if (!verify)
-        *timed = rs;
+    *at = i + 1;
+    return i;
 }
 
 static uint64_t b_lookup(uint64_t n, int verify)
 {
-    static uint64_t timed;
-    uint64_t h = BENCH_HASH_INIT, rs = pick_start(&timed, SEED_LOOKUP, verify);
+    static long timed;
+    long verify_at = 0;
+    uint64_t h = BENCH_HASH_INIT;
     for (uint64_t i = 0; i < n; i++) {
-        const char *nm = cur->names[bench_pick(&rs, cur->nnames)];
+        long q = next_question(&cur->lookup, &timed, &verify_at, verify);
         pmID id;
-        int sts = pmLookupName(1, &nm, &id);
+        int sts = pmLookupName(1, &cur->lookup.names[q], &id);
         if (verify)
             h = bench_hash_u64(bench_hash_u64(h, (uint64_t)(int64_t)sts), id);
         else
             h += (uint64_t)sts + id;
     }
-    pick_done(&timed, rs, verify);
     return h;
 }
 
 static uint64_t b_nameid(uint64_t n, int verify)
 {
-    static uint64_t timed;
-    uint64_t h = BENCH_HASH_INIT, rs = pick_start(&timed, SEED_NAMEID, verify);
+    static long timed;
+    long verify_at = 0;
+    uint64_t h = BENCH_HASH_INIT;
     for (uint64_t i = 0; i < n; i++) {
+        long q = next_question(&cur->nameid, &timed, &verify_at, verify);
         char *name = NULL;
-        int sts = pmNameID(cur->pmids[bench_pick(&rs, cur->npmids)], &name);
+        int sts = pmNameID(cur->nameid.pmids[q], &name);
         h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
         if (sts >= 0) {
             h = bench_fold_str(h, name, verify);
             free(name);
         }
     }
-    pick_done(&timed, rs, verify);
     return h;
 }
 
@@ -655,36 +713,50 @@ static const char *case_name(char buf[64], const char *kind, const struct pmns_s
     return buf;
 }
 
+/* The size and kind of the case called name: 0, or -1 if there is none. */
+static int find_case(const char *name, const char *const *kinds, int nkinds, int *size, int *kind)
+{
+    char buf[64];
+
+    for (*size = 0; *size < nsizes; (*size)++)
+        for (*kind = 0; *kind < nkinds; (*kind)++)
+            if (strcmp(case_name(buf, kinds[*kind], &sizes[*size]), name) == 0)
+                return 0;
+    return -1;
+}
+
 /*
  * The cases are every kind at every size, named KIND_LABEL, sizes outer.
- * Runs those that argv[first..] names (each once, in that order), or all
- * but the kinds in the hidden bit mask if it names none; with list set,
- * prints their names instead.  Returns the exit status.
+ * Runs those that argv[first..] names, in that order (a name given twice
+ * runs twice), or all but the kinds in the hidden bit mask if it names
+ * none; with list set, prints their names instead.  Returns the exit
+ * status.
  */
 static int run_cases(int argc, char **argv, int first, int list, const char *const *kinds,
                      int nkinds, unsigned hidden, case_runner run)
 {
     char name[64];
-    int status = 0;
+    int status = 0, i, k;
 
-    for (int a = first; a < argc; a++) {
-        int found = 0;
-        for (int i = 0; i < nsizes && !found; i++)
-            for (int k = 0; k < nkinds && !found; k++)
-                found = strcmp(case_name(name, kinds[k], &sizes[i]), argv[a]) == 0;
-        if (!found) {
+    for (int a = first; a < argc; a++)
+        if (find_case(argv[a], kinds, nkinds, &i, &k) < 0) {
             fprintf(stderr, "%s: no benchmark named '%s'; try -l\n", argv[0], argv[a]);
             return 2;
         }
+    for (int a = first; a < argc; a++) {
+        find_case(argv[a], kinds, nkinds, &i, &k);
+        if (list)
+            printf("%s\n", argv[a]);
+        else if (run(&sizes[i], k, argv[a]) != 0)
+            status = 1;
     }
-    for (int i = 0; i < nsizes; i++)
-        for (int k = 0; k < nkinds; k++) {
-            int want = first >= argc && !(hidden >> k & 1u);
-            case_name(name, kinds[k], &sizes[i]);
-            for (int a = first; a < argc && !want; a++)
-                want = strcmp(name, argv[a]) == 0;
-            if (!want)
+    if (first < argc)
+        return status;
+    for (i = 0; i < nsizes; i++)
+        for (k = 0; k < nkinds; k++) {
+            if (hidden >> k & 1u)
                 continue;
+            case_name(name, kinds[k], &sizes[i]);
             if (list)
                 printf("%s\n", name);
             else if (run(&sizes[i], k, name) != 0)
@@ -725,30 +797,31 @@ static long statm_rss_kib(void)
 }
 
 /* n calls that each return a list of names: pmNameAll of a random PMID
- * (kind 0) or pmGetChildren of a random non-leaf (kind 1). */
-static uint64_t list_calls(uint64_t n, int verify, int kind, uint64_t *timed, uint64_t seed)
+ * (q has PMIDs) or pmGetChildren of a random non-leaf (q has names). */
+static uint64_t list_calls(uint64_t n, int verify, const struct questions *q, long *timed)
 {
-    uint64_t h = BENCH_HASH_INIT, rs = pick_start(timed, seed, verify);
+    uint64_t h = BENCH_HASH_INIT;
+    long verify_at = 0;
     for (uint64_t i = 0; i < n; i++) {
         char **list = NULL;
-        int sts = kind == 0 ? pmNameAll(cur->pmids[bench_pick(&rs, cur->npmids)], &list)
-                            : pmGetChildren(cur->nonleaf[bench_pick(&rs, cur->nnonleaf)], &list);
+        long k = next_question(q, timed, &verify_at, verify);
+        int sts =
+            q->pmids != NULL ? pmNameAll(q->pmids[k], &list) : pmGetChildren(q->names[k], &list);
         h = fold_names(h, sts, list, verify);
     }
-    pick_done(timed, rs, verify);
     return h;
 }
 
 static uint64_t b_nameall(uint64_t n, int verify)
 {
-    static uint64_t timed;
-    return list_calls(n, verify, 0, &timed, SEED_NAMEALL);
+    static long timed;
+    return list_calls(n, verify, &cur->nameall, &timed);
 }
 
 static uint64_t b_children(uint64_t n, int verify)
 {
-    static uint64_t timed;
-    return list_calls(n, verify, 1, &timed, SEED_CHILDREN);
+    static long timed;
+    return list_calls(n, verify, &cur->children, &timed);
 }
 
 /* Resident memory of one load, in a process that has done nothing else. */

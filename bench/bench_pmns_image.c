@@ -37,6 +37,12 @@
  *   bytes_per_name_L  image bytes per leaf name (pmkit); ASCII bytes per
  *                   leaf name (PCP, which has only the text)
  *
+ * With BENCH_PMNS_PAUSE set, the process stops itself (SIGSTOP) before
+ * timing each of lookup_L, lookup_batch_L and nameid_L, once the
+ * namespace is open and warm: bench/pmns_interleave.sh runs the other
+ * library's binary while this one waits, so that a side that needs
+ * minutes to load is still measured right next to the other.
+ *
  * Memory cases run in a fresh process (the binary re-executes itself),
  * like bench_pmns's load_rss_kib, with 128 KiB of stack touched first so
  * that only what the library keeps is counted.  Values that are not times
@@ -49,6 +55,8 @@
 #define BENCH_PMNS_NO_MAIN
 #define BENCH_PMNS_PROG "bench_pmns_image"
 #include "bench_pmns.c"
+
+#include <signal.h>
 
 #if defined(__has_include)
 #if __has_include(<pcp/pmkit.h>)
@@ -147,21 +155,21 @@ static void ensure_image(struct pmns_size *s)
  * up its whole metric list at once; one op is one name. */
 static uint64_t b_lookup_batch(uint64_t n, int verify)
 {
-    static uint64_t timed;
-    uint64_t h = BENCH_HASH_INIT, rs = pick_start(&timed, SEED_LOOKUP, verify);
+    static long timed;
+    long verify_at = 0;
+    uint64_t h = BENCH_HASH_INIT;
     const char *nm[BATCH];
     pmID id[BATCH];
 
     for (uint64_t i = 0; i < n; i += BATCH) {
         int k = n - i < BATCH ? (int)(n - i) : BATCH, sts;
         for (int j = 0; j < k; j++)
-            nm[j] = cur->names[bench_pick(&rs, cur->nnames)];
+            nm[j] = cur->lookup.names[next_question(&cur->lookup, &timed, &verify_at, verify)];
         sts = pmLookupName(k, nm, id);
         h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
         for (int j = 0; j < k; j++)
             h = verify ? bench_hash_u64(h, id[j]) : h + id[j];
     }
-    pick_done(&timed, rs, verify);
     return h;
 }
 
@@ -230,6 +238,14 @@ static int run_memory(const char *name, struct pmns_size *s, int kind)
     return 0;
 }
 
+/* Open s warm, then stop for bench/pmns_interleave.sh if asked to. */
+static void ready_to_time(struct pmns_size *s)
+{
+    open_warm(s);
+    if (getenv("BENCH_PMNS_PAUSE") != NULL)
+        raise(SIGSTOP);
+}
+
 static int run_case(struct pmns_size *s, int kind, const char *name)
 {
     struct stat st;
@@ -260,15 +276,15 @@ static int run_case(struct pmns_size *s, int kind, const char *name)
                          bench_hash_u64(BENCH_HASH_INIT, (uint64_t)s->nnames));
         break;
     case K_LOOKUP:
-        open_warm(s);
+        ready_to_time(s);
         bench_run_budget(name, b_lookup, VERIFY_CALLS, budget_s);
         break;
     case K_LOOKUP_BATCH:
-        open_warm(s);
+        ready_to_time(s);
         bench_run_budget(name, b_lookup_batch, VERIFY_CALLS, budget_s);
         break;
     case K_NAMEID:
-        open_warm(s);
+        ready_to_time(s);
         bench_run_budget(name, b_nameid, VERIFY_CALLS, budget_s);
         break;
     case K_TRAVERSE:
