@@ -52,6 +52,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench.h"
+
 #define GBP_VERSION 1
 
 #define GBP_MAX_DEPTH    6    /* deepest leaf: root.a.b.c.d.e (6 components) */
@@ -61,16 +63,13 @@
 #define GBP_MAX_ITEM     1023
 #define GBP_SPILL_DOMAIN 400 /* domains used when a real one runs out of clusters */
 
-/* ---- deterministic PRNG (splitmix64) ---------------------------------- */
+/* ---- deterministic PRNG (bench.h's splitmix64) ------------------------- */
 
 static uint64_t gbp_rng;
 
 static uint64_t gbp_rnd(void)
 {
-    uint64_t z = (gbp_rng += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
+    return bench_rng_next(&gbp_rng);
 }
 
 /* uniform in [0, n), n >= 1 */
