@@ -102,17 +102,24 @@ static pmdaInterface *fresh(void)
     return &pool[npool++];
 }
 
-static pmdaInterface *agent(int version)
+/* A DSO agent of domain DOM from the pool, set up over these tables. */
+static pmdaInterface *dso_agent(int version, char *name, pmdaFetchCallBack cb, pmdaIndom *indom,
+                                int nindoms, pmdaMetric *table, int nmetrics)
 {
     pmdaInterface *dp = fresh();
 
     dp->domain = DOM;
-    reset_tables();
-    pmdaDSO(dp, version, "unit", NULL);
+    pmdaDSO(dp, version, name, NULL);
     assert_int_equal(dp->status, 0);
-    pmdaSetFetchCallBack(dp, fetch_cb);
-    pmdaInit(dp, indoms, 1, metrics, 5);
+    pmdaSetFetchCallBack(dp, cb);
+    pmdaInit(dp, indom, nindoms, table, nmetrics);
     return dp;
+}
+
+static pmdaInterface *agent(int version)
+{
+    reset_tables();
+    return dso_agent(version, "unit", fetch_cb, indoms, 1, metrics, 5);
 }
 
 static pmResult *fetch(pmdaInterface *dp, int n, const unsigned int *items)
@@ -321,8 +328,6 @@ static pmdaInterface *big_agent(void)
         {NULL, {PMDA_PMID(0, 4), PM_TYPE_DOUBLE, 1, PM_SEM_INSTANT, {0}}},
         {NULL, {PMDA_PMID(0, 5), PM_TYPE_STRING, PM_INDOM_NULL, PM_SEM_DISCRETE, {0}}},
     };
-    pmdaInterface *dp = fresh();
-
     for (int i = 0; i < NBIG; i++) {
         snprintf(big_names[i], sizeof(big_names[i]), "inst-%d", i * 7);
         big_set[i].i_inst = i;
@@ -332,12 +337,7 @@ static pmdaInterface *big_agent(void)
     indom[0].it_numinst = NBIG;
     indom[0].it_set = big_set;
     indom[1].it_indom = 1;
-    dp->domain = DOM;
-    pmdaDSO(dp, PMDA_INTERFACE_5, "big", NULL);
-    assert_int_equal(dp->status, 0);
-    pmdaSetFetchCallBack(dp, big_cb);
-    pmdaInit(dp, indom, 2, table, 6);
-    return dp;
+    return dso_agent(PMDA_INTERFACE_5, "big", big_cb, indom, 2, table, 6);
 }
 
 /* Value blocks share their value set's allocation: each must still be its
