@@ -446,10 +446,12 @@ static int vset_reserve(vset_build *b, int n, size_t need)
     return 0;
 }
 
-/* Copy a payload into the tail as a value block; its offset goes in v. */
-static void vset_place(vset_build *b, pmValue *v, int type, const void *src, size_t payload)
+/* Copy a payload into the tail as a value block of size bytes (its
+ * block_size, reserved); its offset goes in v. */
+static void vset_place(vset_build *b, pmValue *v, int type, const void *src, size_t payload,
+                       size_t size)
 {
-    size_t len = payload + PM_VAL_HDR_SIZE, size = block_size(payload);
+    size_t len = payload + PM_VAL_HDR_SIZE;
     char *block = (char *)b->vs + vset_head(b->cap) + b->used;
     /* vtype is the header word's high byte whichever way the bit-fields
      * are laid out (pmapi.h); one store, not two bit-field updates */
@@ -517,7 +519,7 @@ static pmValueSet *fetch_metric(pmdaExt *pmda, pmdaMetric *m, pmID pmid, int ver
         pmAtomValue atom;
         pmValue v;
         const void *src = NULL;
-        size_t payload = 0;
+        size_t payload = 0, size;
         int fmt;
 
         memset(&atom, 0, sizeof(atom));
@@ -529,10 +531,11 @@ static pmValueSet *fetch_metric(pmdaExt *pmda, pmdaMetric *m, pmID pmid, int ver
         if (!value_present(version, sts))
             continue;
         fmt = value_format(&atom, &v, type, &src, &payload);
-        if (fmt >= 0 && vset_reserve(&b, n, fmt == PM_VAL_DPTR ? block_size(payload) : 0) < 0)
+        size = fmt == PM_VAL_DPTR ? block_size(payload) : 0;
+        if (fmt >= 0 && vset_reserve(&b, n, size) < 0)
             fmt = -ENOMEM;
         else if (fmt == PM_VAL_DPTR)
-            vset_place(&b, &v, type, src, payload);
+            vset_place(&b, &v, type, src, payload, size);
         if (version >= PMDA_INTERFACE_5 && sts == PMDA_FETCH_DYNAMIC)
             free_dynamic(m, &atom);
         if (fmt < 0) {
