@@ -118,15 +118,6 @@ static void rss_kib(long *anon, long *file)
     *file = rss - an;
 }
 
-/* Touch the stack down to 128 KiB below here, so that stack pages the
- * library's calls reach are not counted as the namespace's memory. */
-static void touch_stack(void)
-{
-    volatile char pad[128 * 1024];
-    for (size_t i = 0; i < sizeof(pad); i += 1024)
-        pad[i] = 0;
-}
-
 /* The namespace and, for pmkit, its image, compiled if older. */
 static void ensure_image(struct pmns_size *s)
 {
