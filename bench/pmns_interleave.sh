@@ -45,8 +45,10 @@ theirs=$build/bench/bench_pmns_image.pcp
 for b in "$ours" "$theirs"; do
     [ -x "$b" ] || die "no $b: build it with bench/run first (e.g. BENCH_FILTER=open_3k bench/run $build)"
 done
-label=$size
-case $size in 1000000) label=1m ;; 100000) label=100k ;; 3000) label=3k ;; esac
+# the binaries' size labels: 1m, 100k, 2500
+if [ $((size % 1000000)) -eq 0 ]; then label=$((size / 1000000))m
+elif [ $((size % 1000)) -eq 0 ]; then label=$((size / 1000))k
+else label=$size; fi
 export BENCH_PMNS_SIZES="$size" BENCH_PMNS_BIG=1 PCP_DERIVED_CONFIG=
 
 work=$(mktemp -d)
