@@ -568,9 +568,18 @@ int pmda_cache_exists(pmInDom indom)
     return pmdaCacheOp(indom, PMDA_CACHE_CHECK) == 1;
 }
 
-int pmda_cache_count_active(pmInDom indom)
+int pmda_cache_active(pmInDom indom)
 {
-    return pmdaCacheOp(indom, PMDA_CACHE_SIZE_ACTIVE);
+    cache *c;
+    int n = -1;
+
+    if (indom == PM_INDOM_NULL || !atomic_load(&any_cache))
+        return -1;
+    pthread_mutex_lock(&lock);
+    if ((c = find(indom, 0)) != NULL)
+        n = count(c, PMDA_CACHE_ACTIVE);
+    pthread_mutex_unlock(&lock);
+    return n;
 }
 
 int pmda_cache_next_active(pmInDom indom, int after)

@@ -73,11 +73,12 @@ static pmdaIndom *table_indom(pmdaExt *pmda, pmInDom indom)
 int __pmdaCntInst(pmInDom indom, pmdaExt *pmda)
 {
     pmdaIndom *idp;
+    int n;
 
     if (indom == PM_INDOM_NULL)
         return 1;
-    if (pmda_cache_exists(indom))
-        return pmda_cache_count_active(indom);
+    if ((n = pmda_cache_active(indom)) >= 0)
+        return n;
     if ((idp = table_indom(pmda, indom)) == NULL)
         return 0;
     return idp->it_numinst;
@@ -105,7 +106,7 @@ void __pmdaStartInst(pmInDom indom, pmdaExt *pmda)
     priv->it_all = profile_takes_all(pmda->e_prof, indom);
     if (indom == PM_INDOM_NULL)
         priv->it_mode = ITER_SINGLE;
-    else if (pmda_cache_exists(indom))
+    else if ((priv->it_count = pmda_cache_active(indom)) >= 0)
         priv->it_mode = ITER_CACHE;
     else if ((priv->it_idp = table_indom(pmda, indom)) != NULL)
         priv->it_mode = ITER_TABLE;
@@ -480,16 +481,15 @@ static pmValueSet *vset_finish(vset_build *b, int n)
 }
 
 /* How many instances to make room for, from the mode __pmdaStartInst
- * chose (before the profile): the table's count without finding the table
- * again, or the cache's active count (one more locked count); 1 for a
- * singular metric or an unknown indom. */
+ * chose (before the profile): the table's or the cache's count, which it
+ * found; 1 for a singular metric or an unknown indom. */
 static int iter_count(const pmda_priv *priv)
 {
     switch (priv->it_mode) {
     case ITER_TABLE:
         return priv->it_idp->it_numinst;
     case ITER_CACHE:
-        return pmda_cache_count_active(priv->it_indom);
+        return priv->it_count;
     default:
         return 1;
     }

@@ -32,6 +32,7 @@ typedef struct pmda_priv {
     int it_next;             /* ... and the next position in it */
     int it_last;             /* ITER_CACHE: the last id returned, -1 at the start */
     int it_all;              /* the profile selects every instance of it_indom */
+    int it_count;            /* ITER_CACHE: active instances when the iteration started */
 } pmda_priv;
 
 enum { ITER_NONE, ITER_SINGLE, ITER_CACHE, ITER_TABLE };
@@ -52,7 +53,9 @@ pmdaMetric *pmda_find_metric(pmdaExt *pmda, pmID pmid);
 
 /* Is there a cache for this indom; cache iteration by ascending inst (cache.c). */
 int pmda_cache_exists(pmInDom indom);
-int pmda_cache_count_active(pmInDom indom);
+/* The active instances of indom's cache, or -1 if it has none: both
+ * questions under one hold of the cache lock. */
+int pmda_cache_active(pmInDom indom);
 /* Active instances in ascending id order: -1 when there are no more after `after`. */
 int pmda_cache_next_active(pmInDom indom, int after);
 /*
