@@ -158,6 +158,13 @@ static inline char *comment_open(const char *p)
     return (char *)p;
 }
 
+/* Where the line at line (the current stream's) opens its first comment,
+ * or its '\n': with -s no comment is stripped, so always the '\n'. */
+static inline char *first_comment(const cpp_state *st, char *line)
+{
+    return st->opt->shell_style ? cpp_stream_line_end(st->cur, line) : comment_open(line);
+}
+
 /* Does a comment close at or after p on this line?  *at: just past its
  * star-slash if so, else the line's '\n'. */
 static bool comment_close(char *p, char **at)
@@ -339,7 +346,7 @@ FAST_INLINE char *fast_line(cpp_state *st, char *line, const char **pending, boo
         return end;
     }
     if (st->macros.live == 0) { /* no words to look at: go straight to the first comment */
-        p = st->opt->shell_style ? cpp_stream_line_end(s, line) : comment_open(line);
+        p = first_comment(st, line);
         if (*p == '\n')
             return p; /* unchanged: the line and its newline stay pending */
     }
@@ -533,7 +540,7 @@ static char *newline_only(const cpp_state *st, char *line)
         return comment_close(line, &p) ? NULL : p;
     if (line[0] == st->ctrl)
         return NULL;
-    p = st->opt->shell_style ? cpp_stream_line_end(st->cur, line) : comment_open(line);
+    p = first_comment(st, line);
     return *p == '\n' ? p : NULL;
 }
 
