@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include "cpp.h"
+#include "cpp_scan.h"
 
 /* ------------------------------------------------------------------ */
 /* fixture: options, collected output, diagnostics and dependencies    */
@@ -2295,6 +2296,65 @@ static void sink_error_is_returned(void **state)
 }
 
 /* ------------------------------------------------------------------ */
+/* the two fast paths (cpp_scan.h: 16 bytes at a time, or byte loops)  */
+/* ------------------------------------------------------------------ */
+
+/* Random lines of words (some of them macros, some mid-word, some in
+ * #name form), comments opening and closing anywhere, and conditionals:
+ * the output with the SSSE3 scans (where the CPU has them) and with the
+ * byte loops must be identical, with '#' and with '%' (-s) as the control
+ * character.  Both run the fast path's scans, with different hot sets (no
+ * '/' with -s, which strips no comments); restricted mode (-r) has a
+ * branch of its own that does not scan. */
+static void fast_paths_agree(void **state)
+{
+    static const char *const words[] = {
+        "FOO", "BAR", "BAZ_1", "x", "FOOBAR", "_FOO", "9FOO", "foo.FOO", "#FOO", "#{BAR}",
+        "/*", "*/", "/* c */", "root", "{", "}", "1:2:3", "BAR:BAZ_1", "  ", "\t", "//",
+        "LONGER_MACRO_NAME_HERE", "'/*'", "a/b",
+    };
+    fx *f = *state;
+    unsigned seed = 1;
+    size_t cap = 1 << 16, wlen;
+    char *text = alloc(f, cap), *wide;
+
+    f->opt.no_external = 1;
+    for (int shell_style = 0; shell_style < 2; shell_style++) {
+        int c = shell_style ? '%' : '#';
+        size_t len = (size_t)snprintf(text, cap,
+                                      "%cdefine FOO one\n%cdefine BAR \"two two\"\n"
+                                      "%cdefine BAZ_1 3\n%cdefine LONGER_MACRO_NAME_HERE FOO\n",
+                                      c, c, c, c);
+        for (int line = 0; line < 1500 && len < cap - 512; line++) {
+            int n = rand_r(&seed) % 12;
+            if (rand_r(&seed) % 40 == 0) {
+                len += (size_t)snprintf(text + len, cap - len, "%c%s\n", c,
+                                        rand_r(&seed) % 2 ? "ifdef FOO" : "endif");
+                continue;
+            }
+            if (rand_r(&seed) % 60 == 0)
+                len += (size_t)snprintf(text + len, cap - len, "%cundef BAR\n%cdefine BAR %d\n",
+                                        c, c, line);
+            for (int i = 0; i < n; i++)
+                len += (size_t)snprintf(text + len, cap - len, "%s%s", i ? " " : "",
+                                        words[rand_r(&seed) % (sizeof(words) / sizeof(words[0]))]);
+            text[len++] = '\n';
+        }
+        f->opt.shell_style = shell_style;
+        run_n(f, "gen", text, len);
+        wlen = f->outlen;
+        wide = alloc(f, wlen + 1);
+        memcpy(wide, f->out, wlen);
+        cpp_scan_bytewise = true;
+        run_n(f, "gen", text, len);
+        cpp_scan_bytewise = false;
+        assert_true(wlen > len / 4);
+        assert_int_equal(f->outlen, wlen);
+        assert_memory_equal(f->out, wide, wlen);
+    }
+}
+
+/* ------------------------------------------------------------------ */
 /* stats                                                               */
 /* ------------------------------------------------------------------ */
 
@@ -2449,6 +2509,7 @@ static const struct CMUnitTest fixed_tests[] = {
     T(ten_megabyte_line_fast),
     T(many_similar_macro_names_fast),
     T(sink_error_is_returned),
+    T(fast_paths_agree),
     T(stats_count_lines),
     T(stats_count_included_lines),
     T(stats_count_errors_and_warnings),

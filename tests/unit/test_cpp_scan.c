@@ -1,9 +1,10 @@
 /*
  * Unit tests for the preprocessor's wide byte scans (libpcp/front/
- * cpp_scan.c, cpp_scan.h).  Each answer is compared with a plain byte loop, for the
- * vector path (when this CPU has one) and for the byte path forced by
- * clearing wide, over random sets and buffers and every start offset, so
- * stops in every position of a 16-byte block and across blocks are seen.
+ * cpp_scan.c, cpp_scan.h).  Each answer of the vector path (where this CPU
+ * has one) is compared with a plain byte loop, over random sets and
+ * buffers and every start offset, so stops in every position of a 16-byte
+ * block and across blocks are seen.  That the preprocessor's output is the
+ * same with either path is test_cpp.c's fast_paths_agree.
  */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
@@ -14,11 +15,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpp.h"
 #include "cpp_scan.h"
 
 /* What cpp_scan.h asks of a buffer: a scan may read this many bytes past
@@ -181,99 +180,6 @@ static void pair_matches_byte_loop(void **state)
     }
 }
 
-/* ---- the preprocessor's two fast paths give the same output ---- */
-
-typedef struct {
-    char *data;
-    size_t len, cap;
-} outbuf;
-
-static int collect(void *ctx, const char *data, size_t len)
-{
-    outbuf *o = ctx;
-
-    if (o->len + len > o->cap) {
-        o->cap = (o->len + len) * 2;
-        o->data = realloc(o->data, o->cap);
-        assert_non_null(o->data);
-    }
-    memcpy(o->data + o->len, data, len);
-    o->len += len;
-    return 0;
-}
-
-static void quiet(void *ctx, const diag_msg *d)
-{
-    (void)ctx;
-    (void)d;
-}
-
-static outbuf preprocess(const char *text, size_t len, bool bytewise, int shell_style)
-{
-    cpp_options opt;
-    outbuf o = {NULL, 0, 0};
-
-    memset(&opt, 0, sizeof(opt));
-    opt.shell_style = shell_style;
-    opt.no_external = 1;
-    opt.diag = quiet;
-    cpp_scan_bytewise = bytewise;
-    cpp_run_buffer(&opt, "gen", text, len, &(cpp_sink){collect, &o}, NULL);
-    cpp_scan_bytewise = false;
-    return o;
-}
-
-/* Random lines of words (some of them macros, some mid-word, some in
- * #name form), comments opening and closing anywhere, and conditionals:
- * the output with the SSSE3 scans (where the CPU has them) and with the
- * byte loops must be identical, with '#' and with '%' (-s) as the control
- * character.  Both run the fast path's scans, with different hot sets (no
- * '/' with -s, which strips no comments); restricted mode (-r) has a
- * branch of its own that does not scan. */
-static void fast_paths_agree(void **state)
-{
-    static const char *const words[] = {
-        "FOO", "BAR", "BAZ_1", "x", "FOOBAR", "_FOO", "9FOO", "foo.FOO", "#FOO", "#{BAR}",
-        "/*", "*/", "/* c */", "root", "{", "}", "1:2:3", "BAR:BAZ_1", "  ", "\t", "//",
-        "LONGER_MACRO_NAME_HERE", "'/*'", "a/b",
-    };
-    size_t cap = 1 << 16;
-    char *text = malloc(cap);
-
-    (void)state;
-    assert_non_null(text);
-    for (int shell_style = 0; shell_style < 2; shell_style++) {
-        int c = shell_style ? '%' : '#';
-        size_t len = (size_t)snprintf(text, cap,
-                                      "%cdefine FOO one\n%cdefine BAR \"two two\"\n"
-                                      "%cdefine BAZ_1 3\n%cdefine LONGER_MACRO_NAME_HERE FOO\n",
-                                      c, c, c, c);
-        for (int line = 0; line < 1500 && len < cap - 512; line++) {
-            int n = (int)rnd(12);
-            if (rnd(40) == 0) {
-                len += (size_t)snprintf(text + len, cap - len, "%c%s\n", c,
-                                        rnd(2) ? "ifdef FOO" : "endif");
-                continue;
-            }
-            if (rnd(60) == 0)
-                len += (size_t)snprintf(text + len, cap - len, "%cundef BAR\n%cdefine BAR %d\n",
-                                        c, c, line);
-            for (int i = 0; i < n; i++)
-                len += (size_t)snprintf(text + len, cap - len, "%s%s", i ? " " : "",
-                                        words[rnd(sizeof(words) / sizeof(words[0]))]);
-            text[len++] = '\n';
-        }
-        outbuf wide = preprocess(text, len, false, shell_style);
-        outbuf narrow = preprocess(text, len, true, shell_style);
-        assert_true(wide.len > len / 4);
-        assert_int_equal(wide.len, narrow.len);
-        assert_memory_equal(wide.data, narrow.data, wide.len);
-        free(wide.data);
-        free(narrow.data);
-    }
-    free(text);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -281,7 +187,6 @@ int main(void)
         cmocka_unit_test(set_preprocessor_sets_are_wide_capable),
         cmocka_unit_test(set_too_many_buckets_falls_back),
         cmocka_unit_test(pair_matches_byte_loop),
-        cmocka_unit_test(fast_paths_agree),
     };
     return cmocka_run_group_tests_name("cpp_scan", tests, NULL, NULL);
 }
