@@ -40,23 +40,15 @@
 set -eu
 
 me=pmcpp_bench
-say() { printf '%s: %s\n' "$me" "$*" >&2; }
-die() { say "$*"; exit 1; }
 usage="usage: bench/pmcpp_bench.sh [BUILD_DIR] [SIZE_MB]"
-
-case ${1-} in
--h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
--*) die "unknown option '$1'; $usage" ;;
-esac
+# shellcheck source=bench/bench_lib.sh
+. "$(dirname "$0")/bench_lib.sh"
 [ $# -le 2 ] || die "$usage"
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$top/build}
-case $build in /*) ;; *) build=$(pwd)/$build ;; esac
 size=${2:-100}
-case $size in '' | *[!0-9]* | 0) die "SIZE_MB must be a positive integer" ;; esac
+bench_positive "SIZE_MB must be a positive integer" "$size"
 runs=${BENCH_RUNS:-3}
-case $runs in '' | *[!0-9]* | 0) die "BENCH_RUNS must be a positive integer" ;; esac
+bench_positive "BENCH_RUNS must be a positive integer" "$runs"
 seed=${BENCH_SEED:-1}
 case $seed in '' | *[!0-9]*) die "BENCH_SEED must be a non-negative integer" ;; esac
 CC=${CC:-cc}

@@ -22,22 +22,13 @@
 set -eu
 
 me=pmgenmap_bench
-say() { printf '%s: %s\n' "$me" "$*" >&2; }
-die() { say "$*"; exit 1; }
-
-case ${1-} in
--h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
--*) die "unknown option '$1'; usage: bench/pmgenmap_bench.sh [BUILD_DIR] [NAMES]" ;;
-esac
-top=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$top/build}
-case $build in /*) ;; *) build=$(pwd)/$build ;; esac
+usage="usage: bench/pmgenmap_bench.sh [BUILD_DIR] [NAMES]"
+# shellcheck source=bench/bench_lib.sh
+. "$(dirname "$0")/bench_lib.sh"
 names=${2:-10000}
 loop=${BENCH_LOOP:-20}
 rounds=${BENCH_ROUNDS:-5}
-for v in "$names" "$loop" "$rounds"; do
-    case $v in '' | *[!0-9]* | 0) die "NAMES, BENCH_LOOP and BENCH_ROUNDS must be positive integers" ;; esac
-done
+bench_positive "NAMES, BENCH_LOOP and BENCH_ROUNDS must be positive integers" "$names" "$loop" "$rounds"
 pmkit=${PMKIT_PMGENMAP:-$build/bin/pmgenmap}
 pcp=${PCP_PMGENMAP:-$top/.cache/oracle/pcp/usr/bin/pmgenmap}
 [ -x "$pmkit" ] || die "no pmkit pmgenmap at $pmkit (build it, or set PMKIT_PMGENMAP)"

@@ -20,23 +20,14 @@
 set -eu
 
 me=pmns_interleave
-say() { printf '%s: %s\n' "$me" "$*" >&2; }
-die() { say "$*"; exit 1; }
-
-case ${1-} in
--h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
--*) die "unknown option '$1'; usage: bench/pmns_interleave.sh [BUILD_DIR] [SIZE] [CASE...]" ;;
-esac
-top=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$top/build}
-case $build in /*) ;; *) build=$(pwd)/$build ;; esac
+usage="usage: bench/pmns_interleave.sh [BUILD_DIR] [SIZE] [CASE...]"
+# shellcheck source=bench/bench_lib.sh
+. "$(dirname "$0")/bench_lib.sh"
 size=${2:-1000000}
 if [ $# -gt 2 ]; then shift 2; else set --; fi
 cases=${*:-lookup lookup_batch nameid}
 rounds=${BENCH_ROUNDS:-3}
-for v in "$size" "$rounds"; do
-    case $v in '' | *[!0-9]* | 0) die "SIZE and BENCH_ROUNDS must be positive integers" ;; esac
-done
+bench_positive "SIZE and BENCH_ROUNDS must be positive integers" "$size" "$rounds"
 for c in $cases; do
     case $c in lookup | lookup_batch | nameid) ;; *) die "unknown case '$c' (lookup, lookup_batch, nameid)" ;; esac
 done
