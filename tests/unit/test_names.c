@@ -81,11 +81,11 @@ static void nothing_loaded(void)
     assert_int_equal(pmGetChildren("", &kids), PM_ERR_NOPMNS);
 }
 
-/* A failed load leaves nothing installed: no phantom namespace, no
- * PM_ERR_DUPPMNS on the next load (PCP keeps the half-built tree). */
 /* An unload from a thread that a traversal's callback starts. */
 static atomic_int unloaded, visits, intact;
 static pthread_t unloader;
+static char recorded[64][64]; /* the names of the traversal before it */
+static int nrecorded;
 
 static void *unload_now(void *arg)
 {
@@ -98,25 +98,26 @@ static void *unload_now(void *arg)
 static void start_unloader(const char *name, void *closure)
 {
     struct timespec pause = {0, 20 * 1000000L};
-    char copy[64];
+    int visit = atomic_fetch_add(&visits, 1);
 
     (void)closure;
-    snprintf(copy, sizeof(copy), "%s", name);
-    if (atomic_fetch_add(&visits, 1) == 0) {
+    if (visit == 0) {
         assert_int_equal(pthread_create(&unloader, NULL, unload_now, NULL), 0);
         for (int i = 0; i < 250 && !atomic_load(&unloaded); i++)
             nanosleep(&pause, NULL);
         assert_int_equal(atomic_load(&unloaded), 1); /* the unload does not wait */
     }
-    /* and the traversal goes on with the names it had: this one unchanged */
-    if (strcmp(copy, name) == 0)
+    /* and the traversal goes on with the names it had: the ones the
+     * traversal before the unload gave, in the same order */
+    if (visit < nrecorded && strcmp(recorded[visit], name) == 0)
         atomic_fetch_add(&intact, 1);
 }
 
-static void skip_name(const char *name, void *closure)
+static void record_name(const char *name, void *closure)
 {
-    (void)name;
     (void)closure;
+    assert_true(nrecorded < 64 && strlen(name) < sizeof(recorded[0]));
+    strcpy(recorded[nrecorded++], name);
 }
 
 /* Runs first, while the process has one thread.  A thread started from a
@@ -134,8 +135,8 @@ static void unload_during_traversal(void **state)
     assert_true(pmkit_single_threaded());
 #endif
     assert_int_equal(pmLoadASCIINameSpace(good, 1), 0);
-    n = pmTraversePMNS_r("", skip_name, NULL);
-    assert_true(n >= 5);
+    n = pmTraversePMNS_r("", record_name, NULL);
+    assert_true(n >= 5 && n == nrecorded);
     assert_int_equal(pmTraversePMNS_r("", start_unloader, NULL), n);
     assert_int_equal(atomic_load(&visits), n);
     assert_int_equal(atomic_load(&intact), n);
@@ -145,6 +146,8 @@ static void unload_during_traversal(void **state)
     pmUnloadNameSpace();
 }
 
+/* A failed load leaves nothing installed: no phantom namespace, no
+ * PM_ERR_DUPPMNS on the next load (PCP keeps the half-built tree). */
 static void failed_load_leaves_nothing(void **state)
 {
     (void)state;
