@@ -106,7 +106,7 @@ void __pmdaStartInst(pmInDom indom, pmdaExt *pmda)
     priv->it_all = profile_takes_all(pmda->e_prof, indom);
     if (indom == PM_INDOM_NULL)
         priv->it_mode = ITER_SINGLE;
-    else if ((priv->it_count = pmda_cache_active(indom)) >= 0)
+    else if (pmda_cache_exists(indom))
         priv->it_mode = ITER_CACHE;
     else if ((priv->it_idp = table_indom(pmda, indom)) != NULL)
         priv->it_mode = ITER_TABLE;
@@ -447,12 +447,10 @@ static int vset_reserve(vset_build *b, int n, size_t need)
     return 0;
 }
 
-/* Copy a payload into the tail as a value block of size bytes (its
- * block_size, reserved); its offset goes in v. */
-static void vset_place(vset_build *b, pmValue *v, int type, const void *src, size_t payload,
-                       size_t size)
+/* Copy a payload into the tail as a value block; its offset goes in v. */
+static void vset_place(vset_build *b, pmValue *v, int type, const void *src, size_t payload)
 {
-    size_t len = payload + PM_VAL_HDR_SIZE;
+    size_t len = payload + PM_VAL_HDR_SIZE, size = block_size(payload);
     char *block = (char *)b->vs + vset_head(b->cap) + b->used;
     /* vtype is the header word's high byte whichever way the bit-fields
      * are laid out (pmapi.h); one store, not two bit-field updates */
@@ -481,15 +479,16 @@ static pmValueSet *vset_finish(vset_build *b, int n)
 }
 
 /* How many instances to make room for, from the mode __pmdaStartInst
- * chose (before the profile): the table's or the cache's count, which it
- * found; 1 for a singular metric or an unknown indom. */
+ * chose (before the profile): the table's count without finding the table
+ * again, or the cache's active count (one more locked count); 1 for a
+ * singular metric or an unknown indom. */
 static int iter_count(const pmda_priv *priv)
 {
     switch (priv->it_mode) {
     case ITER_TABLE:
         return priv->it_idp->it_numinst;
     case ITER_CACHE:
-        return priv->it_count;
+        return pmda_cache_active(priv->it_indom);
     default:
         return 1;
     }
@@ -519,7 +518,7 @@ static pmValueSet *fetch_metric(pmdaExt *pmda, pmdaMetric *m, pmID pmid, int ver
         pmAtomValue atom;
         pmValue v;
         const void *src = NULL;
-        size_t payload = 0, size;
+        size_t payload = 0;
         int fmt;
 
         memset(&atom, 0, sizeof(atom));
@@ -531,11 +530,10 @@ static pmValueSet *fetch_metric(pmdaExt *pmda, pmdaMetric *m, pmID pmid, int ver
         if (!value_present(version, sts))
             continue;
         fmt = value_format(&atom, &v, type, &src, &payload);
-        size = fmt == PM_VAL_DPTR ? block_size(payload) : 0;
-        if (fmt >= 0 && vset_reserve(&b, n, size) < 0)
+        if (fmt >= 0 && vset_reserve(&b, n, fmt == PM_VAL_DPTR ? block_size(payload) : 0) < 0)
             fmt = -ENOMEM;
         else if (fmt == PM_VAL_DPTR)
-            vset_place(&b, &v, type, src, payload, size);
+            vset_place(&b, &v, type, src, payload); /* block_size is inline: no second cost */
         if (version >= PMDA_INTERFACE_5 && sts == PMDA_FETCH_DYNAMIC)
             free_dynamic(m, &atom);
         if (fmt < 0) {

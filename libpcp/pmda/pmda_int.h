@@ -32,7 +32,6 @@ typedef struct pmda_priv {
     int it_next;             /* ... and the next position in it */
     int it_last;             /* ITER_CACHE: the last id returned, -1 at the start */
     int it_all;              /* the profile selects every instance of it_indom */
-    int it_count;            /* ITER_CACHE: active instances when the iteration started */
 } pmda_priv;
 
 enum { ITER_NONE, ITER_SINGLE, ITER_CACHE, ITER_TABLE };
