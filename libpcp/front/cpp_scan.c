@@ -1,7 +1,7 @@
 /*
  * cpp_scan.c - wide byte scans for the preprocessor's hot loops.
  *
- * cpp_scan_set finds the next byte of a small set (the bytes fast_line has
+ * cpp_scan_set_as finds the next byte of a small set (the bytes fast_line has
  * to look at) 16 bytes at a time with the nibble-table method: PSHUFB
  * looks up the low and the high nibble of every byte in two 16-entry
  * tables of bucket bits, and a byte is in the set when the two lookups
@@ -58,9 +58,4 @@ void cpp_byteset_build(cpp_byteset *set)
     __builtin_cpu_init();
     set->wide = __builtin_cpu_supports("ssse3") && !cpp_scan_bytewise;
 #endif
-}
-
-const char *cpp_scan_set(const cpp_byteset *set, const char *p)
-{
-    return cpp_scan_set_as(set, p, set->wide);
 }

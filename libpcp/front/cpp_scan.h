@@ -21,7 +21,7 @@
 #include <tmmintrin.h>
 #endif
 
-/* A set of bytes prepared for cpp_scan_set: its 256-entry table, and the
+/* A set of bytes prepared for cpp_scan_set_as: its 256-entry table, and the
  * same set as two 16-entry nibble tables for the vector lookup (a byte is
  * in the set when lo[its low nibble] & hi[its high nibble] is non-zero). */
 typedef struct cpp_byteset {
@@ -38,11 +38,7 @@ void cpp_byteset_build(cpp_byteset *set);
  * path runs). */
 extern bool cpp_scan_bytewise;
 
-/* The first byte at or after p that is in the set (which must include
- * '\n'). */
-const char *cpp_scan_set(const cpp_byteset *set, const char *p);
-
-/* cpp_scan_set's byte loop, for any set.  Inline so that a loop calling
+/* The byte loop of cpp_scan_set_as (below), for any set.  Inline so that a loop calling
  * it (the preprocessor's plain fast path) needs no call per scan. */
 static inline const char *cpp_scan_set_bytes(const cpp_byteset *set, const char *p)
 {
@@ -52,7 +48,7 @@ static inline const char *cpp_scan_set_bytes(const cpp_byteset *set, const char 
 }
 
 #ifdef CPP_SCAN_X86
-/* cpp_scan_set's vector loop, for a set whose wide is true.  Inline for
+/* The vector loop of cpp_scan_set_as, for a set whose wide is true.  Inline for
  * callers compiled for SSSE3 (target("ssse3")), so that a loop calling
  * it needs no call per scan; the callers check set->wide first. */
 __attribute__((target("ssse3"))) static inline const char *
@@ -73,8 +69,9 @@ cpp_scan_set_ssse3(const cpp_byteset *set, const char *p)
 }
 #endif
 
-/* cpp_scan_set with the choice of loop given: wide (the vector loop) only
- * for a set whose wide is true.  Always inline, so that a caller passing
+/* The first byte at or after p that is in the set (which must include
+ * '\n'), with the choice of loop given: wide (the vector loop) only for a
+ * set whose wide is true.  Always inline, so that a caller passing
  * a constant (the preprocessor's two fast paths) keeps one loop. */
 static inline __attribute__((always_inline)) const char *
 cpp_scan_set_as(const cpp_byteset *set, const char *p, bool wide)

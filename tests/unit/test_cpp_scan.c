@@ -54,14 +54,15 @@ static const char *naive_set(const cpp_byteset *set, const char *p)
     return p;
 }
 
-/* The set's scan agrees with a plain byte loop from every offset of b.
- * That tests the vector loop when the set is wide; otherwise
- * cpp_scan_set is that byte loop, and the callers' point is which loop
- * the set got (set->wide). */
+/* A wide set's vector loop agrees with a plain byte loop from every
+ * offset of b.  (A set that is not wide gets cpp_scan_set_bytes, which is
+ * that byte loop: nothing to compare.) */
 static void check_set(const cpp_byteset *set, const char *b, size_t len)
 {
+    if (!set->wide)
+        return;
     for (size_t i = 0; i <= len; i++)
-        assert_ptr_equal(cpp_scan_set(set, b + i), naive_set(set, b + i));
+        assert_ptr_equal(cpp_scan_set_as(set, b + i, true), naive_set(set, b + i));
 }
 
 static void set_random_sets(void **state)
@@ -134,12 +135,10 @@ static void set_preprocessor_sets_are_wide_capable(void **state)
     }
 }
 
-/* Nine different low-nibble patterns need nine buckets: no wide scan,
- * and still the right answers. */
+/* Nine different low-nibble patterns need nine buckets: no wide scan. */
 static void set_too_many_buckets_falls_back(void **state)
 {
     cpp_byteset set;
-    unsigned char pool[256];
 
     (void)state;
     memset(set.in, 0, sizeof(set.in));
@@ -148,14 +147,6 @@ static void set_too_many_buckets_falls_back(void **state)
         set.in[h << 4 | h] = 1; /* high nibble h: low nibble h, all different */
     cpp_byteset_build(&set);
     assert_false(set.wide);
-    for (int c = 0; c < 256; c++)
-        pool[c] = (unsigned char)c;
-    for (int round = 0; round < 50; round++) {
-        size_t len = rnd(50);
-        char *b = random_line(len, pool, 256);
-        check_set(&set, b, len);
-        free(b);
-    }
 }
 
 static void pair_matches_byte_loop(void **state)
