@@ -62,10 +62,11 @@ generate() {
 }
 
 # keep_hint KEEPVAR: after a failure on generated cases, how to get them
-# (nothing when they were kept)
+# (nothing when they were kept, or when $gen is a directory of fixed cases
+# rather than a generator)
 keep_hint() {
     eval "keep=\${$1:-}"
-    if [ -z "$keep" ]; then
+    if [ -z "$keep" ] && [ ! -d "$gen" ]; then
         echo "to get the cases: $gen $seed $count DIR (or rerun with $1=DIR)"
     fi
 }

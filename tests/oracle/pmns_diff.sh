@@ -160,7 +160,7 @@ if [ $n = 0 ]; then
     exit 1
 fi
 if [ $ndiff != 0 ] || [ $nbad != 0 ]; then
-    [ -d "$gen" ] || keep_hint PMNS_DIFF_KEEP
+    keep_hint PMNS_DIFF_KEEP
     echo "pmns oracle: FAILED on $label: $ndiff differing runs, $nbad bad cases ($n namespaces, $nruns runs)"
     exit 1
 fi
