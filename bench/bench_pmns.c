@@ -34,7 +34,7 @@
  * whole-namespace traversal can take seconds with PCP's libpcp) and the
  * checksum pass is 1000 calls (1 traversal).  Random choices come from a
  * fixed-seed generator, so both builds make the same calls, and are made
- * before the cases run (struct questions).  Checksums: the
+ * before a case is timed (struct questions).  Checksums: the
  * load cases hash the return code, 1000 lookups and the root's children
  * after loading; the others hash every result (status, PMIDs, names in the
  * order returned).
@@ -87,11 +87,17 @@
 #define VERIFY_CALLS 1000
 
 /* The questions of one per-call case, in the order they are asked: names
- * (their strings one after another) or PMIDs. */
+ * (their strings one after another) or PMIDs, drawn from a pool on first
+ * use (next_question). */
 struct questions {
-    const char **names;
+    char *const *name_pool; /* what to draw from: names ... */
+    const pmID *pmid_pool;  /* ... or PMIDs */
+    long npool;
+    uint64_t seed;
+    const char **names; /* drawn, or NULL */
     pmID *pmids;
-    long n;
+    long n;     /* 0 until drawn */
+    long timed; /* the timed passes' next question */
 };
 
 struct pmns_size {
@@ -113,6 +119,7 @@ static struct pmns_size sizes[MAX_SIZES];
 static int nsizes;
 static struct pmns_size *cur; /* the size the case functions work on */
 static const char *loaded;    /* the file loaded now (a size's file or image), or NULL */
+static unsigned long unloads; /* how many namespaces unload() has unloaded */
 static int heap_used;         /* generated, read or loaded anything yet? */
 static char *self_argv0;
 static double budget_s = 1.0;
@@ -345,6 +352,7 @@ static void unload(void)
     if (loaded != NULL) {
         pmUnloadNameSpace();
         loaded = NULL;
+        unloads++;
     }
 }
 
@@ -447,8 +455,9 @@ static void derive_nonleaf(struct pmns_size *s)
 
 /*
  * Random questions are drawn from a fixed-seed stream, so that both
- * libraries answer the same ones, and written down before any case runs,
- * in the order they are asked: a caller reading its own list.  The timed
+ * libraries answer the same ones, and written down before a case is timed
+ * (by the untimed first call, or the checksum pass), in the order they are
+ * asked: a caller reading its own list.  The timed
  * calls then wait for the library's memory, not for the bench's: picking
  * a random entry of a million-entry array and then its string costs cache
  * misses that belong to neither library (two per lookup at 1M, about half
@@ -462,16 +471,17 @@ static long question_count(long candidates)
     return candidates < 4096 ? 4096 : candidates > (1L << 20) ? 1L << 20 : candidates;
 }
 
-/* Names drawn from pool[0..npool), their strings copied one after another. */
-static void ask_names(struct questions *q, char *const *pool, long npool, uint64_t seed)
+/* Names drawn from q's pool, their strings copied one after another. */
+static void ask_names(struct questions *q)
 {
-    long n = question_count(npool);
+    long n = question_count(q->npool);
+    uint64_t seed = q->seed;
     size_t bytes = 0;
     char *arena;
 
     q->names = xmalloc((size_t)n * sizeof *q->names);
     for (long i = 0; i < n; i++) {
-        q->names[i] = pool[bench_pick(&seed, npool)];
+        q->names[i] = q->name_pool[bench_pick(&seed, q->npool)];
         bytes += strlen(q->names[i]) + 1;
     }
     arena = xmalloc(bytes);
@@ -484,13 +494,14 @@ static void ask_names(struct questions *q, char *const *pool, long npool, uint64
     q->n = n;
 }
 
-static void ask_pmids(struct questions *q, const pmID *pool, long npool, uint64_t seed)
+static void ask_pmids(struct questions *q)
 {
-    long n = question_count(npool);
+    long n = question_count(q->npool);
+    uint64_t seed = q->seed;
 
     q->pmids = xmalloc((size_t)n * sizeof *q->pmids);
     for (long i = 0; i < n; i++)
-        q->pmids[i] = pool[bench_pick(&seed, npool)];
+        q->pmids[i] = q->pmid_pool[bench_pick(&seed, q->npool)];
     q->n = n;
 }
 
@@ -558,28 +569,39 @@ static void ensure_data(struct pmns_size *s)
     if (s->npmids == 0)
         die("%s: no PMIDs", s->file);
     derive_nonleaf(s);
-    ask_names(&s->lookup, s->names, s->nnames, SEED_LOOKUP);
-    ask_pmids(&s->nameid, s->pmids, s->npmids, SEED_NAMEID);
-    ask_pmids(&s->nameall, s->pmids, s->npmids, SEED_NAMEALL);
-    ask_names(&s->children, s->nonleaf, s->nnonleaf, SEED_CHILDREN);
+    s->lookup = (struct questions){.name_pool = s->names, .npool = s->nnames, .seed = SEED_LOOKUP};
+    s->nameid = (struct questions){.pmid_pool = s->pmids, .npool = s->npmids, .seed = SEED_NAMEID};
+    s->nameall =
+        (struct questions){.pmid_pool = s->pmids, .npool = s->npmids, .seed = SEED_NAMEALL};
+    s->children =
+        (struct questions){.name_pool = s->nonleaf, .npool = s->nnonleaf, .seed = SEED_CHILDREN};
     s->have_data = 1;
 }
 
 /* --------------------------------------------------------------- cases */
 
 /*
- * The index of a case's next question in q.  The checksum pass asks the
- * first ones (*verify_at starts at 0 in each pass), so the checksum does
- * not depend on what ran before.  Timed passes go on from where the last
- * one stopped (*timed): a repetition that asked the same questions again
- * would find their answers in the cache (a repetition of 40 ms is tens of
- * thousands of questions: megabytes of cache lines, which a 1M
- * namespace's random questions otherwise never reuse).
+ * The index of a case's next question in q, drawn first if need be.  The
+ * checksum pass asks the first ones (*verify_at starts at 0 in each pass),
+ * so the checksum does not depend on what ran before.  Timed passes go on
+ * from where the last one stopped (q->timed): a repetition that asked the
+ * same questions again would find their answers in the cache (a
+ * repetition of 40 ms is tens of thousands of questions: megabytes of
+ * cache lines, which a 1M namespace's random questions otherwise never
+ * reuse).
  */
-static long next_question(const struct questions *q, long *timed, long *verify_at, int verify)
+static long next_question(struct questions *q, long *verify_at, int verify)
 {
-    long *at = verify ? verify_at : timed;
-    long i = *at % q->n;
+    long *at = verify ? verify_at : &q->timed;
+    long i;
+
+    if (q->n == 0) {
+        if (q->name_pool != NULL)
+            ask_names(q);
+        else
+            ask_pmids(q);
+    }
+    i = *at % q->n;
 
     *at = i + 1;
     return i;
@@ -587,11 +609,10 @@ static long next_question(const struct questions *q, long *timed, long *verify_a
 
 static uint64_t b_lookup(uint64_t n, int verify)
 {
-    static long timed;
     long verify_at = 0;
     uint64_t h = BENCH_HASH_INIT;
     for (uint64_t i = 0; i < n; i++) {
-        long q = next_question(&cur->lookup, &timed, &verify_at, verify);
+        long q = next_question(&cur->lookup, &verify_at, verify);
         pmID id;
         int sts = pmLookupName(1, &cur->lookup.names[q], &id);
         if (verify)
@@ -604,11 +625,10 @@ static uint64_t b_lookup(uint64_t n, int verify)
 
 static uint64_t b_nameid(uint64_t n, int verify)
 {
-    static long timed;
     long verify_at = 0;
     uint64_t h = BENCH_HASH_INIT;
     for (uint64_t i = 0; i < n; i++) {
-        long q = next_question(&cur->nameid, &timed, &verify_at, verify);
+        long q = next_question(&cur->nameid, &verify_at, verify);
         char *name = NULL;
         int sts = pmNameID(cur->nameid.pmids[q], &name);
         h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
@@ -808,13 +828,13 @@ static long statm_rss_kib(void)
 
 /* n calls that each return a list of names: pmNameAll of a random PMID
  * (q has PMIDs) or pmGetChildren of a random non-leaf (q has names). */
-static uint64_t list_calls(uint64_t n, int verify, const struct questions *q, long *timed)
+static uint64_t list_calls(uint64_t n, int verify, struct questions *q)
 {
     uint64_t h = BENCH_HASH_INIT;
     long verify_at = 0;
     for (uint64_t i = 0; i < n; i++) {
         char **list = NULL;
-        long k = next_question(q, timed, &verify_at, verify);
+        long k = next_question(q, &verify_at, verify);
         int sts =
             q->pmids != NULL ? pmNameAll(q->pmids[k], &list) : pmGetChildren(q->names[k], &list);
         h = fold_names(h, sts, list, verify);
@@ -824,14 +844,12 @@ static uint64_t list_calls(uint64_t n, int verify, const struct questions *q, lo
 
 static uint64_t b_nameall(uint64_t n, int verify)
 {
-    static long timed;
-    return list_calls(n, verify, &cur->nameall, &timed);
+    return list_calls(n, verify, &cur->nameall);
 }
 
 static uint64_t b_children(uint64_t n, int verify)
 {
-    static long timed;
-    return list_calls(n, verify, &cur->children, &timed);
+    return list_calls(n, verify, &cur->children);
 }
 
 /* Resident memory of one load, in a process that has done nothing else. */

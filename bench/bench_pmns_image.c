@@ -146,7 +146,6 @@ static void ensure_image(struct pmns_size *s)
  * up its whole metric list at once; one op is one name. */
 static uint64_t b_lookup_batch(uint64_t n, int verify)
 {
-    static long timed;
     long verify_at = 0;
     uint64_t h = BENCH_HASH_INIT;
     const char *nm[BATCH];
@@ -155,7 +154,7 @@ static uint64_t b_lookup_batch(uint64_t n, int verify)
     for (uint64_t i = 0; i < n; i += BATCH) {
         int k = n - i < BATCH ? (int)(n - i) : BATCH, sts;
         for (int j = 0; j < k; j++)
-            nm[j] = cur->lookup.names[next_question(&cur->lookup, &timed, &verify_at, verify)];
+            nm[j] = cur->lookup.names[next_question(&cur->lookup, &verify_at, verify)];
         sts = pmLookupName(k, nm, id);
         h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
         for (int j = 0; j < k; j++)
@@ -177,9 +176,9 @@ static const char *best_file(const struct pmns_size *s)
  * times the open. */
 static void open_warm(struct pmns_size *s)
 {
-    static const struct pmns_size *warm;
+    static unsigned long warm = ~0UL; /* unloads when it was warmed */
 
-    if (loaded == best_file(s) && warm == s)
+    if (loaded == best_file(s) && warm == unloads)
         return;
     load_once(best_file(s));
     for (long i = 0; i < s->nnames; i++) {
@@ -191,7 +190,7 @@ static void open_warm(struct pmns_size *s)
         if (pmNameID(s->pmids[i], &name) >= 0)
             free(name);
     }
-    warm = s;
+    warm = unloads;
 }
 
 /* Memory of one open (and, with all, of touching everything), in a

@@ -40,7 +40,8 @@ done
 if [ $((size % 1000000)) -eq 0 ]; then label=$((size / 1000000))m
 elif [ $((size % 1000)) -eq 0 ]; then label=$((size / 1000))k
 else label=$size; fi
-export BENCH_PMNS_SIZES="$size" BENCH_PMNS_BIG=1 PCP_DERIVED_CONFIG=
+unset BENCH_PMNS_PAUSE BENCH_PMNS_BIG # only PCP's side stops; no size but SIZE
+export BENCH_PMNS_SIZES="$size" PCP_DERIVED_CONFIG=
 
 work=$(mktemp -d)
 pcp_pid=
@@ -58,7 +59,7 @@ trap 'exit 1' HUP INT TERM
 list=
 for _ in $(seq "$rounds"); do for c in $cases; do list="$list ${c}_$label"; done; done
 # shellcheck disable=SC2086 # the case names are words
-BENCH_PMNS_PAUSE=1 stdbuf -oL "$theirs" $list >"$work/pcp" 2>"$work/pcp.err" &
+BENCH_PMNS_PAUSE=1 "$theirs" $list >"$work/pcp" 2>"$work/pcp.err" & # it flushes each line
 pcp_pid=$!
 say "PCP's side is loading $size names (minutes at 1M)..."
 
@@ -71,7 +72,8 @@ for name in $list; do
         kill -0 "$pcp_pid" 2>/dev/null || die "PCP's side ended early: $(cat "$work/pcp.err")"
         sleep 0.2
     done
-    ours_line=$("$ours" "$name" 2>"$work/ours.err" | tail -1) || die "pmkit's side failed: $(cat "$work/ours.err")"
+    "$ours" "$name" >"$work/ours" 2>"$work/ours.err" || die "pmkit's side failed: $(cat "$work/ours.err")"
+    ours_line=$(tail -1 "$work/ours")
     done_lines=$(wc -l <"$work/pcp")
     kill -CONT "$pcp_pid"
     while [ "$(wc -l <"$work/pcp")" -le "$done_lines" ]; do
@@ -90,6 +92,8 @@ for name in $list; do
     awk -v n="$name" -v a="$ours_ns" -v b="$theirs_ns" -v m="$mark" \
         'BEGIN { printf "%-20s %12.1f %12.1f %7.2fx%s\n", n, a, b, b / a, m }'
 done
-wait "$pcp_pid" || :
+sts=0
+wait "$pcp_pid" || sts=$?
 pcp_pid=
+[ "$sts" = 0 ] || die "PCP's side exited with status $sts: $(cat "$work/pcp.err")"
 exit $fail
