@@ -291,6 +291,21 @@ static const char *const samples[] = {
     "  load 60:2:0\n  cpu\n}\nkernel.all.cpu {\n  user 60:0:20\n  sys 60:0:22\n}\n",
 };
 
+/* Section id's offset in the image at b (its length into *len if not
+ * NULL): the section table says where each one is, in any order. */
+static uint32_t section(const uint8_t *b, uint32_t id, uint32_t *len)
+{
+    for (uint32_t i = 0; i < get32(b + 48); i++) {
+        if (get32(b + 64 + 16 * i) == id) {
+            if (len != NULL)
+                *len = get32(b + 64 + 16 * i + 8);
+            return get32(b + 64 + 16 * i + 4);
+        }
+    }
+    fail_msg("no section %u", id);
+    return 0;
+}
+
 /* Bytes no index covers: the PMID of a dynamic root and the name of a
  * hidden node.  A re-sealed flip there may give another sound image (a
  * root for another domain, a hidden group of another name). */
@@ -298,7 +313,7 @@ static int unindexed_byte(const uint8_t *b, size_t at)
 {
     pmns_image *img;
     pmns_image_node nd;
-    uint32_t nodes = get32(b + 64 + 4);
+    uint32_t nodes = section(b, 1, NULL);
     int hit = 0;
 
     if (at < nodes || pmns_image_open_buffer(b, get32(b + 24), 0, &img, NULL) < 0)
@@ -360,21 +375,6 @@ static void flip_every_byte(void **state)
                   resealed, detected);
 }
 
-/* Section id's offset in the image at b (its length into *len if not
- * NULL): the section table says where each one is, in any order. */
-static uint32_t section(const uint8_t *b, uint32_t id, uint32_t *len)
-{
-    for (uint32_t i = 0; i < get32(b + 48); i++) {
-        if (get32(b + 64 + 16 * i) == id) {
-            if (len != NULL)
-                *len = get32(b + 64 + 16 * i + 8);
-            return get32(b + 64 + 16 * i + 4);
-        }
-    }
-    fail_msg("no section %u", id);
-    return 0;
-}
-
 /* The same image with NODES moved to the very end of the file, in a
  * buffer of exactly that size: a read past NODES is then a read past the
  * buffer, which AddressSanitizer reports (where NODES comes first, such a
@@ -382,7 +382,7 @@ static uint32_t section(const uint8_t *b, uint32_t id, uint32_t *len)
  * order. */
 static uint8_t *nodes_last(const uint8_t *b, size_t len, size_t *outlen)
 {
-    uint32_t off = get32(b + 64 + 4), nlen = get32(b + 64 + 8);
+    uint32_t nlen, off = section(b, 1, &nlen);
     size_t at = (len + 7) & ~(size_t)7;
     uint8_t *x;
 
@@ -459,7 +459,9 @@ static void find_all(const uint8_t *y, size_t ylen, size_t n)
  * bytes before it, so that the "parent's" full-name length is read from
  * the leaf's own name ("x": 120) and its name would run 120 bytes past
  * NODES, which ends the buffer.  The lookup must refuse it before reading
- * those bytes. */
+ * those bytes: a read past the buffer is what AddressSanitizer builds
+ * report; elsewhere the lookup fails either way (the bytes past NODES are
+ * not the name). */
 static void parent_name_past_the_end(void **state)
 {
     size_t len, xlen;
@@ -510,8 +512,10 @@ static void flip_nodes_at_the_end(void **state)
                 find_all(y, xlen, nnames);
             }
         }
-        for (size_t r = nodes + 4; r < xlen; r += 4) { /* every record's parent just */
-            for (uint32_t d = 1; d <= 24 && d <= r - nodes; d++) { /* before it */
+        /* every word of NODES (parents among them) made an offset just
+         * before itself */
+        for (size_t r = nodes + 4; r < xlen; r += 4) {
+            for (uint32_t d = 1; d <= 24 && d <= r - nodes; d++) {
                 memcpy(y, x, xlen);
                 put32(y + r, (uint32_t)(r - nodes - d));
                 flips++;
