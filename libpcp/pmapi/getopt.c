@@ -34,16 +34,18 @@
  *  - usage: left part padded to column 24 when shorter than 24 bytes,
  *    else the message on the next line; rows with a NULL message are
  *    skipped; header/text rows are recognised by short_opt alone; a NULL
- *    argname prints "?"; PM_OPTFLAG_RUNTIME_ERR prints nothing.  PCP goes
+ *    argname prints "?"; PM_OPTFLAG_RUNTIME_ERR or PM_OPTFLAG_EXIT: no
+ *    usage text, but the messages pending are still flushed.  PCP goes
  *    through pmprintf, whose flush stops at a NUL byte (a short-only row
  *    with short_opt 0 ends the text after "  -"); we keep that.
  *  - pmFreeOptions frees hosts/archives only when nhosts/narchives != 0.
  * Deliberate difference: optind beyond argc (a caller's bad value, or the
  * "-W ambiguous" double step at the end of argv) ends the scan here,
  * where PCP reads past argv and crashes.
- * Not here: pmGetOptions (the standard-options driver).  Messages go
- * straight to stderr rather than through pmprintf, so PM_OPTFLAG_NOFLUSH
- * has no effect.
+ * Messages and the usage text go through pmprintf, as PCP's do: they
+ * reach stderr at the next pmflush, which pmUsageMessage makes unless
+ * PM_OPTFLAG_NOFLUSH is set.  The standard options themselves are
+ * options.c's (pmGetOptions).
  */
 #include "pmapi_int.h"
 
@@ -70,9 +72,9 @@ static void report(const char *fmt, ...)
 {
     va_list ap;
 
-    fprintf(stderr, "%s: ", pmGetProgname());
+    pmprintf("%s: ", pmGetProgname());
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    pmkit_vprintf(fmt, ap);
     va_end(ap);
 }
 
@@ -223,9 +225,9 @@ static void report_ambiguous(const pmOptions *d, const scan *s, const lookup *r)
         ;
     while (--p > r->found) {
         if (prefix_match(p, name, r->len) && conflicts(s, r->found, p))
-            fprintf(stderr, " '--%s'", p->long_opt);
+            pmprintf(" '--%s'", p->long_opt);
     }
-    fputc('\n', stderr);
+    pmprintf("\n");
 }
 
 /* The long option r->found was named by argv[optind]: take its argument. */
@@ -483,21 +485,21 @@ void pmUsageMessage(pmOptions *d)
     size_t size = 0;
     FILE *f;
 
-    if (d->flags & PM_OPTFLAG_RUNTIME_ERR)
-        return;
     /* built in memory first: like PCP's pmflush, output ends at a NUL */
-    if ((f = open_memstream(&text, &size)) == NULL)
-        return;
-    fprintf(f, "Usage: %s %s\n", pmGetProgname(), d->short_usage ? d->short_usage : "[options]");
-    for (o = d->long_options; o != NULL && o->long_opt != NULL; o++) {
-        if (o->message != NULL)
-            usage_row(f, o);
+    if (!(d->flags & (PM_OPTFLAG_RUNTIME_ERR | PM_OPTFLAG_EXIT)) &&
+        (f = open_memstream(&text, &size)) != NULL) {
+        fprintf(f, "Usage: %s %s\n", pmGetProgname(),
+                d->short_usage ? d->short_usage : "[options]");
+        for (o = d->long_options; o != NULL && o->long_opt != NULL; o++) {
+            if (o->message != NULL)
+                usage_row(f, o);
+        }
+        if (fclose(f) == 0)
+            pmprintf("%s", text);
+        free(text);
     }
-    if (fclose(f) == 0) {
-        fputs(text, stderr);
-        fflush(stderr);
-    }
-    free(text);
+    if (!(d->flags & PM_OPTFLAG_NOFLUSH))
+        pmflush();
 }
 
 /* As in PCP, an array is freed only when its count is non-zero; unlike PCP

@@ -45,12 +45,19 @@ static char *vformat(const char *fmt, va_list ap)
 int pmprintf(const char *fmt, ...)
 {
     va_list ap;
-    char *text;
     int n;
 
     va_start(ap, fmt);
-    text = vformat(fmt, ap);
+    n = pmkit_vprintf(fmt, ap);
     va_end(ap);
+    return n;
+}
+
+int pmkit_vprintf(const char *fmt, va_list ap)
+{
+    char *text = vformat(fmt, ap);
+    int n;
+
     if (text == NULL)
         return -ENOMEM;
     n = (int)strlen(text);

@@ -11,6 +11,7 @@
 #include <pcp/pmda.h>
 
 #include <malloc.h>
+#include <stdarg.h>
 #include <stdint.h>
 
 #if defined(__has_include)
@@ -61,6 +62,9 @@ static inline int pmkit_in_block(const void *base, size_t size, const void *p)
 /* Copy src into buf[buflen], truncating, always NUL-terminated; returns buf.
  * buflen <= 0 leaves buf untouched. */
 char *pmkit_copy(char *buf, int buflen, const char *src);
+
+/* pmprintf with a va_list. */
+int pmkit_vprintf(const char *fmt, va_list ap);
 
 /* "32", "U64", ... for a PM_TYPE_* value; "???" for values PCP has no name for. */
 const char *pmkit_type_name(int type);

@@ -396,6 +396,7 @@ static void run_vector(const vector *v, char *trace, size_t tsize, char *err, si
     capture_start(&cap);
     for (i = 0; i < 64; i++) {
         c = pmgetopt_r(argc, av, &o);
+        pmflush(); /* messages are pmprintf'd */
         if (c == -1)
             break;
         add_char(trace, tsize, c);
