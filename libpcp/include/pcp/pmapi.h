@@ -571,6 +571,12 @@ PCP_CALL extern void pmSyslog(int);
 PCP_CALL extern char *pmSpecLocalPMDA(const char *);
 
 /* ---------------------------------------------------------------------
+ * Time intervals ("1min 30sec"); *errmsg is malloc'd on error.
+ */
+PCP_CALL extern int pmParseInterval(const char *, struct timeval *, char **);
+PCP_CALL extern int pmParseHighResInterval(const char *, struct timespec *, char **);
+
+/* ---------------------------------------------------------------------
  * Command line options, shared by PCP tools and agents.
  */
 #define PMAPI_OPTIONS          "A:a:D:gh:n:O:p:S:s:T:t:VZ:z?"
