@@ -40,6 +40,7 @@ static const char *const builtin[] = {
     "PCP_PMDASADM_DIR=/usr/lib/pcp/pmdas",
     "PCP_RUN_DIR=/run/pcp",
     "PCP_LOG_DIR=/var/log/pcp",
+    "PCP_ARCHIVE_DIR=/var/log/pcp/pmlogger",
     "PCP_TMP_DIR=/var/lib/pcp/tmp",
     "PCP_TMPFILE_DIR=/var/tmp",
     "PCP_PLATFORM=linux",

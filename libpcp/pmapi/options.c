@@ -1,0 +1,556 @@
+/*
+ * options.c - pmGetOptions: the standard PCP command-line options (hosts,
+ * archives, namespaces, time window, samples, interval, timezone, debug,
+ * version, ...) taken from the environment and from argv, on top of the
+ * scanner in getopt.c.
+ *
+ * Behaviour, probed from Debian's libpcp 6.0.3 (tests/oracle/probe_getopt.c
+ * and getopt_diff.sh compare the two on the same argv and environment):
+ *  - The first call (PM_OPTFLAG_INIT clear) sets the program name and
+ *    takes options from the environment, in the environment's own order:
+ *    PCP_ALIGN_TIME (-A), PCP_ARCHIVE (-a), PCP_ARCHIVE_LIST, PCP_FOLIO
+ *    (--archive-folio), PCP_DEBUG (-D), PCP_GUIMODE (-g), PCP_HOST (-h),
+ *    PCP_HOST_LIST, PCP_SPECLOCAL (-K), PCP_LOCALPMDA and PCP_LOCALMODE
+ *    (-L), PCP_NAMESPACE (-n), PCP_UNIQNAMES (-N), PCP_ORIGIN and
+ *    PCP_ORIGIN_TIME (-O), PCP_GUIPORT (-p), PCP_START_TIME (-S),
+ *    PCP_SAMPLES (-s), PCP_FINISH_TIME (-T), PCP_INTERVAL (-t),
+ *    PCP_TIMEZONE (-Z), PCP_HOSTZONE (-z), whether or not the tool's
+ *    tables list the option.  With PM_OPTFLAG_ENV_ONLY that is all: argv
+ *    is not looked at.
+ *  - Then each option pmgetopt_r returns goes first to the override
+ *    callback (non-zero: returned to the caller), then is handled here if
+ *    it is a standard one ('?' counts an error), else returned.
+ *  - Messages are pmprintf'd (pmUsageMessage or the caller's pmflush
+ *    writes them).  Errors count in d->errors; file and namespace failures
+ *    also set PM_OPTFLAG_RUNTIME_ERR.
+ *  - At the end of argv (-1), once (PM_OPTFLAG_DONE): version becomes 2
+ *    unless it is 3; the context follows from -L, else hosts alone or
+ *    archives alone; -O with no source at all adds the local host's
+ *    archive ($PCP_ARCHIVE_DIR/hostname); -S, -A or -O need an archive
+ *    context and -z a host or archive one; errors without a runtime error
+ *    set PM_OPTFLAG_USAGE_ERR.
+ *  - Hosts: one unless PM_OPTFLAG_MULTI.  Archives: without MULTI further
+ *    ones are joined to the first with commas (one archive list).  Hosts
+ *    and archives together only with PM_OPTFLAG_MIXED.
+ *  - -t fills the struct timespec interval of a version 3 pmOptions and
+ *    the struct timeval one otherwise.
+ * Not here: pmGetContextOptions (pmkit has local contexts only); --derived
+ * is refused, pmkit has no derived metrics (docs/compat.md).
+ */
+#include "pmapi_int.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <libgen.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* The long-only standard options, as option codes beyond any letter. */
+enum { ARCHIVE_LIST = 256, ARCHIVE_FOLIO, HOST_LIST, CONTAINER, DERIVED };
+
+static const struct {
+    const char *name;
+    int code;
+} long_only[] = {
+    {PMLONGOPT_ARCHIVE_LIST, ARCHIVE_LIST}, {PMLONGOPT_ARCHIVE_FOLIO, ARCHIVE_FOLIO},
+    {PMLONGOPT_HOST_LIST, HOST_LIST},       {PMLONGOPT_CONTAINER, CONTAINER},
+    {PMLONGOPT_DERIVED, DERIVED},
+};
+
+/* Environment variables (without "PCP_") and the option each stands for. */
+static const struct {
+    const char *name;
+    int code;
+} from_env[] = {
+    {"ALIGN_TIME", 'A'},   {"ARCHIVE", 'a'},      {"ARCHIVE_LIST", ARCHIVE_LIST},
+    {"FOLIO", ARCHIVE_FOLIO}, {"DEBUG", 'D'},     {"GUIMODE", 'g'},
+    {"HOST", 'h'},         {"HOST_LIST", HOST_LIST}, {"SPECLOCAL", 'K'},
+    {"LOCALPMDA", 'L'},    {"LOCALMODE", 'L'},    {"NAMESPACE", 'n'},
+    {"UNIQNAMES", 'N'},    {"ORIGIN", 'O'},       {"ORIGIN_TIME", 'O'},
+    {"GUIPORT", 'p'},      {"START_TIME", 'S'},   {"SAMPLES", 's'},
+    {"FINISH_TIME", 'T'},  {"INTERVAL", 't'},     {"TIMEZONE", 'Z'},
+    {"HOSTZONE", 'z'},
+};
+
+/* A version 3 pmOptions: the version 2 layout (its timevals "unused"),
+ * then four timespecs, right after it as in <pcp/pmapi.h>. */
+typedef struct {
+    pmOptions v2;
+    struct timespec start, finish, origin, interval;
+} options_v3;
+_Static_assert(offsetof(options_v3, start) == sizeof(pmOptions),
+               "the timespecs of a version 3 pmOptions follow the version 2 fields");
+
+static void error(pmOptions *d, int runtime, const char *fmt, ...) __PM_PRINTFLIKE(3, 4);
+
+/* "prog: message" through pmprintf, counted; RUNTIME also flags it so. */
+static void error(pmOptions *d, int runtime, const char *fmt, ...)
+{
+    va_list ap;
+
+    pmprintf("%s: ", pmGetProgname());
+    va_start(ap, fmt);
+    pmkit_vprintf(fmt, ap);
+    va_end(ap);
+    pmprintf("\n");
+    d->errors++;
+    if (runtime)
+        d->flags |= PM_OPTFLAG_RUNTIME_ERR;
+}
+
+/* Appends ARG to a hosts or archives array. */
+static void append(char ***v, int *n, char *arg)
+{
+    char **grown = realloc(*v, ((size_t)*n + 1) * sizeof(char *));
+
+    if (grown == NULL)
+        pmNoMem("pmGetOptions", ((size_t)*n + 1) * sizeof(char *), PM_FATAL_ERR);
+    grown[(*n)++] = arg;
+    *v = grown;
+}
+
+/* A copy of N bytes of S, or of all of it. */
+static char *copy(const char *s, size_t n)
+{
+    char *c = strndup(s, n);
+
+    if (c == NULL)
+        pmNoMem("pmGetOptions", n + 1, PM_FATAL_ERR);
+    return c;
+}
+
+/* "A" SEP "B" in a new string. */
+static char *join(const char *a, int sep, const char *b)
+{
+    size_t m = strlen(a), n = strlen(b);
+    char *s = malloc(m + n + 2);
+
+    if (s == NULL)
+        pmNoMem("pmGetOptions", m + n + 2, PM_FATAL_ERR);
+    memcpy(s, a, m);
+    s[m] = (char)sep;
+    memcpy(s + m + 1, b, n + 1);
+    return s;
+}
+
+/* Is ARG an archive already named: an entry, or without MULTI one item of
+ * the entry's comma list? */
+static int known_archive(const pmOptions *d, const char *arg)
+{
+    size_t len = strlen(arg);
+
+    for (int i = 0; i < d->narchives; i++) {
+        const char *p = d->archives[i];
+
+        if (strcmp(p, arg) == 0)
+            return 1;
+        while (!(d->flags & PM_OPTFLAG_MULTI)) {
+            size_t n = strcspn(p, ",");
+
+            if (n == len && strncmp(p, arg, len) == 0)
+                return 1;
+            if (p[n] == '\0')
+                break;
+            p += n + 1;
+        }
+    }
+    return 0;
+}
+
+/* -a: a copy of an archive; without MULTI it joins the first one's comma
+ * list.  An archive already named is not added again. */
+static void add_archive(pmOptions *d, const char *arg)
+{
+    if (known_archive(d, arg))
+        return;
+    if (d->nhosts && !(d->flags & PM_OPTFLAG_MIXED)) {
+        error(d, 0, "only one host or archive allowed");
+    } else if (d->narchives && !(d->flags & PM_OPTFLAG_MULTI)) {
+        char *old = d->archives[0];
+
+        d->archives[0] = join(old, ',', arg);
+        free(old);
+    } else {
+        append(&d->archives, &d->narchives, copy(arg, strlen(arg)));
+    }
+}
+
+/* --archive-list: one -a for the lot, or with MULTI one for each item. */
+static void add_archive_list(pmOptions *d, char *arg)
+{
+    const char *p = arg;
+
+    if (d->nhosts && !(d->flags & PM_OPTFLAG_MIXED)) {
+        error(d, 0, "only one of hosts or archives allowed");
+        return;
+    }
+    if (!(d->flags & PM_OPTFLAG_MULTI)) {
+        add_archive(d, arg);
+        return;
+    }
+    while (*p != '\0') { /* empty items count, but not after the last comma */
+        size_t n = strcspn(p, ",");
+        char *item = copy(p, n);
+
+        add_archive(d, item);
+        free(item);
+        p += n + (p[n] == ',');
+    }
+}
+
+/* -h: one host unless MULTI. */
+static void add_host(pmOptions *d, char *arg)
+{
+    if (d->narchives && !(d->flags & PM_OPTFLAG_MIXED))
+        error(d, 0, "only one host or archive allowed");
+    else if (d->nhosts && !(d->flags & PM_OPTFLAG_MULTI))
+        error(d, 0, "too many hosts requested: %s", arg);
+    else
+        append(&d->hosts, &d->nhosts, arg);
+}
+
+/* --host-list: every non-empty item is added; then more than one host
+ * without MULTI is one error naming the list. */
+static void add_host_list(pmOptions *d, char *arg)
+{
+    const char *p = arg;
+
+    if (d->narchives && !(d->flags & PM_OPTFLAG_MIXED)) {
+        error(d, 0, "only one of hosts or archives allowed");
+        return;
+    }
+    while (*p != '\0') {
+        size_t n = strcspn(p, ",");
+
+        if (n > 0)
+            append(&d->hosts, &d->nhosts, copy(p, n));
+        p += n + (p[n] == ',');
+    }
+    if (d->nhosts > 1 && !(d->flags & PM_OPTFLAG_MULTI))
+        error(d, 0, "too many hosts requested: %s", arg);
+}
+
+/* -H: the first word of each line that has one ('#' starts a comment);
+ * the first host too many ends the file, naming it. */
+static void add_hosts_file(pmOptions *d, char *file)
+{
+    char *line = NULL;
+    size_t room = 0;
+    FILE *f;
+
+    if (d->narchives && !(d->flags & PM_OPTFLAG_MIXED)) {
+        error(d, 0, "only one of hosts or archives allowed");
+        return;
+    }
+    if ((f = fopen(file, "r")) == NULL) {
+        error(d, 1, "cannot open hosts file %s: %s", file, strerror(errno));
+        return;
+    }
+    while (getline(&line, &room, f) > 0) {
+        char *word = line + strspn(line, " \t\r\n\f\v");
+        size_t n = strcspn(word, " \t\r\n\f\v#");
+
+        if (n == 0)
+            continue;
+        if (d->nhosts && !(d->flags & PM_OPTFLAG_MULTI)) {
+            error(d, 0, "too many hosts requested: %s", file);
+            break;
+        }
+        append(&d->hosts, &d->nhosts, copy(word, n));
+    }
+    free(line);
+    fclose(f);
+}
+
+/*
+ * --archive-folio: a mkaf(1) folio.  Line 1 starts "PCPFolio", line 2
+ * "Version: 1"; each later line starting "Archive:" names a host and a
+ * path (whitespace-separated words after the keyword word), relative to
+ * the folio's directory.  Anything else is ignored.
+ */
+static void add_folio(pmOptions *d, char *file)
+{
+    char *line = NULL, *dir = NULL;
+    size_t room = 0;
+    int lineno = 0, failed = 0;
+    FILE *f;
+
+    if (d->nhosts && !(d->flags & PM_OPTFLAG_MIXED)) {
+        error(d, 0, "only one of hosts or archives allowed");
+        return;
+    }
+    if ((f = fopen(file, "r")) == NULL) {
+        error(d, 1, "cannot open archive folio %s: %s", file, strerror(errno));
+        return;
+    }
+    while (!failed && getline(&line, &room, f) > 0) {
+        char *host, *path;
+
+        if (++lineno <= 2) {
+            if (lineno == 1 && strncmp(line, "PCPFolio", 8) != 0) {
+                error(d, 1, "archive folio %s has bad magic", file);
+                failed = 1;
+            } else if (lineno == 2 && strncmp(line, "Version: 1", 10) != 0) {
+                error(d, 1, "unknown version archive folio %s", file);
+                failed = 1;
+            }
+            continue;
+        }
+        if (strncmp(line, "Archive:", 8) != 0)
+            continue;
+        strtok(line, " \t\n");
+        if ((host = strtok(NULL, " \t\n")) == NULL) {
+            error(d, 1, "missing host on archive folio line %d", lineno);
+            failed = 1;
+        } else if ((path = strtok(NULL, " \t\n")) == NULL) {
+            error(d, 1, "missing path on archive folio line %d", lineno);
+            failed = 1;
+        } else if (path[0] == '/') {
+            add_archive(d, path);
+        } else {
+            char *archive;
+
+            if (dir == NULL) {
+                char *tmp = copy(file, strlen(file));
+                dir = copy(dirname(tmp), strlen(file));
+                free(tmp);
+            }
+            archive = join(dir, '/', path);
+            add_archive(d, archive);
+            free(archive);
+        }
+    }
+    if (lineno == 0)
+        error(d, 1, "archive folio %s has no header", file);
+    else if (lineno == 1 && !failed)
+        error(d, 1, "archive folio %s has no version", file);
+    free(dir);
+    free(line);
+    fclose(f);
+}
+
+/* -t: into the timespec of a version 3 pmOptions, else the timeval. */
+static void set_interval(pmOptions *d, const char *arg)
+{
+    char *msg = NULL;
+    int sts;
+
+    if (d->version == PMAPI_VERSION_3)
+        sts = pmParseHighResInterval(arg, &((options_v3 *)d)->interval, &msg);
+    else
+        sts = pmParseInterval(arg, &d->interval, &msg);
+    if (sts < 0)
+        error(d, 0, "-t argument not in %s(3) format:\n%s",
+              d->version == PMAPI_VERSION_3 ? "pmParseHighResInterval" : "pmParseInterval",
+              msg != NULL ? msg : "");
+    free(msg);
+}
+
+/* -s: strtol's value is kept even when the argument is refused. */
+static void set_samples(pmOptions *d, const char *arg)
+{
+    char *end;
+
+    d->samples = (int)strtol(arg, &end, 10);
+    if (*end != '\0' || d->samples < 0)
+        error(d, 0, "-s requires a positive numeric argument");
+}
+
+/* The timezone, GUI and namespace options. */
+static void misc_option(pmOptions *d, int code, char *arg)
+{
+    const char *why;
+    int sts;
+
+    switch (code) {
+    case 'g':
+        if (d->guiport_optarg != NULL)
+            error(d, 0, "at most one of -g and -p allowed");
+        else
+            d->guiflag = 1;
+        break;
+    case 'p':
+        if (d->guiflag) {
+            error(d, 0, "at most one of -g and -p allowed");
+        } else {
+            char *end;
+            long port = strtol(arg, &end, 10);
+
+            d->guiport_optarg = arg;
+            if (*end == '\0')
+                d->guiport = (int)port;
+        }
+        break;
+    case 'Z':
+        if (d->tzflag)
+            error(d, 0, "at most one of -Z and -z allowed");
+        else
+            d->timezone = arg;
+        break;
+    case 'z':
+        if (d->timezone != NULL)
+            error(d, 0, "at most one of -Z and -z allowed");
+        else
+            d->tzflag = 1;
+        break;
+    case 'n':
+    case 'N':
+        if ((sts = pmLoadASCIINameSpace(arg, code == 'n')) < 0)
+            error(d, 1, "Cannot load namespace from \"%s\": %s", arg, pmErrStr(sts));
+        else
+            d->nsflag = 1;
+        break;
+    case 'K':
+        if ((why = pmSpecLocalPMDA(arg)) != NULL)
+            error(d, 0, "pmSpecLocalPMDA failed: %s", why);
+        break;
+    case 'D':
+        if (pmSetDebug(arg) < 0)
+            error(d, 0, "unrecognized debug options specification (%s)", arg);
+        break;
+    }
+}
+
+/* Handles standard option CODE; 0 if it is not one. */
+static int standard(pmOptions *d, int code, char *arg)
+{
+    switch (code) {
+    case 'A': d->align_optarg = arg; break;
+    case 'O': d->origin_optarg = arg; break;
+    case 'S': d->start_optarg = arg; break;
+    case 'T': d->finish_optarg = arg; break;
+    case 'a': add_archive(d, arg); break;
+    case 'h': add_host(d, arg); break;
+    case 'H': add_hosts_file(d, arg); break;
+    case 'L': d->Lflag = 1; break;
+    case 's': set_samples(d, arg); break;
+    case 't': set_interval(d, arg); break;
+    case 'V':
+        pmprintf("%s version %s\n", pmGetProgname(), pmGetConfig("PCP_VERSION"));
+        d->flags |= PM_OPTFLAG_EXIT;
+        break;
+    case '?': d->errors++; break;
+    case ARCHIVE_LIST: add_archive_list(d, arg); break;
+    case ARCHIVE_FOLIO: add_folio(d, arg); break;
+    case HOST_LIST: add_host_list(d, arg); break;
+    case CONTAINER: setenv("PCP_CONTAINER", arg, 1); break;
+    case DERIVED:
+        error(d, 1, "--derived %s: pmkit has no derived metrics", arg);
+        break;
+    case 'g': case 'p': case 'Z': case 'z': case 'n': case 'N': case 'K': case 'D':
+        misc_option(d, code, arg);
+        break;
+    default:
+        return 0;
+    }
+    return 1;
+}
+
+/* The options the environment gives, in its order. */
+static void start(int argc, char *const *argv, pmOptions *d)
+{
+    if (argc > 0 && argv != NULL && argv[0] != NULL)
+        pmSetProgname(argv[0]);
+    for (char **e = environ; e != NULL && *e != NULL; e++) {
+        const char *name = *e, *eq;
+
+        if (strncmp(name, "PCP_", 4) != 0 || (eq = strchr(name, '=')) == NULL)
+            continue;
+        name += 4;
+        for (size_t i = 0; i < sizeof(from_env) / sizeof(from_env[0]); i++) {
+            if (strlen(from_env[i].name) == (size_t)(eq - name) &&
+                strncmp(from_env[i].name, name, (size_t)(eq - name)) == 0) {
+                standard(d, from_env[i].code, (char *)eq + 1);
+                break;
+            }
+        }
+    }
+}
+
+/* The local host's archive, for -O with no source. */
+static void default_archive(pmOptions *d)
+{
+    char host[256], *path;
+
+    if (gethostname(host, sizeof(host)) < 0)
+        strcpy(host, "localhost");
+    host[sizeof(host) - 1] = '\0';
+    path = join(pmGetConfig("PCP_ARCHIVE_DIR"), '/', host);
+
+    add_archive(d, path);
+    free(path);
+}
+
+/* What can only be checked once every option is in. */
+static void finish(pmOptions *d)
+{
+    if (d->flags & PM_OPTFLAG_DONE)
+        return;
+    if (d->version != PMAPI_VERSION_3)
+        d->version = PMAPI_VERSION_2;
+    if (!d->context) {
+        if (d->Lflag)
+            d->context = PM_CONTEXT_LOCAL;
+        else if (d->nhosts && !d->narchives)
+            d->context = PM_CONTEXT_HOST;
+        else if (d->narchives && !d->nhosts)
+            d->context = PM_CONTEXT_ARCHIVE;
+    }
+    if (!d->context && d->origin_optarg != NULL) {
+        default_archive(d);
+        d->context = PM_CONTEXT_ARCHIVE;
+    }
+    if ((d->start_optarg || d->align_optarg || d->origin_optarg) &&
+        d->context != PM_CONTEXT_ARCHIVE)
+        error(d, 0, "time window options are supported for archives only");
+    if (d->tzflag && d->context != PM_CONTEXT_HOST && d->context != PM_CONTEXT_ARCHIVE)
+        error(d, 0, "use of timezone from metric source requires a source");
+    if (d->errors && !(d->flags & PM_OPTFLAG_RUNTIME_ERR))
+        d->flags |= PM_OPTFLAG_USAGE_ERR;
+    d->flags |= PM_OPTFLAG_DONE;
+}
+
+/* The standard option pmgetopt_r's return C stands for, or 0. */
+static int standard_code(const pmOptions *d, int c)
+{
+    const char *name;
+
+    if (c != 0)
+        return c;
+    if (d->long_options == NULL || d->index < 0 || (name = d->long_options[d->index].long_opt) == NULL)
+        return 0;
+    for (size_t i = 0; i < sizeof(long_only) / sizeof(long_only[0]); i++) {
+        if (strcmp(name, long_only[i].name) == 0)
+            return long_only[i].code;
+    }
+    return 0;
+}
+
+int pmGetOptions(int argc, char *const *argv, pmOptions *d)
+{
+    int c;
+
+    if (!(d->flags & PM_OPTFLAG_INIT)) {
+        start(argc, argv, d);
+        d->flags |= PM_OPTFLAG_INIT;
+    }
+    if (d->flags & PM_OPTFLAG_ENV_ONLY) {
+        finish(d);
+        return -1;
+    }
+    while ((c = pmgetopt_r(argc, argv, d)) != -1) {
+        int code;
+
+        if (d->override != NULL && d->override(c, d))
+            return c;
+        if ((code = standard_code(d, c)) == 0 || !standard(d, code, d->optarg))
+            return c;
+    }
+    finish(d);
+    return -1;
+}

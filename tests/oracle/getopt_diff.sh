@@ -1,0 +1,70 @@
+#!/bin/sh
+# getopt_diff.sh PROBE_PMKIT PROBE_PCP CASES
+#
+# pmGetOptions, pmkit against Debian's libpcp: probe_getopt.c, built once
+# against each library, runs every case of CASES (see getopt_cases) with
+# the same argv and environment, in a directory holding the hosts files,
+# archive folios and namespaces the cases name.  stdout, stderr and the
+# exit status must be the same.  PCP_BINADM_DIR must name the directory
+# of Debian's pmcpp, which its namespace loader runs; PCP_DERIVED_CONFIG is
+# emptied, so that Debian's derived metrics stay out of the namespaces.  Left out of stderr: the namespace loader's
+# own diagnostics ("Error Parsing ASCII PMNS" and the blank line PCP puts
+# after some), which pmkit words in its file:line:col form (docs/compat.md).
+set -u
+[ $# -eq 3 ] || { echo "usage: $0 PROBE_PMKIT PROBE_PCP CASES" >&2; exit 2; }
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
+ours=$(abspath "$1") theirs=$(abspath "$2") cases=$(abspath "$3")
+need_ours "$ours" "pmkit's probe_getopt"
+need_oracle "$theirs" "probe_getopt built against Debian's libpcp" \
+    "make test-deps installs libpcp3-dev"
+make_tmp getopt_diff
+export PCP_DERIVED_CONFIG=
+
+# Each side runs in a directory of its own holding the same files, as
+# ./probe: the name the messages give and what argv[0] shows.
+mkdir "$tmp/files" "$tmp/files/sub"
+cd "$tmp/files" || exit 1
+printf '  h1 other words\n\tc#d\n#e\n  # f\n\nlast' >hosts
+: >empty
+printf 'PCPFolio\nVersion: 1\n# note\nArchive: host1 /tmp/ar1\nArchive: host2 ar2 extra\nArchive:\t h3 \t ar3\n  Archive: h4 skipped\n' >folio
+printf 'pcpfolio\nVersion: 1\n' >folio_badmagic
+printf 'PCPFolio\n' >folio_noversion
+printf 'PCPFolio\nVersion: 2\nArchive: h x\n' >folio_version2
+printf 'PCPFolio\nVersion: 1\nArchive: h x\nArchive:\n' >folio_nohost
+printf 'PCPFolio\nVersion: 1\nArchive:h x\n' >folio_nopath
+printf 'PCPFolio\nVersion: 1 and more\nJunk\nArchive: h a\nArchive: h /b\nArchive: h #c' >folio_mixed
+printf 'PCPFolio\nVersion: 1\nArchive: h rel\n' >sub/folio
+printf 'root {\n    sample\n}\nsample {\n    long\n}\nsample.long {\n    one 29:0:0\n}\n' >pmns
+printf 'root {\n    a 1:0:0\n    b 1:0:0\n}\n' >pmns_dup
+
+for side in pmkit pcp; do
+    cp -R "$tmp/files" "$tmp/$side"
+done
+ln -s "$ours" "$tmp/pmkit/probe"
+ln -s "$theirs" "$tmp/pcp/probe"
+
+ndiff=0 n=0
+while IFS= read -r line; do
+    case $line in '#'* | '') continue ;; esac
+    n=$((n + 1))
+    vars=${line%%:*} args=${line#*:}
+    for side in pmkit pcp; do
+        (cd "$tmp/$side" && eval "env $vars ./probe $args") >"$tmp/$side.out" 2>"$tmp/$side.err"
+        echo "exit $?" >>"$tmp/$side.out"
+        awk '/Error Parsing ASCII PMNS/ { skip = 1; next }
+             skip && $0 == "" { skip = 0; next }
+             { skip = 0; print }' "$tmp/$side.err" >"$tmp/$side.e2"
+    done
+    if ! cmp -s "$tmp/pmkit.out" "$tmp/pcp.out" || ! cmp -s "$tmp/pmkit.e2" "$tmp/pcp.e2"; then
+        ndiff=$((ndiff + 1))
+        echo "DIFF: $line"
+        diff "$tmp/pcp.out" "$tmp/pmkit.out" | shorten | sed 's/^/  out /'
+        diff "$tmp/pcp.e2" "$tmp/pmkit.e2" | shorten | sed 's/^/  err /'
+    fi
+done <"$cases"
+if [ "$ndiff" -ne 0 ]; then
+    echo "FAIL: $ndiff of $n cases differ (< Debian, > pmkit)"
+    exit 1
+fi
+echo "PASS: $n pmGetOptions cases identical"

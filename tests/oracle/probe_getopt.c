@@ -1,0 +1,178 @@
+/*
+ * probe_getopt.c - pmGetOptions, the standard PCP command-line options,
+ * probed the same way against pmkit's libpcp and Debian's: built once
+ * against each, run on the same argv and environment by getopt_diff.sh,
+ * whose two outputs (stdout and stderr) must be identical.
+ *
+ *   probe_getopt [ARG]...      (argv[0] is the program name PCP reports)
+ *
+ * Environment read by the probe itself (the PCP_* variables are read by
+ * the library):
+ *   PROBE_FLAGS  pmOptions.flags to start with (decimal), default 0
+ *   PROBE_CLAIM  letters the override callback claims (returns 1 for)
+ *   PROBE_SHORT  short_options, default every standard letter plus x: y
+ *   PROBE_TABLE  "own": a long-option table without the standard options
+ *   PROBE_VERSION pmOptions.version to start with, default 0
+ *   PROBE_CALLS  stop after this many pmGetOptions calls that return an
+ *                option (to see a second call after -1), default 64
+ *
+ * Printed: one line per pmGetOptions return (value, optarg, optind,
+ * index, errors, flags), then every field pmGetOptions fills in, then
+ * what the namespace looks like when -n / -N loaded one, then the usage
+ * message when errors were counted.  Only <pcp/pmapi.h> and standard C.
+ */
+#include <pcp/pmapi.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static pmLongOptions longopts[] = {
+    PMAPI_GENERAL_OPTIONS,
+    PMOPT_HOSTSFILE,
+    PMOPT_SPECLOCAL,
+    PMOPT_LOCALPMDA,
+    PMOPT_UNIQNAMES,
+    PMOPT_ARCHIVE_LIST,
+    PMOPT_ARCHIVE_FOLIO,
+    PMOPT_HOST_LIST,
+    PMOPT_CONTAINER,
+    PMOPT_DERIVED,
+    PMAPI_OPTIONS_HEADER("Probe options"),
+    { "ex", 1, 'x', "ARG", "an option of the tool's own, with an argument" },
+    { "why", 0, 'y', 0, "an option of the tool's own" },
+    { "only-long", 0, 0, 0, "a long-only option of the tool's own" },
+    PMAPI_OPTIONS_END,
+};
+
+/* PROBE_TABLE=own: the tool's own options only, no standard ones. */
+static pmLongOptions ownopts[] = {
+    { "ex", 1, 'x', "ARG", "an option of the tool's own, with an argument" },
+    { "why", 0, 'y', 0, "an option of the tool's own" },
+    PMAPI_OPTIONS_END,
+};
+
+static const char *claim = "";
+
+static int override(int opt, pmOptions *o)
+{
+    (void)o;
+    if (opt > 0 && strchr(claim, opt) != NULL) {
+        printf("override claims %c\n", opt);
+        return 1;
+    }
+    return 0;
+}
+
+static const char *str(const char *s)
+{
+    return s != NULL ? s : "(null)";
+}
+
+static void list(const char *what, int n, char **v)
+{
+    printf("%s %d:", what, n);
+    for (int i = 0; i < n && v != NULL; i++)
+        printf(" [%s]", str(v[i]));
+    printf("\n");
+}
+
+static void print_tv(const char *what, const struct timeval *tv)
+{
+    printf("%s %ld.%06ld\n", what, (long)tv->tv_sec, (long)tv->tv_usec);
+}
+
+static void dump(const pmOptions *o)
+{
+    printf("version %d flags 0x%x errors %d context %d\n", o->version, o->flags, o->errors,
+           o->context);
+    list("hosts", o->nhosts, o->hosts);
+    list("archives", o->narchives, o->archives);
+    print_tv("start", &o->start);
+    print_tv("finish", &o->finish);
+    print_tv("origin", &o->origin);
+    print_tv("interval", &o->interval);
+    printf("align %s start %s finish %s origin %s guiport %s\n", str(o->align_optarg),
+           str(o->start_optarg), str(o->finish_optarg), str(o->origin_optarg),
+           str(o->guiport_optarg));
+    printf("timezone %s samples %d guiport %d\n", str(o->timezone), o->samples, o->guiport);
+    printf("guiflag %u tzflag %u nsflag %u Lflag %u\n", o->guiflag, o->tzflag, o->nsflag,
+           o->Lflag);
+    printf("PCP_CONTAINER %s\n", str(getenv("PCP_CONTAINER")));
+}
+
+/* What -n / -N loaded: the root's children and one name's PMID. */
+static void namespace(void)
+{
+    char **names = NULL;
+    pmID pmid;
+    char *name = "sample.long.one";
+    int n = pmGetChildren("", &names);
+
+    printf("root children %d:", n);
+    for (int i = 0; i < n; i++)
+        printf(" %s", names[i]);
+    printf("\n");
+    free(names);
+    n = pmLookupName(1, (const char **)&name, &pmid);
+    printf("lookup %s: %d %s\n", name, n, n < 0 ? pmErrStr(n) : pmIDStr(pmid));
+}
+
+/* Room for a version 3 pmOptions, whose four timespecs follow the
+ * version 2 layout this probe is compiled with. */
+static union {
+    pmOptions o;
+    char v3[sizeof(pmOptions) + 4 * sizeof(struct timespec)];
+} room;
+
+int main(int argc, char **argv)
+{
+    const char *e;
+    int c, calls = 64;
+    pmOptions *o = &room.o;
+
+    o->short_options = "A:a:D:gh:H:K:Ln:N:O:p:S:s:T:t:VZ:z?x:y";
+    o->long_options = longopts;
+    o->short_usage = "[options] [arg ...]";
+    o->override = override;
+    if ((e = getenv("PROBE_FLAGS")) != NULL)
+        o->flags = atoi(e);
+    if ((e = getenv("PROBE_CLAIM")) != NULL)
+        claim = e;
+    if ((e = getenv("PROBE_SHORT")) != NULL)
+        o->short_options = e;
+    if ((e = getenv("PROBE_TABLE")) != NULL && strcmp(e, "own") == 0)
+        o->long_options = ownopts;
+    if ((e = getenv("PROBE_VERSION")) != NULL)
+        o->version = atoi(e);
+    if ((e = getenv("PROBE_CALLS")) != NULL)
+        calls = atoi(e);
+    setvbuf(stdout, NULL, _IONBF, 0);
+
+    do {
+        c = pmGetOptions(argc, argv, o);
+        printf("ret %d", c);
+        if (c > ' ' && c < 127)
+            printf(" '%c'", c);
+        printf(" optarg %s optind %d index %d errors %d flags 0x%x\n", str(o->optarg), o->optind,
+               o->index, o->errors, o->flags);
+    } while (c != -1 && --calls > 0);
+    dump(o);
+    if (o->version == PMAPI_VERSION_3) {
+        struct timespec ts;
+
+        memcpy(&ts, room.v3 + sizeof(pmOptions) + 3 * sizeof(ts), sizeof(ts));
+        printf("interval (version 3) %ld.%09ld\n", (long)ts.tv_sec, (long)ts.tv_nsec);
+    }
+    for (int i = o->optind; i < argc; i++)
+        printf("operand [%s]\n", argv[i]);
+    if (o->nsflag)
+        namespace();
+    if (o->errors > 0) {
+        printf("usage:\n");
+        pmUsageMessage(o);
+    }
+    printf("flush\n");
+    pmflush();
+    return 0; /* no pmFreeOptions: the strings it leaves stay reachable */
+}
