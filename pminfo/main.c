@@ -4,8 +4,10 @@
  *   pminfo [options] [metricname | pmid | indom]...
  *
  * Options, usage text, output and exit status as PCP's pminfo, through the
- * public PMAPI only (it builds against PCP's own libpcp as well).  Names
- * come from a namespace file (-n / -N) or the metrics source; descriptors
+ * public PMAPI only (it builds against PCP's own libpcp as well).  The
+ * standard options are pmGetOptions', so they can come from the environment
+ * too ($PCP_HOST, $PCP_NAMESPACE, ...).  Names come from a namespace file
+ * (-n / -N) or the metrics source; descriptors
  * (-d, -I), one-line and full help (-t, -T), values (-f, -F) and checks
  * (-v) from a local context (-L, with -K to choose its agents) or a PMCD
  * host (-h; "local:" when no source is named but one is needed).
@@ -20,8 +22,9 @@
  * Instance names for values come from pmGetInDom, the last domain kept.
  *
  * Not here: archives (-a, -O), labels (-l), series (-s), event unpacking
- * (-x), derived metric files (-c), containers and timezones (-z, -Z): they
- * are refused with a message.
+ * (-x), derived metric files (-c) and containers: they are refused with a
+ * message.  Timezones (-z, -Z) are taken and checked, but no report pminfo
+ * makes here prints a time.
  */
 #include <pcp/pmapi.h>
 
@@ -61,10 +64,13 @@ static pmLongOptions longopts[] = {
     PMAPI_OPTIONS_END,
 };
 
+static int override(int c, pmOptions *o);
+
 static pmOptions opts = {
     .short_options = "a:D:h:K:Ln:N:O:Z:zV?b:dfFIlmMstTc:xv",
     .long_options = longopts,
     .short_usage = "[options] [metricname | pmid | indom]...",
+    .override = override,
 };
 
 static struct {
@@ -74,9 +80,6 @@ static struct {
     int oneline, help;    /* -t, -T */
     int verify;           /* -v */
     int batch;            /* -b */
-    int local;            /* -L */
-    const char *host;     /* -h */
-    int namespace;        /* -n or -N loaded a namespace */
     int status;           /* exit status */
     char **names;         /* the batch being collected */
     pmID *pmids;          /* and their PMIDs */
@@ -467,30 +470,11 @@ static void batch_option(const char *arg)
     long n = strtol(arg, &end, 10);
 
     if (*end != '\0') {
-        fprintf(stderr, "%s: -b requires numeric argument\n", pmGetProgname());
+        pmprintf("%s: -b requires numeric argument\n", pmGetProgname());
         opts.errors++;
         return;
     }
     run.batch = (int)n;
-}
-
-static void source_option(int c, const char *arg)
-{
-    const char *err;
-
-    if (c == 'L') {
-        run.local = 1;
-    } else if (c == 'K') {
-        if ((err = pmSpecLocalPMDA(arg)) != NULL) {
-            fprintf(stderr, "%s: pmSpecLocalPMDA failed: %s\n", pmGetProgname(), err);
-            opts.errors++;
-        }
-    } else if (run.host != NULL) {
-        fprintf(stderr, "%s: too many hosts requested: %s\n", pmGetProgname(), arg);
-        opts.errors++;
-    } else {
-        run.host = arg;
-    }
 }
 
 /* A report option; 0 if c is not one. */
@@ -511,64 +495,47 @@ static int report_option(int c)
     return 1;
 }
 
-static void load_namespace(int c, const char *file, int *failed)
+/* pminfo's own letters that are standard ones too (-s series, -t and -T
+ * texts), and --container, come back to pminfo; pmGetOptions takes the
+ * other standard options. */
+static int override(int c, pmOptions *o)
 {
-    int sts = pmLoadASCIINameSpace(file, c == 'n');
-
-    if (sts < 0) {
-        fprintf(stderr, "%s: Cannot load namespace from \"%s\": %s\n", pmGetProgname(), file,
-                pmErrStr(sts));
-        *failed = 1;
-    } else {
-        run.namespace = 1;
-    }
+    if (c == 's' || c == 't' || c == 'T')
+        return 1;
+    return c == 0 && strcmp(o->long_options[o->index].long_opt, PMLONGOPT_CONTAINER) == 0;
 }
 
-/* Options; exits for -V, usage errors, namespace load failures and the
- * options this version does not have. */
+/* Options, from the environment too (pmGetOptions); exits for -V, usage
+ * errors, namespace load failures and what this version does not have. */
 static void options(int argc, char **argv)
 {
-    int c, failed = 0, version = 0, unsupported = 0;
+    int c, unsupported = 0;
 
-    while ((c = pmgetopt_r(argc, argv, &opts)) != -1) {
+    while ((c = pmGetOptions(argc, argv, &opts)) != -1) {
         if (report_option(c))
             continue;
-        switch (c) {
-        case 'n': case 'N': load_namespace(c, opts.optarg, &failed); break;
-        case 'L': case 'K': case 'h': source_option(c, opts.optarg); break;
-        case 'b': batch_option(opts.optarg); break;
-        case 'V': version = 1; break;
-        case 'D':
-            if (pmSetDebug(opts.optarg) < 0) {
-                fprintf(stderr, "%s: unrecognized debug options specification (%s)\n",
-                        pmGetProgname(), opts.optarg);
-                opts.errors++;
-            }
-            break;
-        case 'a': case 'O': case 'Z': case 'z': case 'l': case 's': case 'x': case 'c': case 0:
+        if (c == 'b')
+            batch_option(opts.optarg);
+        else if (c == 'l' || c == 's' || c == 'x' || c == 'c' || c == 0)
             unsupported = c != 0 ? c : 1;
-            break;
-        default: opts.errors++; break;
-        }
+        else
+            opts.errors++;
     }
-    if (version) {
-        fprintf(stderr, "%s version %s\n", pmGetProgname(), pmGetConfig("PCP_VERSION"));
-        exit(0);
-    }
-    if (failed)
-        exit(1);
-    if (opts.errors > 0) {
+    if (opts.errors > 0 || (opts.flags & PM_OPTFLAG_EXIT)) {
+        /* the messages; the usage too, unless -V or a runtime error */
         pmUsageMessage(&opts);
-        exit(1);
+        exit(opts.flags & PM_OPTFLAG_EXIT ? 0 : 1);
     }
+    if (opts.narchives > 0 && !unsupported)
+        unsupported = 'a';
     if (unsupported) {
         if (unsupported == 1)
             fprintf(stderr, "%s: --container is not supported by this pmkit version\n",
                     pmGetProgname());
         else
             fprintf(stderr, "%s: -%c is not supported by this pmkit version (archives, "
-                            "labels, series, events, derived metric files and timezones are "
-                            "to come)\n", pmGetProgname(), unsupported);
+                            "labels, series, events and derived metric files are to come)\n",
+                    pmGetProgname(), unsupported);
         exit(1);
     }
 }
@@ -576,9 +543,10 @@ static void options(int argc, char **argv)
 /* A context when the source was named or the report needs one. */
 static void open_context(void)
 {
+    const char *host;
     int sts;
 
-    if (run.local) {
+    if (opts.context == PM_CONTEXT_LOCAL) {
         if ((sts = pmNewContext(PM_CONTEXT_LOCAL, NULL)) < 0) {
             fprintf(stderr, "%s: Cannot make standalone connection on localhost: %s\n",
                     pmGetProgname(), pmErrStr(sts));
@@ -586,20 +554,19 @@ static void open_context(void)
         }
         return;
     }
-    if (run.host == NULL && run.namespace && !need_source())
+    if (opts.nhosts == 0 && opts.nsflag && !need_source())
         return;
-    if (run.host == NULL)
-        run.host = "local:";
-    if ((sts = pmNewContext(PM_CONTEXT_HOST, run.host)) < 0) {
+    host = opts.nhosts > 0 ? opts.hosts[0] : "local:";
+    if ((sts = pmNewContext(PM_CONTEXT_HOST, host)) < 0) {
         fprintf(stderr, "%s: Cannot connect to PMCD on host \"%s\": %s\n", pmGetProgname(),
-                run.host, pmErrStr(sts));
+                host, pmErrStr(sts));
         exit(1);
     }
 }
 
 int main(int argc, char **argv)
 {
-    options(argc, argv); /* pmgetopt_r sets the program name */
+    options(argc, argv); /* pmGetOptions sets the program name */
     if (run.batch < 0) {
         fprintf(stderr, "%s: namelist malloc: %s\n", pmGetProgname(), pmErrStr(-ENOMEM));
         return 1;
