@@ -129,46 +129,41 @@ static int parse(const char *spec, double *total, char **errmsg)
     return 0;
 }
 
-/* TOTAL seconds split into whole seconds and PER-second parts, rounded. */
-static void split(double total, long per, time_t *sec, long *part)
+/* SPEC into *OUT: whole seconds, and in tv_nsec the rest in 1/PER second
+ * parts, rounded to the nearest part; -1 and *errmsg on error (*OUT
+ * untouched). */
+static int parse_split(const char *spec, long per, struct timespec *out, char **errmsg)
 {
-    time_t s = (time_t)total;
-    long f = (long)((total - (double)s) * (double)per + 0.5);
-
-    if (f >= per) {
-        s++;
-        f -= per;
-    }
-    *sec = s;
-    *part = f;
-}
-
-int pmParseInterval(const char *spec, struct timeval *rslt, char **errmsg)
-{
-    double total;
-    time_t sec;
-    long usec;
+    double total = 0;
+    time_t s;
+    long f;
 
     *errmsg = NULL;
     if (parse(spec, &total, errmsg) < 0)
         return -1;
-    split(total, 1000000L, &sec, &usec);
-    rslt->tv_sec = sec;
-    rslt->tv_usec = usec;
+    s = (time_t)total;
+    f = (long)((total - (double)s) * (double)per + 0.5);
+    if (f >= per) {
+        s++;
+        f -= per;
+    }
+    out->tv_sec = s;
+    out->tv_nsec = f;
+    return 0;
+}
+
+int pmParseInterval(const char *spec, struct timeval *rslt, char **errmsg)
+{
+    struct timespec ts;
+
+    if (parse_split(spec, 1000000L, &ts, errmsg) < 0)
+        return -1;
+    rslt->tv_sec = ts.tv_sec;
+    rslt->tv_usec = ts.tv_nsec; /* microseconds here */
     return 0;
 }
 
 int pmParseHighResInterval(const char *spec, struct timespec *rslt, char **errmsg)
 {
-    double total;
-    time_t sec;
-    long nsec;
-
-    *errmsg = NULL;
-    if (parse(spec, &total, errmsg) < 0)
-        return -1;
-    split(total, 1000000000L, &sec, &nsec);
-    rslt->tv_sec = sec;
-    rslt->tv_nsec = nsec;
-    return 0;
+    return parse_split(spec, 1000000000L, rslt, errmsg);
 }

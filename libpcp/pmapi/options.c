@@ -138,6 +138,29 @@ static char *join(const char *a, int sep, const char *b)
     return s;
 }
 
+/* Are there sources of the other kind (OTHERS) without MIXED?  Then that
+ * is the error of a host or archive list or file. */
+static int other_kind(pmOptions *d, int others)
+{
+    if (others && !(d->flags & PM_OPTFLAG_MIXED)) {
+        error(d, 0, "only one of hosts or archives allowed");
+        return 1;
+    }
+    return 0;
+}
+
+/* FILE open for -H or --archive-folio (WHAT), or NULL after the error. */
+static FILE *open_sources(pmOptions *d, int others, const char *what, const char *file)
+{
+    FILE *f;
+
+    if (other_kind(d, others))
+        return NULL;
+    if ((f = fopen(file, "r")) == NULL)
+        error(d, 1, "cannot open %s %s: %s", what, file, strerror(errno));
+    return f;
+}
+
 /* Is ARG an archive already named: an entry, or without MULTI one item of
  * the entry's comma list? */
 static int known_archive(const pmOptions *d, const char *arg)
@@ -185,10 +208,8 @@ static void add_archive_list(pmOptions *d, char *arg)
 {
     const char *p = arg;
 
-    if (d->nhosts && !(d->flags & PM_OPTFLAG_MIXED)) {
-        error(d, 0, "only one of hosts or archives allowed");
+    if (other_kind(d, d->nhosts))
         return;
-    }
     if (!(d->flags & PM_OPTFLAG_MULTI)) {
         add_archive(d, arg);
         return;
@@ -220,10 +241,8 @@ static void add_host_list(pmOptions *d, char *arg)
 {
     const char *p = arg;
 
-    if (d->narchives && !(d->flags & PM_OPTFLAG_MIXED)) {
-        error(d, 0, "only one of hosts or archives allowed");
+    if (other_kind(d, d->narchives))
         return;
-    }
     while (*p != '\0') {
         size_t n = strcspn(p, ",");
 
@@ -243,14 +262,8 @@ static void add_hosts_file(pmOptions *d, char *file)
     size_t room = 0;
     FILE *f;
 
-    if (d->narchives && !(d->flags & PM_OPTFLAG_MIXED)) {
-        error(d, 0, "only one of hosts or archives allowed");
+    if ((f = open_sources(d, d->narchives, "hosts file", file)) == NULL)
         return;
-    }
-    if ((f = fopen(file, "r")) == NULL) {
-        error(d, 1, "cannot open hosts file %s: %s", file, strerror(errno));
-        return;
-    }
     while (getline(&line, &room, f) > 0) {
         char *word = line + strspn(line, " \t\r\n\f\v");
         size_t n = strcspn(word, " \t\r\n\f\v#");
@@ -280,14 +293,8 @@ static void add_folio(pmOptions *d, char *file)
     int lineno = 0, failed = 0;
     FILE *f;
 
-    if (d->nhosts && !(d->flags & PM_OPTFLAG_MIXED)) {
-        error(d, 0, "only one of hosts or archives allowed");
+    if ((f = open_sources(d, d->nhosts, "archive folio", file)) == NULL)
         return;
-    }
-    if ((f = fopen(file, "r")) == NULL) {
-        error(d, 1, "cannot open archive folio %s: %s", file, strerror(errno));
-        return;
-    }
     while (!failed && getline(&line, &room, f) > 0) {
         char *host, *path;
 
