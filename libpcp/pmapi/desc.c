@@ -284,3 +284,32 @@ int pmNameInDom(pmInDom indom, int inst, char **name)
     __pmFreeInResult(res);
     return sts;
 }
+
+/* The archive forms: PM_ERR_NOTARCHIVE in every context pmkit has (PCP's
+ * checks first: a context, then the instance domain). */
+static int archive_only(pmInDom indom)
+{
+    if (pmWhichContext() < 0)
+        return PM_ERR_NOCONTEXT;
+    return indom == PM_INDOM_NULL ? PM_ERR_INDOM : PM_ERR_NOTARCHIVE;
+}
+
+int pmLookupInDomArchive(pmInDom indom, const char *name)
+{
+    (void)name;
+    return archive_only(indom);
+}
+
+int pmNameInDomArchive(pmInDom indom, int inst, char **name)
+{
+    (void)inst;
+    (void)name;
+    return archive_only(indom);
+}
+
+int pmGetInDomArchive(pmInDom indom, int **instlist, char ***namelist)
+{
+    (void)instlist;
+    (void)namelist;
+    return archive_only(indom);
+}

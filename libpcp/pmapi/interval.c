@@ -135,20 +135,11 @@ static int parse(const char *spec, double *total, char **errmsg)
 static int parse_split(const char *spec, long per, struct timespec *out, char **errmsg)
 {
     double total = 0;
-    time_t s;
-    long f;
 
     *errmsg = NULL;
     if (parse(spec, &total, errmsg) < 0)
         return -1;
-    s = (time_t)total;
-    f = (long)((total - (double)s) * (double)per + 0.5);
-    if (f >= per) {
-        s++;
-        f -= per;
-    }
-    out->tv_sec = s;
-    out->tv_nsec = f;
+    pmkit_split_seconds(total, per, &out->tv_sec, &out->tv_nsec);
     return 0;
 }
 

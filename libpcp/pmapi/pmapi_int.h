@@ -63,6 +63,9 @@ static inline int pmkit_in_block(const void *base, size_t size, const void *p)
  * buflen <= 0 leaves buf untouched. */
 char *pmkit_copy(char *buf, int buflen, const char *src);
 
+/* SECS as whole seconds and 1/PER parts, rounded and carried (time.c). */
+void pmkit_split_seconds(double secs, long per, time_t *sec, long *part);
+
 /* pmprintf with a va_list. */
 int pmkit_vprintf(const char *fmt, va_list ap);
 

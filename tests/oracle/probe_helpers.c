@@ -8,9 +8,12 @@
  * Covered: pmErrStr/_r, pmID_* and pmInDom_* build/decompose, pmIDStr/_r,
  * pmInDomStr/_r, pmTypeStr/_r, pmSemStr/_r, pmUnitsStr/_r, pmAtomStr/_r,
  * pmNumberStr/_r, pmEventFlagsStr/_r, pmExtractValue (valfmt x itype x otype
- * x value), pmConvScale (type x value x unit pair) and pmPrintValue (type x
- * value x width).  Every output line names its input; pseudo-random inputs
- * come from a fixed-seed LCG.  "_r" calls with short buffers use a guarded
+ * x value), pmConvScale (type x value x unit pair), pmPrintValue (type x
+ * value x width), and the pmtimeval/pmtimespec arithmetic, reporting zones
+ * with pmCtime and pmLocaltime, and the answers without a context of
+ * pmSetMode, pmNewContextZone and the archive instance-domain calls.
+ * Every output line names its input; pseudo-random inputs come from a
+ * fixed-seed LCG.  "_r" calls with short buffers use a guarded
  * buffer and report the returned pointer, the text and any overrun.
  *
  * Build:  cc -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Wpedantic -Werror \
@@ -1545,6 +1548,87 @@ static void sect_printvalue(void)
 
 /* ------------------------------------------------------------------ */
 
+/* ------------------------------------------------------------------ */
+/* time arithmetic, reporting zones, pmCtime/pmLocaltime; and the        */
+/* context-less answers of pmSetMode, pmNewContextZone and the archive   */
+/* instance-domain calls                                                 */
+/* ------------------------------------------------------------------ */
+
+static void sect_time(void)
+{
+    static const struct timeval tv[] = {{5, 900000}, {2, 950000}, {0, 0}, {-3, 250000},
+                                        {1700000000, 999999}, {0, 1}};
+    static const struct timespec ts[] = {{5, 900000000}, {2, 950000000}, {0, 0},
+                                         {-3, 250000000}, {1700000000, 999999999}, {0, 1}};
+    /* not 0.9999999-like values: PCP leaves 1000000 usec there (docs/compat.md) */
+    static const double reals[] = {0, 2.5, -1.25, 0.0000005, 0.0000015, 0.0000025, 1e10 + 0.3,
+                                   123.456789123, -0.5, 86400.000001};
+    static const char *const zones[] = {"UTC", "America/New_York", "EST", "GMT+5", "UTC-2",
+                                        ":Europe/Paris", "Asia/Kolkata", "AB", "A1C", ""};
+    static const time_t clocks[] = {0, 1700000000, 951782400, 2147483647, 1710054000};
+    char buf[64], *tz;
+    struct tm tm;
+    pmInDom indom = pmInDom_build(29, 1);
+    int *il;
+    char **nl, *name;
+
+    printf("## time\n");
+    for (int i = 0; i < NELEM(tv); i++) {
+        for (int j = 0; j < NELEM(tv); j++) {
+            struct timeval a = tv[i];
+            struct timespec b = ts[i];
+
+            printf("tv %d %d add %.9f sub %.9f real %.9f", i, j, pmtimevalAdd(&tv[i], &tv[j]),
+                   pmtimevalSub(&tv[i], &tv[j]), pmtimevalToReal(&tv[i]));
+            pmtimevalInc(&a, &tv[j]);
+            printf(" inc %ld.%06ld", (long)a.tv_sec, (long)a.tv_usec);
+            a = tv[i];
+            pmtimevalDec(&a, &tv[j]);
+            printf(" dec %ld.%06ld\n", (long)a.tv_sec, (long)a.tv_usec);
+            printf("ts %d %d add %.9f sub %.9f real %.9f", i, j, pmtimespecAdd(&ts[i], &ts[j]),
+                   pmtimespecSub(&ts[i], &ts[j]), pmtimespecToReal(&ts[i]));
+            pmtimespecInc(&b, &ts[j]);
+            printf(" inc %ld.%09ld", (long)b.tv_sec, b.tv_nsec);
+            b = ts[i];
+            pmtimespecDec(&b, &ts[j]);
+            printf(" dec %ld.%09ld\n", (long)b.tv_sec, b.tv_nsec);
+        }
+    }
+    for (int i = 0; i < NELEM(reals); i++) {
+        struct timeval a;
+        struct timespec b;
+
+        pmtimevalFromReal(reals[i], &a);
+        pmtimespecFromReal(reals[i], &b);
+        printf("fromreal %.9f tv %ld.%06ld ts %ld.%09ld\n", reals[i], (long)a.tv_sec,
+               (long)a.tv_usec, (long)b.tv_sec, b.tv_nsec);
+    }
+    tz = NULL;
+    printf("zone none %d\n", pmWhichZone(&tz));
+    for (int i = 0; i < NELEM(zones); i++) {
+        int z = pmNewZone(zones[i]), w;
+
+        tz = NULL;
+        w = pmWhichZone(&tz);
+        printf("zone [%s] new %d which %d [%s]\n", zones[i], z, w, tz != NULL ? tz : "(null)");
+        for (int j = 0; j < NELEM(clocks); j++) {
+            pmLocaltime(&clocks[j], &tm);
+            printf("  %ld ctime %s  tm %d-%02d-%02d %02d:%02d:%02d wday %d yday %d dst %d\n",
+                   (long)clocks[j], pmCtime(&clocks[j], buf), tm.tm_year + 1900, tm.tm_mon + 1,
+                   tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, tm.tm_wday, tm.tm_yday,
+                   tm.tm_isdst);
+        }
+    }
+    printf("use 1 %d use 99 %d use -1 %d", pmUseZone(1), pmUseZone(99), pmUseZone(-1));
+    tz = NULL;
+    printf(" which %d", pmWhichZone(&tz));
+    printf(" [%s] ctime %s", tz != NULL ? tz : "(null)", pmCtime(&clocks[1], buf));
+    printf("no context: zone %d setmode %d %d archive %d %d %d\n", pmNewContextZone(),
+           pmSetMode(PM_MODE_LIVE, &tv[0], 0), pmSetMode(PM_MODE_INTERP, &tv[0], 1000),
+           pmLookupInDomArchive(indom, "x"), pmNameInDomArchive(indom, 0, &name),
+           pmGetInDomArchive(indom, &il, &nl));
+}
+
 int main(void)
 {
     setenv("TZ", "UTC", 1);
@@ -1560,6 +1644,7 @@ int main(void)
     sect_extract();
     sect_conv();
     sect_printvalue();
+    sect_time();
     printf("# end\n");
     fflush(stdout);
     return 0;

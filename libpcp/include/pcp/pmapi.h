@@ -249,6 +249,10 @@ PCP_CALL extern int pmLookupDescs(int, pmID *, pmDesc *);
 PCP_CALL extern int pmLookupInDom(pmInDom, const char *);
 PCP_CALL extern int pmNameInDom(pmInDom, int, char **);
 PCP_CALL extern int pmGetInDom(pmInDom, int **, char ***);
+/* Archive contexts only (pmkit has none yet: PM_ERR_NOTARCHIVE). */
+PCP_CALL extern int pmLookupInDomArchive(pmInDom, const char *);
+PCP_CALL extern int pmNameInDomArchive(pmInDom, int, char **);
+PCP_CALL extern int pmGetInDomArchive(pmInDom, int **, char ***);
 
 #define PM_TEXT_ONELINE 1
 #define PM_TEXT_HELP    2
@@ -397,6 +401,14 @@ PCP_CALL extern int pmStoreHighRes(const pmHighResResult *);
 #define PM_MODE_INTERP 1
 #define PM_MODE_FORW   2
 #define PM_MODE_BACK   3
+/* Extended time base of pmSetMode's delta (archive modes). */
+#define PM_XTB_FLAG   0x1000000
+#define PM_XTB_SET(m) (PM_XTB_FLAG | ((m) << 16))
+#define PM_XTB_GET(m) (((m) & PM_XTB_FLAG) ? (((m) & 0xff0000) >> 16) : -1)
+
+/* Live contexts (all pmkit has today) take no mode: PM_ERR_MODE. */
+PCP_CALL extern int pmSetMode(int, const struct timeval *, int);
+PCP_CALL extern int pmSetModeHighRes(int, const struct timespec *, const struct timespec *);
 
 /* ---------------------------------------------------------------------
  * Labels (declared so that agents using them compile).
@@ -575,6 +587,32 @@ PCP_CALL extern char *pmSpecLocalPMDA(const char *);
  */
 PCP_CALL extern int pmParseInterval(const char *, struct timeval *, char **);
 PCP_CALL extern int pmParseHighResInterval(const char *, struct timespec *, char **);
+
+/* ---------------------------------------------------------------------
+ * Time arithmetic, and reporting timezones for pmCtime / pmLocaltime.
+ */
+PCP_CALL extern void pmtimevalNow(struct timeval *);
+PCP_CALL extern void pmtimevalInc(struct timeval *, const struct timeval *);
+PCP_CALL extern void pmtimevalDec(struct timeval *, const struct timeval *);
+PCP_CALL extern double pmtimevalAdd(const struct timeval *, const struct timeval *);
+PCP_CALL extern double pmtimevalSub(const struct timeval *, const struct timeval *);
+PCP_CALL extern double pmtimevalToReal(const struct timeval *);
+PCP_CALL extern void pmtimevalFromReal(double, struct timeval *);
+
+PCP_CALL extern int pmtimespecNow(struct timespec *);
+PCP_CALL extern void pmtimespecInc(struct timespec *, const struct timespec *);
+PCP_CALL extern void pmtimespecDec(struct timespec *, const struct timespec *);
+PCP_CALL extern double pmtimespecAdd(const struct timespec *, const struct timespec *);
+PCP_CALL extern double pmtimespecSub(const struct timespec *, const struct timespec *);
+PCP_CALL extern double pmtimespecToReal(const struct timespec *);
+PCP_CALL extern void pmtimespecFromReal(double, struct timespec *);
+
+PCP_CALL extern int pmUseZone(const int);
+PCP_CALL extern int pmNewZone(const char *);
+PCP_CALL extern int pmNewContextZone(void);
+PCP_CALL extern int pmWhichZone(char **);
+PCP_CALL extern char *pmCtime(const time_t *, char *);
+PCP_CALL extern struct tm *pmLocaltime(const time_t *, struct tm *);
 
 /* ---------------------------------------------------------------------
  * Command line options, shared by PCP tools and agents.
