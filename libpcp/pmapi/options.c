@@ -34,8 +34,9 @@
  *    and archives together only with PM_OPTFLAG_MIXED.
  *  - -t fills the struct timespec interval of a version 3 pmOptions and
  *    the struct timeval one otherwise.
- * Not here: pmGetContextOptions (pmkit has local contexts only); --derived
- * is refused, pmkit has no derived metrics (docs/compat.md).
+ * pmGetContextOptions, once the tool has a context: the timezone, and the
+ * time window of a live context (pmkit has no archive contexts yet).
+ * --derived is refused: pmkit has no derived metrics (docs/compat.md).
  */
 #include "pmapi_int.h"
 
@@ -536,6 +537,80 @@ static int standard_code(const pmOptions *d, int c)
             return long_only[i].code;
     }
     return 0;
+}
+
+/* -Z or -z, once there is a context; "Note:" lines with STDOUT_TZ. */
+static int context_zone(int ctx, pmOptions *d)
+{
+    int sts;
+
+    if (d->timezone != NULL) {
+        if ((sts = pmNewZone(d->timezone)) < 0) {
+            error(d, 1, "Cannot set timezone to \"%s\": %s", d->timezone, pmErrStr(sts));
+            return PM_ERR_GENERIC;
+        }
+        if (d->flags & PM_OPTFLAG_STDOUT_TZ)
+            printf("Note: timezone set to \"TZ=%s\"\n\n", d->timezone);
+    } else if (d->tzflag) {
+        if ((sts = pmNewContextZone()) < 0) {
+            error(d, 1, "Cannot set context timezone: %s", pmErrStr(sts));
+            return PM_ERR_GENERIC;
+        }
+        if (d->flags & PM_OPTFLAG_STDOUT_TZ)
+            printf("Note: timezone set to local timezone of host \"%s\"\n\n",
+                   pmGetContextHostName(ctx));
+    }
+    return 0;
+}
+
+/* The time window of a live context: from now, to -T's offset from now
+ * ([+]INTERVAL) or, without -T, to the end of time. */
+static int live_window(pmOptions *d)
+{
+    const char *arg = d->finish_optarg;
+    struct timeval now, delta;
+    char *msg = NULL;
+
+    pmtimevalNow(&now);
+    if (arg != NULL && pmParseInterval(arg + (arg[0] == '+'), &delta, &msg) < 0) {
+        if (arg[0] == '-') /* before now: PCP's message, with the parser's */
+            error(d, 1, "invalid time window.\n%s", msg != NULL ? msg : "");
+        else
+            error(d, 1, "-T %s: pmkit takes a live finish time as +INTERVAL only", arg);
+        free(msg);
+        return PM_ERR_GENERIC;
+    }
+    d->start = d->origin = d->finish = now;
+    if (arg == NULL) {
+        d->finish.tv_sec = (time_t)(~(unsigned long long)0 >> 1);
+        d->finish.tv_usec = 0;
+    } else {
+        pmtimevalInc(&d->finish, &delta);
+    }
+    return 0;
+}
+
+/*
+ * What needs the context: the timezone (-Z, -z) and the time window (-S,
+ * -T, -A, -O, or PM_OPTFLAG_BOUNDARIES).  pmkit's contexts are live, so
+ * the window runs from now; an archive the options named has no label to
+ * take a window from here, as in PCP for a context that is not an archive.
+ */
+int pmGetContextOptions(int ctx, pmOptions *d)
+{
+    int sts;
+
+    if ((sts = context_zone(ctx, d)) < 0)
+        return sts;
+    if (!(d->start_optarg || d->finish_optarg || d->align_optarg || d->origin_optarg ||
+          (d->flags & PM_OPTFLAG_BOUNDARIES)))
+        return 0;
+    if (d->context == PM_CONTEXT_ARCHIVE) {
+        error(d, 1, "Cannot get archive %s label record: %s",
+              d->narchives > 0 ? d->archives[0] : "", pmErrStr(PM_ERR_NOTARCHIVE));
+        return PM_ERR_GENERIC;
+    }
+    return live_window(d);
 }
 
 int pmGetOptions(int argc, char *const *argv, pmOptions *d)

@@ -15,6 +15,8 @@
  *   PROBE_VERSION pmOptions.version to start with, default 0
  *   PROBE_CALLS  stop after this many pmGetOptions calls that return an
  *                option (to see a second call after -1), default 64
+ *   PROBE_CONTEXT set: then a local context (no agents) and
+ *                pmGetContextOptions on it
  *
  * Printed: one line per pmGetOptions return (value, optarg, optind,
  * index, errors, flags), then every field pmGetOptions fills in, then
@@ -26,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 
 static pmLongOptions longopts[] = {
     PMAPI_GENERAL_OPTIONS,
@@ -118,6 +121,40 @@ static void namespace(void)
     printf("lookup %s: %d %s\n", name, n, n < 0 ? pmErrStr(n) : pmIDStr(pmid));
 }
 
+/* pmGetContextOptions on a local context without agents: its answer, the
+ * zone it chose, and the time window, which starts now (so it is shown
+ * relative to the start, and the start relative to the clock). */
+static void context_options(pmOptions *o)
+{
+    struct timeval before, after;
+    char *tz = NULL;
+    int ctx, sts, zone;
+
+    pmSpecLocalPMDA("clear");
+    if ((ctx = pmNewContext(PM_CONTEXT_LOCAL, NULL)) < 0) {
+        printf("pmNewContext: %s\n", pmErrStr(ctx));
+        return;
+    }
+    gettimeofday(&before, NULL);
+    sts = pmGetContextOptions(ctx, o);
+    gettimeofday(&after, NULL);
+    zone = pmWhichZone(&tz);
+    printf("pmGetContextOptions %d errors %d flags 0x%x zone %d [%s]\n", sts, o->errors,
+           o->flags, zone, zone >= 0 && tz != NULL ? tz : "");
+    if (o->start.tv_sec == 0 && o->start.tv_usec == 0) {
+        printf("no window\n");
+        return;
+    }
+    printf("window: start %s, origin %s start, finish ",
+           timercmp(&o->start, &before, <) || timercmp(&o->start, &after, >) ? "not now" : "now",
+           timercmp(&o->origin, &o->start, ==) ? "=" : "!=");
+    if (o->finish.tv_sec == (time_t)0x7fffffffffffffffLL)
+        printf("the end of time (usec %ld)\n", (long)o->finish.tv_usec);
+    else
+        printf("start + %.6f\n", (double)(o->finish.tv_sec - o->start.tv_sec) +
+                                     (double)(o->finish.tv_usec - o->start.tv_usec) / 1e6);
+}
+
 /* Room for a version 3 pmOptions, whose four timespecs follow the
  * version 2 layout this probe is compiled with. */
 static union {
@@ -164,6 +201,8 @@ int main(int argc, char **argv)
         memcpy(&ts, room.v3 + sizeof(pmOptions) + 3 * sizeof(ts), sizeof(ts));
         printf("interval (version 3) %ld.%09ld\n", (long)ts.tv_sec, (long)ts.tv_nsec);
     }
+    if (getenv("PROBE_CONTEXT") != NULL)
+        context_options(o);
     for (int i = o->optind; i < argc; i++)
         printf("operand [%s]\n", argv[i]);
     if (o->nsflag)

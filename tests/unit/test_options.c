@@ -1,5 +1,6 @@
 /*
- * Unit tests for pmGetOptions (libpcp/pmapi/options.c).
+ * Unit tests for pmGetOptions and pmGetContextOptions
+ * (libpcp/pmapi/options.c).
  *
  * The expected values are PCP's (Debian's libpcp 6.0.3 gave the same on
  * these inputs; tests/oracle/getopt_diff.sh compares the two libraries on
@@ -350,6 +351,62 @@ static void version_3(void **state)
     assert_int_equal(room->o.interval.tv_sec, 0); /* "unused" in version 3 */
 }
 
+/* pmGetContextOptions on a local context: the zone, and a live window
+ * from now. */
+static void context_options(void **state)
+{
+    struct timeval before, after;
+    result r;
+    pmOptions *o;
+    char *tz;
+
+    (void)state;
+    assert_null(pmSpecLocalPMDA("clear"));
+    assert_true(pmNewContext(PM_CONTEXT_LOCAL, NULL) >= 0);
+
+    o = run(0, &r, "-Z", "Asia/Tokyo", NULL);
+    assert_int_equal(pmGetContextOptions(0, o), 0);
+    assert_true(pmWhichZone(&tz) >= 0);
+    assert_string_equal(tz, "Asia/Tokyo");
+    assert_int_equal(o->start.tv_sec, 0); /* no window asked for */
+
+    o = run(0, &r, "-T", "+1min 30", NULL);
+    pmtimevalNow(&before);
+    assert_int_equal(pmGetContextOptions(0, o), 0);
+    pmtimevalNow(&after);
+    assert_true(pmtimevalSub(&o->start, &before) >= 0 && pmtimevalSub(&after, &o->start) >= 0);
+    assert_true(pmtimevalSub(&o->finish, &o->start) == 90);
+    assert_true(pmtimevalSub(&o->origin, &o->start) == 0);
+
+    o = run(PM_OPTFLAG_BOUNDARIES, &r, NULL);
+    assert_int_equal(pmGetContextOptions(0, o), 0);
+    assert_true(o->finish.tv_sec == (time_t)INT64_MAX);
+
+    o = run(0, &r, "-T", "-10", NULL);
+    assert_int_equal(pmGetContextOptions(0, o), PM_ERR_GENERIC);
+    assert_true(o->flags & PM_OPTFLAG_RUNTIME_ERR);
+    pmflush();
+    /* pmkit takes no absolute live finish time (docs/compat.md) */
+    o = run(0, &r, "-T", "@10:00", NULL);
+    assert_int_equal(pmGetContextOptions(0, o), PM_ERR_GENERIC);
+    assert_int_equal(o->errors, 1);
+
+    o = run(0, &r, "-S", "@10:00", "-a", "arch", NULL);
+    assert_int_equal(pmGetContextOptions(0, o), PM_ERR_GENERIC);
+    unlink(errfile);
+    pmflush();
+    {
+        FILE *f = fopen(errfile, "r");
+        char line[256] = "";
+
+        assert_non_null(f);
+        assert_non_null(fgets(line, sizeof(line), f));
+        fclose(f);
+        assert_string_equal(line, "tool: Cannot get archive arch label record: Operation "
+                                  "requires context with archive source of metrics\n");
+    }
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -379,6 +436,7 @@ int main(void)
         cmocka_unit_test(environment),
         cmocka_unit_test(override_and_others),
         cmocka_unit_test(version_3),
+        cmocka_unit_test(context_options),
     };
 
     return cmocka_run_group_tests(tests, setup, teardown);

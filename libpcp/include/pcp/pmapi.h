@@ -763,6 +763,7 @@ typedef struct pmOptions {
 
 PCP_CALL extern int pmgetopt_r(int, char *const *, pmOptions *);
 PCP_CALL extern int pmGetOptions(int, char *const *, pmOptions *);
+PCP_CALL extern int pmGetContextOptions(int, pmOptions *);
 PCP_CALL extern void pmUsageMessage(pmOptions *);
 PCP_CALL extern void pmFreeOptions(pmOptions *);
 
