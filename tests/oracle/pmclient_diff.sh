@@ -1,0 +1,101 @@
+#!/bin/sh
+# pmclient_diff.sh SRCDIR BUILDDIR
+#
+# PCP's own example client, pmclient.c exactly as Debian's pcp package ships
+# it (usr/share/pcp/demos/pmclient in the oracle extract), must build
+# against pmkit and behave as it does built against Debian's libpcp:
+#  1. its pmnsmap.h is made by pmkit's pmgenmap (BUILDDIR/bin) from the
+#     demo's pmnsmap.spec; pmclient.c is compiled as its Makefile does
+#     (-I the pcp include directory, so "pmapi.h" resolves) against
+#     pmkit's headers (SRCDIR/libpcp/include) with implicit declarations
+#     an error, and linked against pmkit's libpcp (BUILDDIR/lib) with
+#     -Wl,--no-undefined: every function it calls must be declared and
+#     defined ($PMKIT_SAN_CFLAGS: the sanitizer flags pmkit was built with);
+#  2. the same source is built against Debian's headers and libpcp, and
+#     both are run on argument vectors that stop before a metrics source is
+#     needed (usage, version, option errors, a namespace): stdout, stderr
+#     and exit status must be identical (the namespace loader's own
+#     diagnostics are pmkit's, docs/compat.md, so no case has one).  (Running it needs a PMCD, which
+#     pmkit's libpcp does not speak yet.)
+# Exit 0 built and identical, 1 failure, 2 usage, 77 skip (the oracle
+# extract, Debian's development files or a compiler missing).
+set -u
+[ $# = 2 ] || { echo "Usage: pmclient_diff.sh SRCDIR BUILDDIR" >&2; exit 2; }
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
+src=$(cd "$1" && pwd) || exit 2
+build=$(cd "$2" && pwd) || exit 2
+oracle=${PMKIT_ORACLE_DIR:-$here/../../.cache/oracle/pcp}
+demo=$oracle/usr/share/pcp/demos/pmclient
+cc=${CC:-cc}
+for f in "$demo/pmclient.c" "$demo/pmnsmap.spec" /usr/include/pcp/pmapi.h; do
+    [ -f "$f" ] || { echo "SKIP: $f is missing (make test-deps installs and unpacks it)"; exit 77; }
+done
+command -v "$cc" >/dev/null 2>&1 || { echo "SKIP: no C compiler ($cc)"; exit 77; }
+need_ours "$build/bin/pmgenmap" "pmgenmap"
+make_tmp pmclient_diff
+# Debian's namespace loader runs its pmcpp; its derived metrics stay out
+export PCP_BINADM_DIR="$oracle/usr/lib/pcp/bin" PCP_DERIVED_CONFIG=
+
+mkdir "$tmp/pmkit" "$tmp/pcp"
+cp "$demo/pmclient.c" "$demo/pmnsmap.spec" "$tmp/pmkit/"
+if ! (cd "$tmp/pmkit" && SOURCE_DATE_EPOCH=0 "$build/bin/pmgenmap" pmnsmap.spec >pmnsmap.h); then
+    echo "FAIL: pmkit's pmgenmap on the demo's pmnsmap.spec"
+    exit 1
+fi
+cp "$tmp/pmkit/pmclient.c" "$tmp/pmkit/pmnsmap.h" "$tmp/pcp/"
+# shellcheck disable=SC2086 # $PMKIT_SAN_CFLAGS: the sanitizers of an ASan build
+if ! "$cc" ${PMKIT_SAN_CFLAGS:-} -Werror=implicit-function-declaration -w -I"$src/libpcp/include/pcp" \
+    -I"$src/libpcp/include" -o "$tmp/pmkit/pmclient" "$tmp/pmkit/pmclient.c" \
+    -Wl,--no-undefined -L"$build/lib" -Wl,-rpath,"$build/lib" -lpcp 2>"$tmp/cc.err"; then
+    echo "FAIL: pmclient.c does not build against pmkit:"
+    cat "$tmp/cc.err"
+    exit 1
+fi
+if ! "$cc" -w -I/usr/include/pcp -o "$tmp/pcp/pmclient" "$tmp/pcp/pmclient.c" \
+    /usr/lib/libpcp.so.3 2>"$tmp/cc.err"; then
+    echo "SKIP: pmclient.c does not build against Debian's libpcp:"
+    cat "$tmp/cc.err"
+    exit 77
+fi
+printf 'root {\n    kernel\n}\nkernel {\n    all\n}\nkernel.all {\n    load 60:2:0\n}\n' >"$tmp/pmns"
+
+ndiff=0 n=0
+while IFS= read -r args; do
+    case $args in '#'* | '') continue ;; esac
+    n=$((n + 1))
+    for side in pmkit pcp; do
+        (cd "$tmp/$side" && eval "./pmclient $args") >"$tmp/$side.out" 2>"$tmp/$side.err"
+        echo "exit $?" >>"$tmp/$side.out"
+    done
+    if ! cmp -s "$tmp/pmkit.out" "$tmp/pcp.out" || ! cmp -s "$tmp/pmkit.err" "$tmp/pcp.err"; then
+        ndiff=$((ndiff + 1))
+        echo "DIFF: pmclient $args"
+        diff "$tmp/pcp.out" "$tmp/pmkit.out" | shorten | sed 's/^/  out /'
+        diff "$tmp/pcp.err" "$tmp/pmkit.err" | shorten | sed 's/^/  err /'
+    fi
+done <<CASES
+-?
+--help
+-V
+-V -h a -h b
+-P
+-P -h somehost
+-s x
+-s -3
+-t bogus
+-t 1 -s 2 extra operands
+-h a -h b
+-a x -h y
+-Z UTC -z
+-z
+-S @10:00
+-n $tmp/pmns -Q
+-D bogus
+--archive-list a,b -h c
+CASES
+if [ "$ndiff" -ne 0 ]; then
+    echo "FAIL: $ndiff of $n pmclient runs differ (< Debian, > pmkit)"
+    exit 1
+fi
+echo "PASS: pmclient.c builds against pmkit unchanged; $n runs identical to Debian's build"
