@@ -54,20 +54,20 @@ extern char **environ;
 /* The long-only standard options, as option codes beyond any letter. */
 enum { ARCHIVE_LIST = 256, ARCHIVE_FOLIO, HOST_LIST, CONTAINER, DERIVED };
 
-static const struct {
+/* A name and the standard option it stands for. */
+typedef struct {
     const char *name;
     int code;
-} long_only[] = {
+} option_name;
+
+static const option_name long_only[] = {
     {PMLONGOPT_ARCHIVE_LIST, ARCHIVE_LIST}, {PMLONGOPT_ARCHIVE_FOLIO, ARCHIVE_FOLIO},
     {PMLONGOPT_HOST_LIST, HOST_LIST},       {PMLONGOPT_CONTAINER, CONTAINER},
     {PMLONGOPT_DERIVED, DERIVED},
 };
 
 /* Environment variables (without "PCP_") and the option each stands for. */
-static const struct {
-    const char *name;
-    int code;
-} from_env[] = {
+static const option_name from_env[] = {
     {"ALIGN_TIME", 'A'},   {"ARCHIVE", 'a'},      {"ARCHIVE_LIST", ARCHIVE_LIST},
     {"FOLIO", ARCHIVE_FOLIO}, {"DEBUG", 'D'},     {"GUIMODE", 'g'},
     {"HOST", 'h'},         {"HOST_LIST", HOST_LIST}, {"SPECLOCAL", 'K'},
@@ -297,7 +297,7 @@ static void add_folio(pmOptions *d, char *file)
     if ((f = open_sources(d, d->nhosts, "archive folio", file)) == NULL)
         return;
     while (!failed && getline(&line, &room, f) > 0) {
-        char *host, *path;
+        char *host, *path, *next;
 
         if (++lineno <= 2) {
             if (lineno == 1 && strncmp(line, "PCPFolio", 8) != 0) {
@@ -311,11 +311,11 @@ static void add_folio(pmOptions *d, char *file)
         }
         if (strncmp(line, "Archive:", 8) != 0)
             continue;
-        strtok(line, " \t\n");
-        if ((host = strtok(NULL, " \t\n")) == NULL) {
+        strtok_r(line, " \t\r\n", &next);
+        if ((host = strtok_r(NULL, " \t\r\n", &next)) == NULL) {
             error(d, 1, "missing host on archive folio line %d", lineno);
             failed = 1;
-        } else if ((path = strtok(NULL, " \t\n")) == NULL) {
+        } else if ((path = strtok_r(NULL, " \t\r\n", &next)) == NULL) {
             error(d, 1, "missing path on archive folio line %d", lineno);
             failed = 1;
         } else if (path[0] == '/') {
@@ -424,9 +424,28 @@ static void misc_option(pmOptions *d, int code, char *arg)
     }
 }
 
+/* Does standard option CODE take an argument? */
+static int needs_argument(int code)
+{
+    return code >= ARCHIVE_LIST ||
+           (code > 0 && code < 256 && strchr("AaDhHKnNOpSsTtZ", code) != NULL);
+}
+
 /* Handles standard option CODE; 0 if it is not one. */
 static int standard(pmOptions *d, int code, char *arg)
 {
+    if (arg == NULL && needs_argument(code)) {
+        /* the tool's tables give a standard option no argument; PCP
+         * crashes here (docs/compat.md) */
+        if (code < ARCHIVE_LIST)
+            error(d, 0, "-%c needs an argument, and the tool's options give it none", code);
+        for (size_t i = 0; code >= ARCHIVE_LIST && i < sizeof(long_only) / sizeof(long_only[0]); i++) {
+            if (long_only[i].code == code)
+                error(d, 0, "--%s needs an argument, and the tool's options give it none",
+                      long_only[i].name);
+        }
+        return 1;
+    }
     switch (code) {
     case 'A': d->align_optarg = arg; break;
     case 'O': d->origin_optarg = arg; break;
@@ -459,13 +478,27 @@ static int standard(pmOptions *d, int code, char *arg)
     return 1;
 }
 
-/* The options the environment gives, in its order. */
+/*
+ * The options the environment gives, in the order of environ.  They are
+ * all found before any is handled: handling one can set variables (the
+ * first pmGetConfig exports pcp.conf's), and that can move environ.
+ */
 static void start(int argc, char *const *argv, pmOptions *d)
 {
+    size_t n = 0, found = 0;
+    struct {
+        int code;
+        char *value;
+    } *opt;
+
     if (argc > 0 && argv != NULL && argv[0] != NULL)
         pmSetProgname(argv[0]);
-    for (char **e = environ; e != NULL && *e != NULL; e++) {
-        const char *name = *e, *eq;
+    while (environ != NULL && environ[n] != NULL)
+        n++;
+    if (n == 0 || (opt = malloc(n * sizeof(*opt))) == NULL)
+        return;
+    for (size_t e = 0; e < n; e++) {
+        char *name = environ[e], *eq;
 
         if (strncmp(name, "PCP_", 4) != 0 || (eq = strchr(name, '=')) == NULL)
             continue;
@@ -473,11 +506,15 @@ static void start(int argc, char *const *argv, pmOptions *d)
         for (size_t i = 0; i < sizeof(from_env) / sizeof(from_env[0]); i++) {
             if (strlen(from_env[i].name) == (size_t)(eq - name) &&
                 strncmp(from_env[i].name, name, (size_t)(eq - name)) == 0) {
-                standard(d, from_env[i].code, (char *)eq + 1);
+                opt[found].code = from_env[i].code;
+                opt[found++].value = eq + 1;
                 break;
             }
         }
     }
+    for (size_t i = 0; i < found; i++)
+        standard(d, opt[i].code, opt[i].value);
+    free(opt);
 }
 
 /* The local host's archive, for -O with no source. */
@@ -564,15 +601,17 @@ static int context_zone(int ctx, pmOptions *d)
 }
 
 /* The time window of a live context: from now, to -T's offset from now
- * ([+]INTERVAL) or, without -T, to the end of time. */
+ * ([+]INTERVAL) or, without -T or beyond it, to the end of time.  Worked
+ * out in nanoseconds; a version 2 pmOptions gets them in timevals,
+ * truncated to the microsecond (as PCP's window is). */
 static int live_window(pmOptions *d)
 {
+    const time_t end = (time_t)(~(unsigned long long)0 >> 1);
     const char *arg = d->finish_optarg;
-    struct timeval now, delta;
+    struct timespec now, finish, delta = {0, 0};
     char *msg = NULL;
 
-    pmtimevalNow(&now);
-    if (arg != NULL && pmParseInterval(arg + (arg[0] == '+'), &delta, &msg) < 0) {
+    if (arg != NULL && pmParseHighResInterval(arg + (arg[0] == '+'), &delta, &msg) < 0) {
         if (arg[0] == '-') /* before now: PCP's message, with the parser's */
             error(d, 1, "invalid time window.\n%s", msg != NULL ? msg : "");
         else
@@ -580,12 +619,25 @@ static int live_window(pmOptions *d)
         free(msg);
         return PM_ERR_GENERIC;
     }
-    d->start = d->origin = d->finish = now;
-    if (arg == NULL) {
-        d->finish.tv_sec = (time_t)(~(unsigned long long)0 >> 1);
-        d->finish.tv_usec = 0;
+    pmtimespecNow(&now);
+    finish = now;
+    if (arg == NULL || delta.tv_sec >= end - now.tv_sec - 1) {
+        finish.tv_sec = end;
+        finish.tv_nsec = 0;
     } else {
-        pmtimevalInc(&d->finish, &delta);
+        pmtimespecInc(&finish, &delta);
+    }
+    if (d->version == PMAPI_VERSION_3) {
+        options_v3 *o = (options_v3 *)d;
+
+        o->start = o->origin = now;
+        o->finish = finish;
+    } else {
+        d->start.tv_sec = now.tv_sec;
+        d->start.tv_usec = now.tv_nsec / 1000;
+        d->origin = d->start;
+        d->finish.tv_sec = finish.tv_sec;
+        d->finish.tv_usec = finish.tv_nsec / 1000;
     }
     return 0;
 }

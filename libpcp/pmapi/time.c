@@ -284,12 +284,18 @@ char *pmCtime(const time_t *clock, char *buf)
 
 /* ---- modes ---- */
 
+/* Every context pmkit makes is live. */
+static int live_mode(void)
+{
+    return pmWhichContext() < 0 ? PM_ERR_NOCONTEXT : PM_ERR_MODE;
+}
+
 int pmSetMode(int mode, const struct timeval *when, int delta)
 {
     (void)mode;
     (void)when;
     (void)delta;
-    return pmWhichContext() < 0 ? PM_ERR_NOCONTEXT : PM_ERR_MODE;
+    return live_mode();
 }
 
 int pmSetModeHighRes(int mode, const struct timespec *when, const struct timespec *delta)
@@ -297,5 +303,5 @@ int pmSetModeHighRes(int mode, const struct timespec *when, const struct timespe
     (void)mode;
     (void)when;
     (void)delta;
-    return pmWhichContext() < 0 ? PM_ERR_NOCONTEXT : PM_ERR_MODE;
+    return live_mode();
 }

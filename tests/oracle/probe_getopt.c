@@ -28,7 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/time.h>
+#include <time.h>
 
 static pmLongOptions longopts[] = {
     PMAPI_GENERAL_OPTIONS,
@@ -121,46 +121,72 @@ static void namespace(void)
     printf("lookup %s: %d %s\n", name, n, n < 0 ? pmErrStr(n) : pmIDStr(pmid));
 }
 
-/* pmGetContextOptions on a local context without agents: its answer, the
- * zone it chose, and the time window, which starts now (so it is shown
- * relative to the start, and the start relative to the clock). */
-static void context_options(pmOptions *o)
-{
-    struct timeval before, after;
-    char *tz = NULL;
-    int ctx, sts, zone;
-
-    pmSpecLocalPMDA("clear");
-    if ((ctx = pmNewContext(PM_CONTEXT_LOCAL, NULL)) < 0) {
-        printf("pmNewContext: %s\n", pmErrStr(ctx));
-        return;
-    }
-    gettimeofday(&before, NULL);
-    sts = pmGetContextOptions(ctx, o);
-    gettimeofday(&after, NULL);
-    zone = pmWhichZone(&tz);
-    printf("pmGetContextOptions %d errors %d flags 0x%x zone %d [%s]\n", sts, o->errors,
-           o->flags, zone, zone >= 0 && tz != NULL ? tz : "");
-    if (o->start.tv_sec == 0 && o->start.tv_usec == 0) {
-        printf("no window\n");
-        return;
-    }
-    printf("window: start %s, origin %s start, finish ",
-           timercmp(&o->start, &before, <) || timercmp(&o->start, &after, >) ? "not now" : "now",
-           timercmp(&o->origin, &o->start, ==) ? "=" : "!=");
-    if (o->finish.tv_sec == (time_t)0x7fffffffffffffffLL)
-        printf("the end of time (usec %ld)\n", (long)o->finish.tv_usec);
-    else
-        printf("start + %.6f\n", (double)(o->finish.tv_sec - o->start.tv_sec) +
-                                     (double)(o->finish.tv_usec - o->start.tv_usec) / 1e6);
-}
-
 /* Room for a version 3 pmOptions, whose four timespecs follow the
  * version 2 layout this probe is compiled with. */
 static union {
     pmOptions o;
     char v3[sizeof(pmOptions) + 4 * sizeof(struct timespec)];
 } room;
+
+/* Version 3's timespec N (0 start, 1 finish, 2 origin, 3 interval). */
+static struct timespec v3_time(int n)
+{
+    struct timespec ts;
+
+    memcpy(&ts, room.v3 + sizeof(pmOptions) + (size_t)n * sizeof(ts), sizeof(ts));
+    return ts;
+}
+
+static struct timespec from_tv(const struct timeval *tv)
+{
+    struct timespec ts = {tv->tv_sec, tv->tv_usec * 1000L};
+
+    return ts;
+}
+
+static int before(const struct timespec *a, const struct timespec *b)
+{
+    return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+/* pmGetContextOptions on a local context without agents: its answer, the
+ * zone it chose, and the time window (the timespecs of a version 3
+ * pmOptions, else the timevals), which starts now: it is shown relative to
+ * the start, and the start relative to the clock. */
+static void context_options(pmOptions *o)
+{
+    struct timespec t0, t1, start, finish, origin;
+    char *tz = NULL;
+    int ctx, sts, zone, v3 = o->version == PMAPI_VERSION_3;
+
+    pmSpecLocalPMDA("clear");
+    if ((ctx = pmNewContext(PM_CONTEXT_LOCAL, NULL)) < 0) {
+        printf("pmNewContext: %s\n", pmErrStr(ctx));
+        return;
+    }
+    clock_gettime(CLOCK_REALTIME, &t0);
+    t0.tv_nsec -= t0.tv_nsec % 1000; /* a timeval's now may be rounded down */
+    sts = pmGetContextOptions(ctx, o);
+    clock_gettime(CLOCK_REALTIME, &t1);
+    zone = pmWhichZone(&tz);
+    printf("pmGetContextOptions %d errors %d flags 0x%x zone %d [%s]\n", sts, o->errors,
+           o->flags, zone, zone >= 0 && tz != NULL ? tz : "");
+    start = v3 ? v3_time(0) : from_tv(&o->start);
+    finish = v3 ? v3_time(1) : from_tv(&o->finish);
+    origin = v3 ? v3_time(2) : from_tv(&o->origin);
+    if (start.tv_sec == 0 && start.tv_nsec == 0) {
+        printf("no window\n");
+        return;
+    }
+    printf("window: start %s, origin %s start, finish ",
+           before(&start, &t0) || before(&t1, &start) ? "not now" : "now",
+           origin.tv_sec == start.tv_sec && origin.tv_nsec == start.tv_nsec ? "=" : "!=");
+    if (finish.tv_sec == (time_t)0x7fffffffffffffffLL)
+        printf("the end of time (nsec %ld)\n", finish.tv_nsec);
+    else
+        printf("start + %.9f\n", (double)(finish.tv_sec - start.tv_sec) +
+                                     (double)(finish.tv_nsec - start.tv_nsec) / 1e9);
+}
 
 int main(int argc, char **argv)
 {
@@ -196,9 +222,8 @@ int main(int argc, char **argv)
     } while (c != -1 && --calls > 0);
     dump(o);
     if (o->version == PMAPI_VERSION_3) {
-        struct timespec ts;
+        struct timespec ts = v3_time(3);
 
-        memcpy(&ts, room.v3 + sizeof(pmOptions) + 3 * sizeof(ts), sizeof(ts));
         printf("interval (version 3) %ld.%09ld\n", (long)ts.tv_sec, (long)ts.tv_nsec);
     }
     if (getenv("PROBE_CONTEXT") != NULL)

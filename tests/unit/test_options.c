@@ -351,6 +351,52 @@ static void version_3(void **state)
     assert_int_equal(room->o.interval.tv_sec, 0); /* "unused" in version 3 */
 }
 
+/* The environment's options are all found before any is handled: here
+ * PCP_NAMESPACE's load reads pcp.conf for the first time, which exports
+ * its variables and so moves a heap-allocated environ (setenv made it so).
+ * Runs first, before anything else reads pcp.conf. */
+static void environment_moves(void **state)
+{
+    result r;
+    pmOptions *o;
+
+    (void)state;
+    write_file("pmns", "root {\n    a 1:0:0\n}\n");
+    setenv("PCP_NAMESPACE", path_of("pmns"), 1);
+    setenv("PCP_HOST", "envhost", 1);
+    o = run(0, &r, NULL);
+    assert_string_equal(r.err, "");
+    assert_int_equal(o->nsflag, 1);
+    assert_int_equal(o->nhosts, 1);
+    assert_string_equal(o->hosts[0], "envhost");
+    unsetenv("PCP_NAMESPACE");
+    unsetenv("PCP_HOST");
+}
+
+/* A tool whose tables give a standard option no argument: an error, where
+ * PCP crashes (docs/compat.md). */
+static void standard_option_without_argument(void **state)
+{
+    char *argv[] = {"tool", "-s", "-h", NULL};
+    FILE *f;
+    char text[256] = "";
+
+    (void)state;
+    new_room();
+    room->o.short_options = "sh";
+    room->o.long_options = longopts;
+    assert_int_equal(pmGetOptions(3, argv, &room->o), -1);
+    assert_int_equal(room->o.errors, 2);
+    assert_int_equal(room->o.nhosts, 0);
+    unlink(errfile);
+    pmflush();
+    assert_non_null(f = fopen(errfile, "r"));
+    assert_int_equal(fread(text, 1, sizeof(text) - 1, f) > 0, 1);
+    fclose(f);
+    assert_string_equal(text, "tool: -s needs an argument, and the tool's options give it none\n"
+                              "tool: -h needs an argument, and the tool's options give it none\n");
+}
+
 /* pmGetContextOptions on a local context: the zone, and a live window
  * from now. */
 static void context_options(void **state)
@@ -379,6 +425,10 @@ static void context_options(void **state)
     assert_true(pmtimevalSub(&o->origin, &o->start) == 0);
 
     o = run(PM_OPTFLAG_BOUNDARIES, &r, NULL);
+    assert_int_equal(pmGetContextOptions(0, o), 0);
+    assert_true(o->finish.tv_sec == (time_t)INT64_MAX);
+
+    o = run(0, &r, "-T", "+9223372036854774784", NULL); /* past the end: the end */
     assert_int_equal(pmGetContextOptions(0, o), 0);
     assert_true(o->finish.tv_sec == (time_t)INT64_MAX);
 
@@ -429,6 +479,7 @@ static int teardown(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(environment_moves),
         cmocka_unit_test(plain_options),
         cmocka_unit_test(hosts_and_archives),
         cmocka_unit_test(files_of_hosts_and_archives),
@@ -436,6 +487,7 @@ int main(void)
         cmocka_unit_test(environment),
         cmocka_unit_test(override_and_others),
         cmocka_unit_test(version_3),
+        cmocka_unit_test(standard_option_without_argument),
         cmocka_unit_test(context_options),
     };
 
