@@ -502,7 +502,8 @@ static int override(int c, pmOptions *o)
 {
     if (c == 's' || c == 't' || c == 'T')
         return 1;
-    return c == 0 && strcmp(o->long_options[o->index].long_opt, PMLONGOPT_CONTAINER) == 0;
+    return c == 0 && o->index >= 0 && o->long_options[o->index].long_opt != NULL &&
+           strcmp(o->long_options[o->index].long_opt, PMLONGOPT_CONTAINER) == 0;
 }
 
 /* Options, from the environment too (pmGetOptions); exits for -V, usage
@@ -526,8 +527,12 @@ static void options(int argc, char **argv)
         pmUsageMessage(&opts);
         exit(opts.flags & PM_OPTFLAG_EXIT ? 0 : 1);
     }
-    if (opts.narchives > 0 && !unsupported)
-        unsupported = 'a';
+    if (opts.narchives > 0 && !unsupported) {
+        /* from -a, -O, --archive-list, --archive-folio or $PCP_ARCHIVE... */
+        fprintf(stderr, "%s: archives are not supported by this pmkit version\n",
+                pmGetProgname());
+        exit(1);
+    }
     if (unsupported) {
         if (unsupported == 1)
             fprintf(stderr, "%s: --container is not supported by this pmkit version\n",
@@ -552,14 +557,19 @@ static void open_context(void)
                     pmGetProgname(), pmErrStr(sts));
             exit(1);
         }
-        return;
+    } else {
+        if (opts.nhosts == 0 && opts.nsflag && !need_source())
+            return;
+        host = opts.nhosts > 0 ? opts.hosts[0] : "local:";
+        if ((sts = pmNewContext(PM_CONTEXT_HOST, host)) < 0) {
+            fprintf(stderr, "%s: Cannot connect to PMCD on host \"%s\": %s\n",
+                    pmGetProgname(), host, pmErrStr(sts));
+            exit(1);
+        }
     }
-    if (opts.nhosts == 0 && opts.nsflag && !need_source())
-        return;
-    host = opts.nhosts > 0 ? opts.hosts[0] : "local:";
-    if ((sts = pmNewContext(PM_CONTEXT_HOST, host)) < 0) {
-        fprintf(stderr, "%s: Cannot connect to PMCD on host \"%s\": %s\n", pmGetProgname(),
-                host, pmErrStr(sts));
+    /* the reporting zone (-Z, -z), as PCP's pminfo sets it */
+    if (pmGetContextOptions(sts, &opts) < 0) {
+        pmflush();
         exit(1);
     }
 }
