@@ -44,24 +44,18 @@ done
 ln -s "$ours" "$tmp/pmkit/probe"
 ln -s "$theirs" "$tmp/pcp/probe"
 
+# without the namespace loader's own diagnostics (and PCP's blank line after)
+drop_pmns_diagnostics() {
+    awk '/Error Parsing ASCII PMNS/ { skip = 1; next }
+         skip && $0 == "" { skip = 0; next }
+         { skip = 0; print }'
+}
+
 ndiff=0 n=0
 while IFS= read -r line; do
     case $line in '#'* | '') continue ;; esac
     n=$((n + 1))
-    vars=${line%%:*} args=${line#*:}
-    for side in pmkit pcp; do
-        (cd "$tmp/$side" && eval "env $vars ./probe $args") >"$tmp/$side.out" 2>"$tmp/$side.err"
-        echo "exit $?" >>"$tmp/$side.out"
-        awk '/Error Parsing ASCII PMNS/ { skip = 1; next }
-             skip && $0 == "" { skip = 0; next }
-             { skip = 0; print }' "$tmp/$side.err" >"$tmp/$side.e2"
-    done
-    if ! cmp -s "$tmp/pmkit.out" "$tmp/pcp.out" || ! cmp -s "$tmp/pmkit.e2" "$tmp/pcp.e2"; then
-        ndiff=$((ndiff + 1))
-        echo "DIFF: $line"
-        diff "$tmp/pcp.out" "$tmp/pmkit.out" | shorten | sed 's/^/  out /'
-        diff "$tmp/pcp.e2" "$tmp/pmkit.e2" | shorten | sed 's/^/  err /'
-    fi
+    run_sides "env ${line%%:*} ./probe ${line#*:}" drop_pmns_diagnostics
 done <"$cases"
 if [ "$ndiff" -ne 0 ]; then
     echo "FAIL: $ndiff of $n cases differ (< Debian, > pmkit)"

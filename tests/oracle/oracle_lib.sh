@@ -95,3 +95,26 @@ report_diff() {
     echo "  --- stdout diff (< ours, > theirs):"
     diff "$tmp/ours.out" "$tmp/theirs.out" | shorten | sed 's/^/  /'
 }
+
+# run_sides CMD [FILTER]: the shell command line CMD run in $tmp/pmkit and
+# in $tmp/pcp; stdout and "exit STATUS" into $tmp/SIDE.out, stderr into
+# $tmp/SIDE.err (through the command FILTER when one is named).  A
+# difference between the two sides is counted in $ndiff and shown as
+# "DIFF: CMD" and the diffs (< Debian, > pmkit)
+run_sides() {
+    for side in pmkit pcp; do
+        (cd "$tmp/$side" && eval "$1") >"$tmp/$side.out" 2>"$tmp/$side.raw"
+        echo "exit $?" >>"$tmp/$side.out"
+        if [ -n "${2:-}" ]; then
+            "$2" <"$tmp/$side.raw" >"$tmp/$side.err"
+        else
+            mv "$tmp/$side.raw" "$tmp/$side.err"
+        fi
+    done
+    if ! cmp -s "$tmp/pmkit.out" "$tmp/pcp.out" || ! cmp -s "$tmp/pmkit.err" "$tmp/pcp.err"; then
+        ndiff=$((ndiff + 1))
+        echo "DIFF: $1"
+        diff "$tmp/pcp.out" "$tmp/pmkit.out" | shorten | sed 's/^/  out /'
+        diff "$tmp/pcp.err" "$tmp/pmkit.err" | shorten | sed 's/^/  err /'
+    fi
+}

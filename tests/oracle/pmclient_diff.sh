@@ -64,16 +64,7 @@ ndiff=0 n=0
 while IFS= read -r args; do
     case $args in '#'* | '') continue ;; esac
     n=$((n + 1))
-    for side in pmkit pcp; do
-        (cd "$tmp/$side" && eval "./pmclient $args") >"$tmp/$side.out" 2>"$tmp/$side.err"
-        echo "exit $?" >>"$tmp/$side.out"
-    done
-    if ! cmp -s "$tmp/pmkit.out" "$tmp/pcp.out" || ! cmp -s "$tmp/pmkit.err" "$tmp/pcp.err"; then
-        ndiff=$((ndiff + 1))
-        echo "DIFF: pmclient $args"
-        diff "$tmp/pcp.out" "$tmp/pmkit.out" | shorten | sed 's/^/  out /'
-        diff "$tmp/pcp.err" "$tmp/pmkit.err" | shorten | sed 's/^/  err /'
-    fi
+    run_sides "./pmclient $args"
 done <<CASES
 -?
 --help
