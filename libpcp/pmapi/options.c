@@ -431,19 +431,29 @@ static int needs_argument(int code)
            (code > 0 && code < 256 && strchr("AaDhHKnNOpSsTtZ", code) != NULL);
 }
 
+/* "-c" or "--name" for standard option CODE, in BUF. */
+static const char *option_label(int code, char *buf, size_t size)
+{
+    for (size_t i = 0; i < sizeof(long_only) / sizeof(long_only[0]); i++) {
+        if (long_only[i].code == code) {
+            snprintf(buf, size, "--%s", long_only[i].name);
+            return buf;
+        }
+    }
+    snprintf(buf, size, "-%c", code);
+    return buf;
+}
+
 /* Handles standard option CODE; 0 if it is not one. */
 static int standard(pmOptions *d, int code, char *arg)
 {
     if (arg == NULL && needs_argument(code)) {
         /* the tool's tables give a standard option no argument; PCP
          * crashes here (docs/compat.md) */
-        if (code < ARCHIVE_LIST)
-            error(d, 0, "-%c needs an argument, and the tool's options give it none", code);
-        for (size_t i = 0; code >= ARCHIVE_LIST && i < sizeof(long_only) / sizeof(long_only[0]); i++) {
-            if (long_only[i].code == code)
-                error(d, 0, "--%s needs an argument, and the tool's options give it none",
-                      long_only[i].name);
-        }
+        char label[32];
+
+        error(d, 0, "%s needs an argument, and the tool's options give it none",
+              option_label(code, label, sizeof(label)));
         return 1;
     }
     switch (code) {
@@ -526,7 +536,6 @@ static void default_archive(pmOptions *d)
         strcpy(host, "localhost");
     host[sizeof(host) - 1] = '\0';
     path = join(pmGetConfig("PCP_ARCHIVE_DIR"), '/', host);
-
     add_archive(d, path);
     free(path);
 }
@@ -567,7 +576,8 @@ static int standard_code(const pmOptions *d, int c)
 
     if (c != 0)
         return c;
-    if (d->long_options == NULL || d->index < 0 || (name = d->long_options[d->index].long_opt) == NULL)
+    if (d->long_options == NULL || d->index < 0 ||
+        (name = d->long_options[d->index].long_opt) == NULL)
         return 0;
     for (size_t i = 0; i < sizeof(long_only) / sizeof(long_only[0]); i++) {
         if (strcmp(name, long_only[i].name) == 0)
