@@ -104,6 +104,12 @@ static void error(pmOptions *d, int runtime, const char *fmt, ...)
         d->flags |= PM_OPTFLAG_RUNTIME_ERR;
 }
 
+/* ARG, or "(null)" as PCP's messages print a missing one. */
+static const char *shown(const char *arg)
+{
+    return arg != NULL ? arg : "(null)";
+}
+
 /* Appends ARG to a hosts or archives array. */
 static void append(char ***v, int *n, char *arg)
 {
@@ -153,12 +159,14 @@ static int other_kind(pmOptions *d, int others)
 /* FILE open for -H or --archive-folio (WHAT), or NULL after the error. */
 static FILE *open_sources(pmOptions *d, int others, const char *what, const char *file)
 {
-    FILE *f;
+    FILE *f = NULL;
 
     if (other_kind(d, others))
         return NULL;
-    if ((f = fopen(file, "r")) == NULL)
-        error(d, 1, "cannot open %s %s: %s", what, file, strerror(errno));
+    if (file == NULL) /* a tool's table gave the option no argument */
+        errno = EFAULT;
+    if (file == NULL || (f = fopen(file, "r")) == NULL)
+        error(d, 1, "cannot open %s %s: %s", what, shown(file), strerror(errno));
     return f;
 }
 
@@ -409,7 +417,7 @@ static void misc_option(pmOptions *d, int code, char *arg)
     case 'n':
     case 'N':
         if ((sts = pmLoadASCIINameSpace(arg, code == 'n')) < 0)
-            error(d, 1, "Cannot load namespace from \"%s\": %s", arg, pmErrStr(sts));
+            error(d, 1, "Cannot load namespace from \"%s\": %s", shown(arg), pmErrStr(sts));
         else
             d->nsflag = 1;
         break;
@@ -424,12 +432,16 @@ static void misc_option(pmOptions *d, int code, char *arg)
     }
 }
 
-/* Does standard option CODE take an argument? */
+/* Must standard option CODE have its argument?  Those PCP dereferences
+ * (-a, -D, -K, -p, -s: a crash; -h: a NULL host) and the long-only ones.
+ * The others take a NULL argument as PCP does: -T, -S, -A, -O and -Z store
+ * it, -t reports an empty interval, -n and -N load the default namespace,
+ * -H fails to open "(null)". */
 static int needs_argument(int code)
 {
-    return code >= ARCHIVE_LIST ||
-           (code > 0 && code < 256 && strchr("AaDhHKnNOpSsTtZ", code) != NULL);
+    return code >= ARCHIVE_LIST || (code > 0 && code < 256 && strchr("aDhKps", code) != NULL);
 }
+
 
 /* "-c" or "--name" for standard option CODE, in BUF. */
 static const char *option_label(int code, char *buf, size_t size)
@@ -505,8 +517,10 @@ static void start(int argc, char *const *argv, pmOptions *d)
         pmSetProgname(argv[0]);
     while (environ != NULL && environ[n] != NULL)
         n++;
-    if (n == 0 || (opt = malloc(n * sizeof(*opt))) == NULL)
+    if (n == 0)
         return;
+    if ((opt = malloc(n * sizeof(*opt))) == NULL)
+        pmNoMem("pmGetOptions", n * sizeof(*opt), PM_FATAL_ERR);
     for (size_t e = 0; e < n; e++) {
         char *name = environ[e], *eq;
 
@@ -611,9 +625,9 @@ static int context_zone(int ctx, pmOptions *d)
 }
 
 /* The time window of a live context: from now, to -T's offset from now
- * ([+]INTERVAL) or, without -T or beyond it, to the end of time.  Worked
- * out in nanoseconds; a version 2 pmOptions gets them in timevals,
- * truncated to the microsecond (as PCP's window is). */
+ * ([+]INTERVAL) or, without -T or past it, to the end of time.  Worked out
+ * in nanoseconds; a version 2 pmOptions gets timevals, from the start's
+ * whole microsecond and the finish truncated (as PCP's window is). */
 static int live_window(pmOptions *d)
 {
     const time_t end = (time_t)(~(unsigned long long)0 >> 1);
@@ -630,6 +644,8 @@ static int live_window(pmOptions *d)
         return PM_ERR_GENERIC;
     }
     pmtimespecNow(&now);
+    if (d->version != PMAPI_VERSION_3)
+        now.tv_nsec -= now.tv_nsec % 1000; /* start from a whole microsecond */
     finish = now;
     if (arg == NULL || delta.tv_sec >= end - now.tv_sec - 1) {
         finish.tv_sec = end;

@@ -20,6 +20,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+extern char **environ;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -61,6 +64,30 @@ static int outside(int c, pmOptions *o)
                             strcmp(name, PMLONGOPT_DERIVED) == 0);
 }
 
+/* No PCP_* variables (their options would point into environ, and this
+ * harness frees what does not point into the arguments), and pmflush's
+ * messages to /dev/null. */
+static void clean_environment(void)
+{
+    static int done;
+    char name[256];
+
+    if (done++)
+        return;
+    for (int i = 0; environ[i] != NULL;) {
+        size_t n = strcspn(environ[i], "=");
+
+        if (strncmp(environ[i], "PCP_", 4) == 0 && n < sizeof(name)) {
+            memcpy(name, environ[i], n);
+            name[n] = '\0';
+            unsetenv(name); /* environ[i] is now the next one */
+        } else {
+            i++;
+        }
+    }
+    setenv("PCP_STDERR", "/dev/null", 1);
+}
+
 /* Is P inside the argument buffer? */
 static int in_args(const char *buf, size_t len, const char *p)
 {
@@ -76,7 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (size < 3)
         return 0;
-    setenv("PCP_STDERR", "/dev/null", 1); /* pmflush's messages */
+    clean_environment();
     memset(&o, 0, sizeof(o));
     o.flags = (data[0] | data[1] << 8) & 0x3fff;
     o.short_options = shorts[data[2] % 3];

@@ -38,9 +38,12 @@ static void *converter(void *arg)
         for (int i = 0; i < 3; i++)
             ok |= strcmp(buf, ctimes[i]) == 0;
         pmLocaltime(&clock, &tm);
-        for (int i = 0; i < 3; i++) /* hour and offset from the same zone */
-            ok &= tm.tm_gmtoff != offsets[i] ||
-                  (tm.tm_hour * 60 + tm.tm_min) == ((22 * 60 + 13) + offsets[i] / 60 + 1440) % 1440;
+        for (int i = 0, zone = 0; i < 3; i++) { /* one of the zones, hour and offset agreeing */
+            zone |= tm.tm_gmtoff == offsets[i] &&
+                    tm.tm_hour * 60 + tm.tm_min == (22 * 60 + 13 + offsets[i] / 60 + 1440) % 1440;
+            if (i == 2)
+                ok &= zone;
+        }
         if (!ok)
             atomic_fetch_add(&wrong, 1);
         atomic_fetch_add(&conversions, 1);
