@@ -13,8 +13,10 @@
  * Persistence is PCP's: $PCP_VAR_DIR/config/pmda/<domain>.<serial> holds a
  * header line "2 0 <max id>" and one "<id> <last active> <name>" line per
  * entry; LOAD brings the entries back inactive (skipping malformed and
- * repeated lines, and ids over the max), SAVE (and SYNC) rewrite the file,
- * atomically, when an entry was added or culled since.
+ * repeated lines, and ids over the max), SAVE rewrites the file,
+ * atomically, when an entry was added or culled since, SYNC also when one
+ * was made active.  "Last active" is the time of the write that followed
+ * the entry's last activity, and pmdaCachePurge goes by it.
  */
 #include "pmda_int.h"
 
@@ -33,7 +35,8 @@ typedef struct {
     void *priv;
     void *key;
     int keylen;
-    time_t seen;     /* when last made active */
+    time_t stamp;    /* the write that followed its last activity; 0 none */
+    int fresh;       /* added or made active since the last write */
 } entry;
 
 typedef struct cache {
@@ -43,7 +46,8 @@ typedef struct cache {
     int next_id;     /* the id a new name gets */
     int max_id;      /* pmdaCacheResize's limit (default: any int) */
     int walk;        /* last id returned by WALK_NEXT, -1 after a rewind */
-    int dirty;       /* entries added or culled since the last LOAD/SAVE */
+    int dirty;       /* entries added or culled since the last LOAD/SAVE/SYNC */
+    int touched;     /* entries made active since then */
     struct cache *link;
 } cache;
 
@@ -172,7 +176,7 @@ static int add(cache *c, const char *name, const void *key, int keylen, void *pr
     e.inst = id;
     e.state = PMDA_CACHE_ACTIVE;
     e.priv = priv;
-    e.seen = time(NULL);
+    e.fresh = 1;
     pos = -by_inst(c, id) - 1;
     memmove(&c->e[pos + 1], &c->e[pos], (size_t)(c->n - pos) * sizeof(entry));
     c->e[pos] = e;
@@ -211,7 +215,8 @@ static int store(pmInDom indom, int flags, const char *name, const void *key, in
         }
         c->e[i].state = PMDA_CACHE_ACTIVE;
         c->e[i].priv = priv;
-        c->e[i].seen = time(NULL);
+        c->e[i].fresh = 1;
+        c->touched = 1;
         sts = c->e[i].inst;
         break;
     case PMDA_CACHE_HIDE:
@@ -324,8 +329,10 @@ static int mark_all(cache *c, int state)
         if (c->e[i].state != state) {
             c->e[i].state = state;
             changed++;
-            if (state == PMDA_CACHE_ACTIVE)
-                c->e[i].seen = time(NULL);
+            if (state == PMDA_CACHE_ACTIVE) {
+                c->e[i].fresh = 1;
+                c->touched = 1;
+            }
         }
     }
     return changed;
@@ -401,26 +408,30 @@ static int load(cache *c)
             break;
         pos = by_inst(c, inst);
         c->e[pos].state = PMDA_CACHE_INACTIVE;
-        c->e[pos].seen = (time_t)stamp;
+        c->e[pos].stamp = (time_t)stamp;
+        c->e[pos].fresh = 0;
         loaded++;
     }
     c->next_id = c->n > 0 ? c->e[c->n - 1].inst + 1 : 0;
     if (c->next_id > c->max_id || c->next_id < 0)
         c->next_id = 0;
-    c->dirty = 0;
+    c->dirty = c->touched = 0;
     free(line);
     fclose(fp);
     return loaded;
 }
 
-/* PMDA_CACHE_SAVE: rewrite the file if anything changed; entries written. */
-static int save(cache *c)
+/* PMDA_CACHE_SAVE: rewrite the file if an entry was added or culled (SYNC:
+ * or made active) since the last write; entries active since then are
+ * stamped with this write's time.  The entries written, or 0. */
+static int save(cache *c, int sync)
 {
     char path[MAXPATHLEN], tmp[MAXPATHLEN + 16];
+    time_t now = time(NULL);
     FILE *fp;
     int ok;
 
-    if (!c->dirty)
+    if (!c->dirty && !(sync && c->touched))
         return 0;
     /* $PCP_VAR_DIR/config/pmda is made on demand, as PCP does */
     pmsprintf(path, sizeof(path), "%s/config", pmGetConfig("PCP_VAR_DIR"));
@@ -432,15 +443,20 @@ static int save(cache *c)
     if ((fp = fopen(tmp, "w")) == NULL)
         return -errno;
     fprintf(fp, "2 0 %d\n", c->max_id);
-    for (int i = 0; i < c->n; i++)
-        fprintf(fp, "%d %lld %s\n", c->e[i].inst, (long long)c->e[i].seen, c->e[i].name);
+    for (int i = 0; i < c->n; i++) {
+        if (c->e[i].fresh)
+            c->e[i].stamp = now;
+        fprintf(fp, "%d %lld %s\n", c->e[i].inst, (long long)c->e[i].stamp, c->e[i].name);
+    }
     ok = fflush(fp) == 0 && !ferror(fp);
     if (fclose(fp) != 0 || !ok || rename(tmp, path) != 0) {
         int sts = -errno;
         unlink(tmp);
         return sts != 0 ? sts : -EIO;
     }
-    c->dirty = 0;
+    for (int i = 0; i < c->n; i++)
+        c->e[i].fresh = 0;
+    c->dirty = c->touched = 0;
     return c->n;
 }
 
@@ -476,7 +492,7 @@ static int op(cache *c, int what)
         return load(c);
     case PMDA_CACHE_SAVE:
     case PMDA_CACHE_SYNC:
-        return save(c);
+        return save(c, what == PMDA_CACHE_SYNC);
     case PMDA_CACHE_STRINGS:
     case PMDA_CACHE_REUSE:
     case PMDA_CACHE_REORG:
@@ -502,7 +518,11 @@ int pmdaCacheOp(pmInDom indom, int what)
     return sts;
 }
 
-int pmdaCachePurge(pmInDom indom, time_t recent)
+/* Culls the entries whose last activity was written before RECENT seconds
+ * ago (PCP's timestamps: the first SAVE or SYNC after an entry was added or
+ * made active; never-written entries and those active since the last write
+ * stay), handing each one's private data, when it has some, to GONE. */
+static int purge(pmInDom indom, time_t recent, void (*gone)(void *))
 {
     cache *c;
     time_t limit = time(NULL) - recent;
@@ -512,15 +532,29 @@ int pmdaCachePurge(pmInDom indom, time_t recent)
         return PM_ERR_INDOM;
     pthread_mutex_lock(&lock);
     if ((c = find(indom, 1)) != NULL) {
-        for (int i = c->n - 1; i >= 0; i--) {
-            if (c->e[i].state == PMDA_CACHE_INACTIVE && c->e[i].seen < limit) {
+        for (int i = 0; i < c->n;) { /* in id order, as PCP calls back */
+            if (!c->e[i].fresh && c->e[i].stamp != 0 && c->e[i].stamp < limit) {
+                if (gone != NULL && c->e[i].priv != NULL)
+                    gone(c->e[i].priv);
                 remove_at(c, i);
                 culled++;
+            } else {
+                i++;
             }
         }
     }
     pthread_mutex_unlock(&lock);
     return culled;
+}
+
+int pmdaCachePurge(pmInDom indom, time_t recent)
+{
+    return purge(indom, recent, NULL);
+}
+
+int pmdaCachePurgeCallback(pmInDom indom, time_t recent, void (*gone)(void *))
+{
+    return purge(indom, recent, gone);
 }
 
 int pmdaCacheResize(pmInDom indom, int maximum)

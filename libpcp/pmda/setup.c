@@ -256,11 +256,21 @@ void pmdaInit(pmdaInterface *dp, pmdaIndom *indoms, int nindoms, pmdaMetric *met
     for (int m = 0; m < nmetrics && direct; m++)
         direct = (int)pmID_item(metrics[m].m_desc.pmid) == m;
     pmda->e_direct = direct && !(pmda->e_flags & PMDA_EXT_FLAG_HASHED);
-    if (pmda->e_direct)
-        pmda->e_flags |= PMDA_EXT_FLAG_DIRECT;
-    else
+    if (!pmda->e_direct) /* PCP keeps PMDA_EXT_FLAG_DIRECT clear either way */
         build_sorted(pmda);
     dp->status = pmda->e_status;
+}
+
+/* A new metric table, for agents whose metrics change: looked up through
+ * the sorted index from now on, never directly (as PCP marks it HASHED);
+ * PMIDs are taken as given (pmdaInit's domain stamping is not redone). */
+void pmdaRehash(pmdaExt *pmda, pmdaMetric *metrics, int nmetrics)
+{
+    pmda->e_metrics = metrics;
+    pmda->e_nmetrics = nmetrics;
+    pmda->e_direct = 0;
+    pmda->e_flags |= PMDA_EXT_FLAG_HASHED;
+    build_sorted(pmda);
 }
 
 /* ---- setters ---- */

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
 #include <cmocka.h>
@@ -657,6 +658,57 @@ static void test_cache_persistence(void **state)
     remove_var_dir(dir, path);
 }
 
+static long purged_private;
+
+static void purged(void *priv)
+{
+    purged_private += (long)priv;
+}
+
+/* pmdaCachePurge goes by the times in the cache file (PCP's): the write
+ * that followed an entry's last activity.  Times are written into the file
+ * by hand, so nothing has to wait. */
+static void test_cache_purge(void **state)
+{
+    pmInDom indom = pmInDom_build(DOM, 90), never = pmInDom_build(DOM, 91);
+    char dir[] = "/tmp/pmkit-purge-XXXXXX", path[256];
+    long long now = (long long)time(NULL);
+    FILE *fp;
+
+    (void)state;
+    assert_non_null(mkdtemp(dir));
+    setenv("PCP_VAR_DIR", dir, 1);
+    snprintf(path, sizeof(path), "%s/config", dir);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(path, sizeof(path), "%s/config/pmda", dir);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(path, sizeof(path), "%s/config/pmda/%d.90", dir, DOM);
+    assert_non_null(fp = fopen(path, "w"));
+    fprintf(fp, "2 0 2147483647\n0 1000 old\n1 %lld recent\n2 1000 again\n", now);
+    fclose(fp);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_LOAD), 3);
+    /* made active since the write: stays, however old its time */
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "again", (void *)4L), 2);
+    purged_private = 0;
+    assert_int_equal(pmdaCachePurgeCallback(indom, 60, purged), 1); /* "old" */
+    assert_int_equal(purged_private, 0); /* it had no private data */
+    assert_int_equal(pmdaCacheLookupName(indom, "old", NULL, NULL), PM_ERR_INST);
+    /* never written: stays, even with a limit in the future */
+    assert_int_equal(pmdaCacheStore(never, PMDA_CACHE_ADD, "n", (void *)16L), 0);
+    assert_int_equal(pmdaCacheOp(never, PMDA_CACHE_INACTIVE), 1);
+    assert_int_equal(pmdaCachePurgeCallback(never, -5, purged), 0);
+    assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "new", (void *)8L), 3);
+    assert_int_equal(pmdaCachePurgeCallback(indom, 0, purged), 0); /* "recent" is not older */
+    /* SYNC writes (an entry was added) and times the active ones: now all
+     * are older than 5 seconds from now */
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SYNC), 3);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SYNC), 0);
+    assert_int_equal(pmdaCachePurgeCallback(indom, -5, purged), 3);
+    assert_int_equal(purged_private, 12);
+    assert_int_equal(pmdaCachePurge(PM_INDOM_NULL, 0), PM_ERR_INDOM);
+    remove_var_dir(dir, path);
+}
+
 /* A line whose id is over the header's maximum is skipped like a malformed
  * one: no such id can be handed out, so the entry must not be stored under
  * another id (nor looked up under its own). */
@@ -748,6 +800,7 @@ int main(void)
         cmocka_unit_test(test_cache),
         cmocka_unit_test(test_cache_drives_instances),
         cmocka_unit_test(test_cache_persistence),
+        cmocka_unit_test(test_cache_purge),
         cmocka_unit_test(test_cache_load_id_over_max),
         cmocka_unit_test(test_labels),
     };

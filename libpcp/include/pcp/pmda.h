@@ -232,6 +232,8 @@ PMDA_CALL extern void pmdaDaemon(pmdaInterface *, int, const char *, int, const 
 PMDA_CALL extern void pmdaDSO(pmdaInterface *, int, char *, char *);
 PMDA_CALL extern void pmdaOpenLog(pmdaInterface *);
 PMDA_CALL extern void pmdaInit(pmdaInterface *, pmdaIndom *, int, pmdaMetric *, int);
+/* A new metric table after pmdaInit (agents whose metrics change). */
+PMDA_CALL extern void pmdaRehash(pmdaExt *, pmdaMetric *, int);
 PMDA_CALL extern void pmdaConnect(pmdaInterface *);
 PMDA_CALL extern void pmdaMain(pmdaInterface *);
 PMDA_CALL extern void pmdaSendError(pmdaInterface *, int);
@@ -308,6 +310,7 @@ PMDA_CALL extern int pmdaCacheLookupKey(pmInDom, const char *, int, const void *
                                         void **);
 PMDA_CALL extern int pmdaCacheOp(pmInDom, int);
 PMDA_CALL extern int pmdaCachePurge(pmInDom, time_t);
+PMDA_CALL extern int pmdaCachePurgeCallback(pmInDom, time_t, void (*)(void *));
 PMDA_CALL extern int pmdaCacheResize(pmInDom, int);
 
 /* Instance iteration and internals PCP's own agents call by name. */
