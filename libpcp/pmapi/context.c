@@ -287,6 +287,13 @@ char *pmGetContextHostName_r(int handle, char *buf, int buflen)
     return buf;
 }
 
+/* The same, as PCP's older interface: always 0 (buf says the rest). */
+int pmGetHostName(int handle, char *buf, int buflen)
+{
+    pmGetContextHostName_r(handle, buf, buflen);
+    return 0;
+}
+
 const char *pmGetContextHostName(int handle)
 {
     static _Thread_local char name[MAXHOSTNAMELEN];

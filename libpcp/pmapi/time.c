@@ -1,7 +1,8 @@
 /*
  * time.c - time for PMAPI clients: the pmtimeval and pmtimespec arithmetic,
  * reporting timezones (pmNewZone, pmUseZone, pmWhichZone, pmNewContextZone)
- * with pmCtime and pmLocaltime in the zone chosen, and pmSetMode.
+ * with pmCtime, pmLocaltime, pmPrintStamp and pmPrintHighResStamp in the
+ * zone chosen, and pmSetMode.
  *
  * Zones: a list of TZ strings, one of them current (none at first: local
  * time); pmUseZone picks one again.  pmCtime and pmLocaltime convert in the current zone by setting
@@ -17,6 +18,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
@@ -280,6 +282,27 @@ char *pmCtime(const time_t *clock, char *buf)
         strcpy(text, "??? ??? ?? ??:??:?? ????\n");
     memcpy(buf, text, 26);
     return buf;
+}
+
+/* "HH:MM:SS." then the fraction of the second in DIGITS digits, as
+ * given (PCP's: not rounded, not normalised), in the current zone. */
+static void print_stamp(FILE *f, time_t sec, long part, int digits)
+{
+    struct tm tm;
+
+    if (zone_time(&sec, &tm) == NULL)
+        memset(&tm, 0, sizeof(tm));
+    fprintf(f, "%02d:%02d:%02d.%0*ld", tm.tm_hour, tm.tm_min, tm.tm_sec, digits, part);
+}
+
+void pmPrintStamp(FILE *f, const struct timeval *tv)
+{
+    print_stamp(f, tv->tv_sec, (long)tv->tv_usec / 1000, 3);
+}
+
+void pmPrintHighResStamp(FILE *f, const struct timespec *ts)
+{
+    print_stamp(f, ts->tv_sec, ts->tv_nsec, 9);
 }
 
 /* ---- modes ---- */

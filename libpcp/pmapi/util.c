@@ -8,6 +8,8 @@
  */
 #include "pmapi_int.h"
 
+#include <ctype.h>
+
 #include <stdarg.h>
 #include <string.h>
 
@@ -100,4 +102,38 @@ void pmSetProgname(const char *name)
 char *pmGetProgname(void)
 {
     return (char *)progname;
+}
+
+/*
+ * pmfstring: skip blanks (not newlines), then take the word up to the next
+ * whitespace into a new string; that whitespace character is read too, as
+ * PCP reads it.  Returns the word's length, or 0 when the line ends first
+ * (its newline read), -1 at end of file, -2 when memory runs out.
+ */
+ssize_t pmfstring(FILE *f, char **str)
+{
+    size_t len = 0, room = 0;
+    char *buf = NULL, *grown;
+    int c;
+
+    while ((c = fgetc(f)) != EOF && c != '\n' && isspace(c))
+        ;
+    if (c == EOF)
+        return -1;
+    if (c == '\n')
+        return 0;
+    do {
+        if (len + 1 >= room) {
+            room = room ? room * 2 : 64;
+            if ((grown = realloc(buf, room)) == NULL) {
+                free(buf);
+                return -2;
+            }
+            buf = grown;
+        }
+        buf[len++] = (char)c;
+    } while ((c = fgetc(f)) != EOF && !isspace(c));
+    buf[len] = '\0';
+    *str = buf;
+    return (ssize_t)len;
 }

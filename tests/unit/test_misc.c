@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 #include <cmocka.h>
@@ -167,6 +169,37 @@ static void progname_null_restores_default(void **state)
     assert_string_equal(pmGetProgname(), "pcp");
 }
 
+/* pmfstring: one word at a time, the whitespace after it read too; 0 for a
+ * line without one (its newline read), -1 at the end (PCP's, oracle.misc). */
+static void fstring_words_and_lines(void **state)
+{
+    static const char text[] = "  one\ttwo\n  \nthree";
+    static const struct {
+        ssize_t n;
+        const char *word;
+        long after;
+    } want[] = {{3, "one", 6}, {3, "two", 10}, {0, NULL, 13}, {5, "three", 18}, {-1, NULL, 18}};
+    FILE *f = tmpfile();
+
+    (void)state;
+    assert_non_null(f);
+    fputs(text, f);
+    rewind(f);
+    for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+        char *word = NULL;
+        ssize_t n = pmfstring(f, &word);
+
+        assert_int_equal(n, want[i].n);
+        assert_int_equal(ftell(f), want[i].after);
+        if (want[i].word != NULL)
+            assert_string_equal(word, want[i].word);
+        else
+            assert_null(word);
+        free(word);
+    }
+    fclose(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -186,6 +219,7 @@ int main(void)
         cmocka_unit_test(sprintf_empty_result_in_size_one_buffer_returns_one),
         cmocka_unit_test(sprintf_encoding_error_returns_size_minus_one_terminated),
         cmocka_unit_test(path_separator_is_slash),
+        cmocka_unit_test(fstring_words_and_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -97,6 +98,26 @@ static void zones(void **state)
     assert_null(getenv("TZ")); /* put back as it was: unset */
 }
 
+/* pmPrintStamp: milliseconds truncated; pmPrintHighResStamp: nanoseconds;
+ * both in the reporting zone (the zones test left UTC current). */
+static void stamps(void **state)
+{
+    struct timeval tv = {1700000000, 999999};
+    struct timespec ts = {1700000000, 123456789};
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f;
+
+    (void)state;
+    assert_non_null(f = open_memstream(&text, &size));
+    pmPrintStamp(f, &tv);
+    fputc(' ', f);
+    pmPrintHighResStamp(f, &ts);
+    fclose(f);
+    assert_string_equal(text, "22:13:20.999 22:13:20.123456789");
+    free(text);
+}
+
 static void no_context(void **state)
 {
     struct timeval when = {0, 0};
@@ -136,6 +157,7 @@ int main(void)
         cmocka_unit_test(arithmetic),
         cmocka_unit_test(from_real),
         cmocka_unit_test(zones),
+        cmocka_unit_test(stamps),
         cmocka_unit_test(no_context),
         cmocka_unit_test(local_context),
     };

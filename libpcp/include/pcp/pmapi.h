@@ -289,6 +289,7 @@ PCP_CALL extern int pmDestroyContext(int);
 PCP_CALL extern int pmReconnectContext(int);
 PCP_CALL extern const char *pmGetContextHostName(int);
 PCP_CALL extern char *pmGetContextHostName_r(int, char *, int);
+PCP_CALL extern int pmGetHostName(int, char *, int);
 
 /* ---------------------------------------------------------------------
  * Instance profiles.
@@ -558,6 +559,7 @@ PCP_CALL extern int pmsprintf(char *, size_t, const char *, ...) __PM_PRINTFLIKE
 PCP_CALL extern size_t pmstrlen(const char *);
 PCP_CALL extern int pmstrncpy(char *, size_t, const char *);
 PCP_CALL extern int pmstrncat(char *, size_t, const char *);
+PCP_CALL extern ssize_t pmfstring(FILE *, char **);
 
 /* ---------------------------------------------------------------------
  * Configuration, process identity, logging.
@@ -613,6 +615,8 @@ PCP_CALL extern int pmNewContextZone(void);
 PCP_CALL extern int pmWhichZone(char **);
 PCP_CALL extern char *pmCtime(const time_t *, char *);
 PCP_CALL extern struct tm *pmLocaltime(const time_t *, struct tm *);
+PCP_CALL extern void pmPrintStamp(FILE *, const struct timeval *);
+PCP_CALL extern void pmPrintHighResStamp(FILE *, const struct timespec *);
 
 /* ---------------------------------------------------------------------
  * Command line options, shared by PCP tools and agents.
