@@ -433,9 +433,8 @@ static int save(cache *c, int sync)
 
     if (!c->dirty && !(sync && c->touched))
         return 0;
-    /* $PCP_VAR_DIR/config/pmda is made on demand, as PCP does */
-    pmsprintf(path, sizeof(path), "%s/config", pmGetConfig("PCP_VAR_DIR"));
-    mkdir(path, 0755);
+    /* $PCP_VAR_DIR/config/pmda is made on demand, as PCP makes it (not
+     * $PCP_VAR_DIR/config: without it the write fails, -ENOENT) */
     pmsprintf(path, sizeof(path), "%s/config/pmda", pmGetConfig("PCP_VAR_DIR"));
     mkdir(path, 0755);
     cache_path(c, path, sizeof(path));

@@ -635,6 +635,9 @@ static void test_cache_persistence(void **state)
     assert_non_null(mkdtemp(dir));
     setenv("PCP_VAR_DIR", dir, 1);
     assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "sda", NULL), 0);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SAVE), -ENOENT); /* no $PCP_VAR_DIR/config */
+    snprintf(path, sizeof(path), "%s/config", dir);
+    assert_int_equal(mkdir(path, 0700), 0); /* config/pmda is made on demand */
     assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "sdb", NULL), 1);
     assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "nvme0n1", NULL), 2);
     assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SAVE), 3);
