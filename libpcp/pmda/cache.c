@@ -327,12 +327,8 @@ static int mark_all(cache *c, int state)
 
     for (int i = 0; i < c->n; i++) {
         if (c->e[i].state != state) {
-            c->e[i].state = state;
+            c->e[i].state = state; /* not activity (PCP): no new timestamp */
             changed++;
-            if (state == PMDA_CACHE_ACTIVE) {
-                c->e[i].fresh = 1;
-                c->touched = 1;
-            }
         }
     }
     return changed;
@@ -380,7 +376,7 @@ static int load(cache *c)
 {
     char path[MAXPATHLEN], *line = NULL;
     size_t cap = 0;
-    int version, zero, max, loaded = 0;
+    int version, zero, max, loaded = 0, was_dirty = c->dirty, was_touched = c->touched;
     FILE *fp;
 
     cache_path(c, path, sizeof(path));
@@ -415,7 +411,9 @@ static int load(cache *c)
     c->next_id = c->n > 0 ? c->e[c->n - 1].inst + 1 : 0;
     if (c->next_id > c->max_id || c->next_id < 0)
         c->next_id = 0;
-    c->dirty = c->touched = 0;
+    /* what was added before the load still waits for a write */
+    c->dirty = was_dirty;
+    c->touched = was_touched;
     free(line);
     fclose(fp);
     return loaded;
@@ -519,30 +517,39 @@ int pmdaCacheOp(pmInDom indom, int what)
 
 /* Culls the entries whose last activity was written before RECENT seconds
  * ago (PCP's timestamps: the first SAVE or SYNC after an entry was added or
- * made active; never-written entries and those active since the last write
- * stay), handing each one's private data, when it has some, to GONE. */
+ * made active by PMDA_CACHE_ADD; never-written entries and those active
+ * since the last write stay), then hands each one's private data, when it
+ * has some, to GONE, in id order, with the cache unlocked (GONE may use
+ * the cache, as with PCP). */
 static int purge(pmInDom indom, time_t recent, void (*gone)(void *))
 {
     cache *c;
     time_t limit = time(NULL) - recent;
-    int culled = 0;
+    void **privs = NULL;
+    int culled = 0, npriv = 0;
 
     if (indom == PM_INDOM_NULL)
         return PM_ERR_INDOM;
     pthread_mutex_lock(&lock);
-    if ((c = find(indom, 1)) != NULL) {
-        for (int i = 0; i < c->n;) { /* in id order, as PCP calls back */
-            if (!c->e[i].fresh && c->e[i].stamp != 0 && c->e[i].stamp < limit) {
-                if (gone != NULL && c->e[i].priv != NULL)
-                    gone(c->e[i].priv);
-                remove_at(c, i);
-                culled++;
-            } else {
-                i++;
-            }
+    if ((c = find(indom, 1)) != NULL && gone != NULL && c->n > 0 &&
+        (privs = malloc((size_t)c->n * sizeof(void *))) == NULL) {
+        pthread_mutex_unlock(&lock);
+        return -ENOMEM;
+    }
+    for (int i = 0; c != NULL && i < c->n;) {
+        if (!c->e[i].fresh && c->e[i].stamp != 0 && c->e[i].stamp < limit) {
+            if (privs != NULL && c->e[i].priv != NULL)
+                privs[npriv++] = c->e[i].priv;
+            remove_at(c, i);
+            culled++;
+        } else {
+            i++;
         }
     }
     pthread_mutex_unlock(&lock);
+    for (int i = 0; i < npriv; i++)
+        gone(privs[i]);
+    free(privs);
     return culled;
 }
 

@@ -124,7 +124,7 @@ static void sizes(pmInDom in)
 static void purge(void)
 {
     pmInDom in = pmInDom_build(29, 5), active = pmInDom_build(29, 6),
-            never = pmInDom_build(29, 7);
+            never = pmInDom_build(29, 7), again = pmInDom_build(29, 8);
 
     pmdaCacheStore(in, PMDA_CACHE_ADD, "a", (void *)1L);
     pmdaCacheStore(in, PMDA_CACHE_ADD, "b", (void *)2L);
@@ -136,6 +136,12 @@ static void purge(void)
     printf("sync: %d\n", pmdaCacheOp(in, PMDA_CACHE_SYNC));
     printf("sync again: %d\n", pmdaCacheOp(in, PMDA_CACHE_SYNC));
     printf("save: %d\n", pmdaCacheOp(active, PMDA_CACHE_SAVE));
+    /* made active by the ACTIVE op after its write: not activity */
+    pmdaCacheStore(again, PMDA_CACHE_ADD, "y", (void *)64L);
+    printf("save: %d\n", pmdaCacheOp(again, PMDA_CACHE_SAVE));
+    pmdaCacheOp(again, PMDA_CACHE_INACTIVE);
+    pmdaCacheOp(again, PMDA_CACHE_ACTIVE);
+    printf("sync after the ACTIVE op: %d\n", pmdaCacheOp(again, PMDA_CACHE_SYNC));
     pmdaCacheOp(in, PMDA_CACHE_INACTIVE);
     pmdaCacheStore(in, PMDA_CACHE_ADD, "a", (void *)1L); /* active since the write */
     pmdaCacheStore(in, PMDA_CACHE_HIDE, "d", NULL);
@@ -149,6 +155,7 @@ static void purge(void)
     printf("an active entry written 2s ago, purge 1 with no callback: %d\n",
            pmdaCachePurgeCallback(active, 1, NULL));
     sizes(active);
+    printf("after the ACTIVE op, purge 1: %d\n", pmdaCachePurgeCallback(again, 1, gone));
     printf("purge, PM_INDOM_NULL: %d\n", pmdaCachePurgeCallback(PM_INDOM_NULL, 0, gone));
     printf("purge, an indom with no cache: %d\n",
            pmdaCachePurgeCallback(pmInDom_build(29, 77), -5, gone));
@@ -259,6 +266,8 @@ int main(void)
         snprintf(path, sizeof(path), "%s/config/pmda/29.5", dir);
         unlink(path);
         snprintf(path, sizeof(path), "%s/config/pmda/29.6", dir);
+        unlink(path);
+        snprintf(path, sizeof(path), "%s/config/pmda/29.8", dir);
         unlink(path);
         snprintf(path, sizeof(path), "%s/config/pmda", dir);
         rmdir(path);

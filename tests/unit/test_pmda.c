@@ -666,6 +666,8 @@ static long purged_private;
 static void purged(void *priv)
 {
     purged_private += (long)priv;
+    /* the cache is free to use from the callback (as in PCP) */
+    assert_true(pmdaCacheOp(pmInDom_build(DOM, 90), PMDA_CACHE_SIZE) >= 0);
 }
 
 /* pmdaCachePurge goes by the times in the cache file (PCP's): the write
@@ -687,7 +689,7 @@ static void test_cache_purge(void **state)
     assert_int_equal(mkdir(path, 0700), 0);
     snprintf(path, sizeof(path), "%s/config/pmda/%d.90", dir, DOM);
     assert_non_null(fp = fopen(path, "w"));
-    fprintf(fp, "2 0 2147483647\n0 1000 old\n1 %lld recent\n2 1000 again\n", now);
+    fprintf(fp, "2 0 2147483647\n0 1000 old\n1 %lld recent\n2 1000 again\n", now + 100);
     fclose(fp);
     assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_LOAD), 3);
     /* made active since the write: stays, however old its time */
@@ -701,13 +703,19 @@ static void test_cache_purge(void **state)
     assert_int_equal(pmdaCacheOp(never, PMDA_CACHE_INACTIVE), 1);
     assert_int_equal(pmdaCachePurgeCallback(never, -5, purged), 0);
     assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "new", (void *)8L), 3);
-    assert_int_equal(pmdaCachePurgeCallback(indom, 0, purged), 0); /* "recent" is not older */
-    /* SYNC writes (an entry was added) and times the active ones: now all
-     * are older than 5 seconds from now */
+    assert_int_equal(pmdaCachePurgeCallback(indom, 0, purged), 0); /* "recent" is ahead */
+    /* SYNC writes (an entry was added) and times the active ones ("again",
+     * "new"); "recent" keeps its time, 100 s ahead */
     assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SYNC), 3);
     assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SYNC), 0);
-    assert_int_equal(pmdaCachePurgeCallback(indom, -5, purged), 3);
+    assert_int_equal(pmdaCachePurgeCallback(indom, -5, purged), 2);
     assert_int_equal(purged_private, 12);
+    /* the ACTIVE op ("recent" came back inactive from the file) is not
+     * activity (PCP): no write, no new time */
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SYNC), 1); /* after the culls */
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_ACTIVE), 1);
+    assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SYNC), 0);
+    assert_int_equal(pmdaCachePurgeCallback(indom, -200, purged), 1); /* "recent" */
     assert_int_equal(pmdaCachePurge(PM_INDOM_NULL, 0), PM_ERR_INDOM);
     remove_var_dir(dir, path);
 }
