@@ -624,6 +624,25 @@ static void remove_var_dir(const char *dir, const char *file)
     rmdir(dir);
 }
 
+/* A new $PCP_VAR_DIR (DIR, a mkdtemp template) with config/pmda in it, and
+ * there the cache file of serial SERIAL holding TEXT; its path in PATH. */
+static void var_dir_with_cache_file(char *dir, int serial, const char *text, char *path,
+                                    size_t size)
+{
+    FILE *fp;
+
+    assert_non_null(mkdtemp(dir));
+    setenv("PCP_VAR_DIR", dir, 1);
+    snprintf(path, size, "%s/config", dir);
+    assert_int_equal(mkdir(path, 0755), 0);
+    snprintf(path, size, "%s/config/pmda", dir);
+    assert_int_equal(mkdir(path, 0755), 0);
+    snprintf(path, size, "%s/config/pmda/%d.%d", dir, DOM, serial);
+    assert_non_null(fp = fopen(path, "w"));
+    fputs(text, fp);
+    assert_int_equal(fclose(fp), 0);
+}
+
 /* PCP's cache file: "2 0 <max id>", then "<id> <last active> <name>". */
 static void test_cache_persistence(void **state)
 {
@@ -676,21 +695,12 @@ static void purged(void *priv)
 static void test_cache_purge(void **state)
 {
     pmInDom indom = pmInDom_build(DOM, 90), never = pmInDom_build(DOM, 91);
-    char dir[] = "/tmp/pmkit-purge-XXXXXX", path[256];
-    long long now = (long long)time(NULL);
-    FILE *fp;
+    char dir[] = "/tmp/pmkit-purge-XXXXXX", path[256], text[128];
 
     (void)state;
-    assert_non_null(mkdtemp(dir));
-    setenv("PCP_VAR_DIR", dir, 1);
-    snprintf(path, sizeof(path), "%s/config", dir);
-    assert_int_equal(mkdir(path, 0700), 0);
-    snprintf(path, sizeof(path), "%s/config/pmda", dir);
-    assert_int_equal(mkdir(path, 0700), 0);
-    snprintf(path, sizeof(path), "%s/config/pmda/%d.90", dir, DOM);
-    assert_non_null(fp = fopen(path, "w"));
-    fprintf(fp, "2 0 2147483647\n0 1000 old\n1 %lld recent\n2 1000 again\n", now + 100);
-    fclose(fp);
+    snprintf(text, sizeof(text), "2 0 2147483647\n0 1000 old\n1 %lld recent\n2 1000 again\n",
+             (long long)time(NULL) + 100);
+    var_dir_with_cache_file(dir, 90, text, path, sizeof(path));
     assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_LOAD), 3);
     /* made active since the write: stays, however old its time */
     assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "again", (void *)4L), 2);
@@ -728,19 +738,9 @@ static void test_cache_load_id_over_max(void **state)
     pmInDom indom = pmInDom_build(DOM, 89);
     char dir[] = "/tmp/pmkit-cache-XXXXXX", path[256];
     char *name = NULL;
-    FILE *fp;
 
     (void)state;
-    assert_non_null(mkdtemp(dir));
-    setenv("PCP_VAR_DIR", dir, 1);
-    snprintf(path, sizeof(path), "%s/config", dir);
-    assert_int_equal(mkdir(path, 0755), 0);
-    snprintf(path, sizeof(path), "%s/config/pmda", dir);
-    assert_int_equal(mkdir(path, 0755), 0);
-    snprintf(path, sizeof(path), "%s/config/pmda/%d.89", dir, DOM);
-    assert_non_null(fp = fopen(path, "w"));
-    fputs("2 0 5\n7 0 foo\n3 0 bar\n", fp);
-    assert_int_equal(fclose(fp), 0);
+    var_dir_with_cache_file(dir, 89, "2 0 5\n7 0 foo\n3 0 bar\n", path, sizeof(path));
 
     assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_LOAD), 1);
     assert_int_equal(pmdaCacheOp(indom, PMDA_CACHE_SIZE), 1);
