@@ -60,7 +60,7 @@ typedef struct {
     int code;
 } option_name;
 
-static const option_name long_only[] = {
+static const option_name long_only[] = { /* in code order */
     {PMLONGOPT_ARCHIVE_LIST, ARCHIVE_LIST}, {PMLONGOPT_ARCHIVE_FOLIO, ARCHIVE_FOLIO},
     {PMLONGOPT_HOST_LIST, HOST_LIST},       {PMLONGOPT_CONTAINER, CONTAINER},
     {PMLONGOPT_DERIVED, DERIVED},
@@ -77,6 +77,18 @@ static const option_name from_env[] = {
     {"FINISH_TIME", 'T'},  {"INTERVAL", 't'},     {"TIMEZONE", 'Z'},
     {"HOSTZONE", 'z'},
 };
+
+/* The code of the option TABLE (of N) names NAME (LEN bytes), or 0. */
+static int code_of(const option_name *table, size_t n, const char *name, size_t len)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (strlen(table[i].name) == len && strncmp(table[i].name, name, len) == 0)
+            return table[i].code;
+    }
+    return 0;
+}
+
+#define CODE_OF(table, name, len) code_of(table, sizeof(table) / sizeof(table[0]), name, len)
 
 /* A version 3 pmOptions: the version 2 layout (its timevals "unused"),
  * then four timespecs, right after it as in <pcp/pmapi.h>. */
@@ -181,14 +193,14 @@ static int known_archive(const pmOptions *d, const char *arg)
 
         if (strcmp(p, arg) == 0)
             return 1;
-        while (!(d->flags & PM_OPTFLAG_MULTI)) {
-            size_t n = strcspn(p, ",");
-
+        if (d->flags & PM_OPTFLAG_MULTI)
+            continue;
+        for (size_t n;; p += n + 1) {
+            n = strcspn(p, ",");
             if (n == len && strncmp(p, arg, len) == 0)
                 return 1;
             if (p[n] == '\0')
                 break;
-            p += n + 1;
         }
     }
     return 0;
@@ -442,17 +454,13 @@ static int needs_argument(int code)
     return code >= ARCHIVE_LIST || (code > 0 && code < 256 && strchr("aDhKps", code) != NULL);
 }
 
-
 /* "-c" or "--name" for standard option CODE, in BUF. */
 static const char *option_label(int code, char *buf, size_t size)
 {
-    for (size_t i = 0; i < sizeof(long_only) / sizeof(long_only[0]); i++) {
-        if (long_only[i].code == code) {
-            snprintf(buf, size, "--%s", long_only[i].name);
-            return buf;
-        }
-    }
-    snprintf(buf, size, "-%c", code);
+    if (code >= ARCHIVE_LIST)
+        snprintf(buf, size, "--%s", long_only[code - ARCHIVE_LIST].name);
+    else
+        snprintf(buf, size, "-%c", code);
     return buf;
 }
 
@@ -522,19 +530,12 @@ static void start(int argc, char *const *argv, pmOptions *d)
     if ((opt = malloc(n * sizeof(*opt))) == NULL)
         pmNoMem("pmGetOptions", n * sizeof(*opt), PM_FATAL_ERR);
     for (size_t e = 0; e < n; e++) {
-        char *name = environ[e], *eq;
+        char *var = environ[e], *eq;
 
-        if (strncmp(name, "PCP_", 4) != 0 || (eq = strchr(name, '=')) == NULL)
+        if (strncmp(var, "PCP_", 4) != 0 || (eq = strchr(var + 4, '=')) == NULL)
             continue;
-        name += 4;
-        for (size_t i = 0; i < sizeof(from_env) / sizeof(from_env[0]); i++) {
-            if (strlen(from_env[i].name) == (size_t)(eq - name) &&
-                strncmp(from_env[i].name, name, (size_t)(eq - name)) == 0) {
-                opt[found].code = from_env[i].code;
-                opt[found++].value = eq + 1;
-                break;
-            }
-        }
+        if ((opt[found].code = CODE_OF(from_env, var + 4, (size_t)(eq - var - 4))) != 0)
+            opt[found++].value = eq + 1;
     }
     for (size_t i = 0; i < found; i++)
         standard(d, opt[i].code, opt[i].value);
@@ -593,11 +594,7 @@ static int standard_code(const pmOptions *d, int c)
     if (d->long_options == NULL || d->index < 0 ||
         (name = d->long_options[d->index].long_opt) == NULL)
         return 0;
-    for (size_t i = 0; i < sizeof(long_only) / sizeof(long_only[0]); i++) {
-        if (strcmp(name, long_only[i].name) == 0)
-            return long_only[i].code;
-    }
-    return 0;
+    return CODE_OF(long_only, name, strlen(name));
 }
 
 /* -Z or -z, once there is a context; "Note:" lines with STDOUT_TZ. */
