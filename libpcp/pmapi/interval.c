@@ -82,49 +82,44 @@ static int fail(const char *spec, size_t at, const char *why, char **errmsg)
     return -1;
 }
 
-/* SPEC's total in seconds; -1 and *errmsg on error. */
+/* SPEC's total in seconds; -1 and *errmsg on error.  Each number may have
+ * a unit after it (blanks between allowed); the total is checked after
+ * every number, and an error points at the number or the word at fault. */
 static int parse(const char *spec, double *total, char **errmsg)
 {
-    const char *p = spec, *number = NULL;
-    double value = 0, sum = 0;
+    const char *p = spec;
+    double sum = 0;
 
     if (spec == NULL || *spec == '\0')
         return fail("", 0, "Null or empty specification", errmsg);
     for (;;) {
+        const char *number, *word;
+        double value, unit;
+        char *end;
+
         while (isspace((unsigned char)*p))
             p++;
         if (*p == '\0')
             break;
+        number = p;
+        if (isalpha((unsigned char)*p)) /* a unit with no number */
+            return fail(spec, (size_t)(p - spec), "unexpected value", errmsg);
+        value = strtod(p, &end);
+        if (end == p || !(value >= 0 && value < SECONDS_LIMIT))
+            return fail(spec, (size_t)(p - spec), "unexpected value", errmsg);
+        for (p = end; isspace((unsigned char)*p); p++)
+            ;
         if (isalpha((unsigned char)*p)) {
-            const char *word = p;
-            double unit;
-
-            while (isalpha((unsigned char)*p))
-                p++;
-            if (number == NULL || (unit = unit_seconds(word, (size_t)(p - word))) == 0)
+            for (word = p; isalpha((unsigned char)*p); p++)
+                ;
+            if ((unit = unit_seconds(word, (size_t)(p - word))) == 0)
                 return fail(spec, (size_t)(word - spec), "unexpected value", errmsg);
             value *= unit;
-        } else {
-            char *end;
-
-            if (number != NULL)
-                sum += value; /* the last number had no unit: seconds */
-            number = p;
-            value = strtod(p, &end);
-            if (end == p || !(value >= 0 && value < SECONDS_LIMIT))
-                return fail(spec, (size_t)(p - spec), "unexpected value", errmsg);
-            p = end;
-            continue;
         }
         sum += value;
         if (!(sum < SECONDS_LIMIT))
             return fail(spec, (size_t)(number - spec), "unexpected value", errmsg);
-        number = NULL;
     }
-    if (number != NULL)
-        sum += value;
-    if (!(sum < SECONDS_LIMIT))
-        return fail(spec, (size_t)(number - spec), "unexpected value", errmsg);
     *total = sum;
     return 0;
 }
