@@ -5,8 +5,9 @@
  * zone chosen, and pmSetMode.
  *
  * Zones: a list of TZ strings, one of them current (none at first: local
- * time); pmUseZone picks one again.  pmCtime and pmLocaltime convert in the current zone by setting
- * $TZ around localtime_r, under a lock, and putting it back.  A context's
+ * time); pmUseZone picks one again.  pmCtime and pmLocaltime convert in
+ * the current zone by setting $TZ around localtime_r, under a lock, and
+ * putting it back.  A context's
  * zone (pmNewContextZone) is the zone of the host its values come from:
  * for a local context this one, $TZ if set, else ":Area/City" from the
  * /etc/localtime link, as PCP names it.
