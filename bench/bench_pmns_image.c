@@ -153,8 +153,11 @@ static uint64_t b_lookup_batch(uint64_t n, int verify)
 
     for (uint64_t i = 0; i < n; i += BATCH) {
         int k = n - i < BATCH ? (int)(n - i) : BATCH, sts;
-        for (int j = 0; j < k; j++)
-            nm[j] = cur->lookup.names[next_question(&cur->lookup, &verify_at, verify)];
+        for (int j = 0; j < k; j++) {
+            /* drawn first: the first call allocates cur->lookup.names */
+            long q = next_question(&cur->lookup, &verify_at, verify);
+            nm[j] = cur->lookup.names[q];
+        }
         sts = pmLookupName(k, nm, id);
         h = verify ? bench_hash_u64(h, (uint64_t)(int64_t)sts) : h + (uint64_t)sts;
         for (int j = 0; j < k; j++)
