@@ -487,6 +487,9 @@ uint32_t pmns_image_find(const pmns_image *img, const char *name, size_t len, pm
     return pmns_image_find_hashed(img, name, len, hash_name(name, len), nd);
 }
 
+/* How many slots pmns_image_prefetch_node looks at. */
+#define PREFETCH_SLOTS 4
+
 uint32_t pmns_image_probe(const pmns_image *img, const char *name, size_t len)
 {
     uint32_t h = hash_name(name, len);
@@ -496,17 +499,59 @@ uint32_t pmns_image_probe(const pmns_image *img, const char *name, size_t len)
     return h;
 }
 
-void pmns_image_prefetch_node(const pmns_image *img, uint32_t hash)
+/*
+ * Prefetch the record of the name whose hash is hash, if it is among the
+ * first few slots from its home slot (mostly one cache line: with linear
+ * probing a name usually is).  Always inlined: GCC takes a function whose
+ * only effect is a prefetch for one without effects, and drops calls to it
+ * from the same file.
+ */
+static inline __attribute__((always_inline)) void prefetch_record(const pmns_image *img,
+                                                                  uint32_t hash)
 {
-    const uint8_t *s;
-    uint32_t off;
+    uint32_t i, off;
 
     if (img->nslots == 0)
         return;
-    s = img->slots + (size_t)pmns_image_scale(hash, img->nslots) * 8;
-    off = rd32(s + 4);
-    if (rd32(s) == hash && off < img->nodes_len) /* the usual case: at its home slot */
-        __builtin_prefetch(img->nodes + off);
+    i = pmns_image_scale(hash, img->nslots);
+    for (int k = 0; k < PREFETCH_SLOTS && i < img->nslots; k++, i++) {
+        const uint8_t *s = img->slots + (size_t)i * 8;
+        if ((off = rd32(s + 4)) == 0)
+            return;
+        if (rd32(s) == hash) {
+            if (off < img->nodes_len)
+                __builtin_prefetch(img->nodes + off);
+            return;
+        }
+    }
+}
+
+void pmns_image_prefetch_node(const pmns_image *img, uint32_t hash)
+{
+    prefetch_record(img, hash);
+}
+
+/*
+ * At a million names a lookup of a leaf reads three places one after the
+ * other, each a cache miss: the name's index slot, the leaf's record and
+ * its parent's record (whose full name the name must start with).  The
+ * parent's record can be found without the leaf's: by its own name, the
+ * name up to the last dot.  Prefetched that way, it arrives while the
+ * leaf's slot and record are read.  Small namespaces keep their non-leaf
+ * records in the cache, and there the extra hash and probe cost a lookup
+ * more than they save (one-off measurements on a 2-core VM: 30-40 ns more
+ * at 3 000 and 100 000 names, 40-80 ns less at a million).
+ */
+void pmns_image_prefetch_parent(const pmns_image *img, const char *name, size_t len)
+{
+    size_t plen = len;
+
+    if (img->nnodes - img->nleaves < PMNS_IMG_PARENT_PREFETCH_MIN)
+        return;
+    while (plen > 0 && name[plen - 1] != '.')
+        plen--;
+    if (plen > 1)
+        prefetch_record(img, hash_name(name, plen - 1));
 }
 
 void pmns_image_children(const pmns_image_node *nd, pmns_image_iter *it)

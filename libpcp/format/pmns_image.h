@@ -144,6 +144,13 @@ uint32_t pmns_image_find(const pmns_image *img, const char *name, size_t len, pm
  * answers as pmns_image_find does.  The prefetches are only hints. */
 uint32_t pmns_image_probe(const pmns_image *img, const char *name, size_t len);
 void pmns_image_prefetch_node(const pmns_image *img, uint32_t hash);
+/* Before a pmns_image_find of a leaf's full name in a large image (at
+ * least PMNS_IMG_PARENT_PREFETCH_MIN non-leaf nodes): prefetch its
+ * parent's record (found by the name up to its last dot), so that its
+ * cache miss overlaps the leaf's.  Only a hint; nothing for smaller
+ * images, where those records stay in the cache. */
+#define PMNS_IMG_PARENT_PREFETCH_MIN 16384
+void pmns_image_prefetch_parent(const pmns_image *img, const char *name, size_t len);
 uint32_t pmns_image_find_hashed(const pmns_image *img, const char *name, size_t len, uint32_t hash,
                                 pmns_image_node *nd);
 

@@ -581,10 +581,15 @@ int pmLookupName(int numpmid, const char **namelist, pmID *pmidlist)
         } else {
             const char *name = namelist[i];
             size_t len = name != NULL ? strlen(name) : 0;
+            uint32_t h = 0;
             k = 1;
-            got[0] = name == NULL ? PM_ERR_NAME
-                                  : lookup_one(n, name, len, n != NULL ? pmns_image_hash(name, len) : 0,
-                                               &pmidlist[i]);
+            if (name != NULL && n != NULL && n->leaves == NULL) {
+                h = pmns_image_probe(n->img, name, len); /* its slot first */
+                pmns_image_prefetch_parent(n->img, name, len);
+            } else if (name != NULL && n != NULL) {
+                h = pmns_image_hash(name, len);
+            }
+            got[0] = name == NULL ? PM_ERR_NAME : lookup_one(n, name, len, h, &pmidlist[i]);
         }
         for (int j = 0; j < k; j++) {
             sts = got[j];

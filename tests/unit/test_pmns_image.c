@@ -618,6 +618,69 @@ static void batch_equals_single(void **state)
     }
 }
 
+/* Single lookups in an image with enough non-leaves that each one first
+ * prefetches its parent's record by name: the answers are the image's,
+ * names without a parent (no dot, a leading or trailing dot) are fine,
+ * and a NAME_INDEX overwritten with junk gives errors, never a read
+ * outside the image (under ASan). */
+#define BIG_GROUPS (PMNS_IMG_PARENT_PREFETCH_MIN + 100)
+
+static void single_lookups_prefetch_parents(void **state)
+{
+    static char names[BIG_GROUPS][8];
+    const char *odd[] = {"m", ".m", "g1.", ".", "g1..m", "g1.m.m", "g1", "event.flags"};
+    pmns_image_writer *w = pmns_image_writer_new();
+    uint32_t nslots, slots;
+    size_t len;
+    uint8_t *b;
+    pmns_image *img;
+    char path[64], junk[64], q[32];
+    const char *qp = q;
+    pmID id;
+
+    (void)state;
+    for (uint32_t i = 0; i < BIG_GROUPS; i++) { /* root { g0 g1 ... }, gI { m 1:C:I } */
+        snprintf(names[i], sizeof(names[i]), "g%u", i);
+        assert_int_equal(pmns_image_add(w, 0, names[i], strlen(names[i]), PMNS_IMG_PMID_NULL, 0), 0);
+    }
+    for (uint32_t i = 0; i < BIG_GROUPS; i++)
+        assert_int_equal(pmns_image_add(w, i + 1, "m", 1, pmID_build(1, i >> 10, i & 1023), 0), 0);
+    assert_int_equal(pmns_image_finish(w, 1, &b, &len), 0);
+    assert_int_equal(pmns_image_open_buffer(b, len, 0, &img, NULL), 0);
+    assert_true(img->nnodes - img->nleaves >= PMNS_IMG_PARENT_PREFETCH_MIN);
+    pmns_image_close(img);
+
+    write_file(path, b, len);
+    assert_int_equal(pmLoadNameSpace(path), 0);
+    for (uint32_t i = 0; i < BIG_GROUPS; i++) {
+        snprintf(q, sizeof(q), "g%u.m", i);
+        assert_int_equal(pmLookupName(1, &qp, &id), 1);
+        assert_int_equal(id, pmID_build(1, i >> 10, i & 1023));
+        snprintf(q, sizeof(q), "g%u.x", i);
+        assert_int_equal(pmLookupName(1, &qp, &id), PM_ERR_NAME);
+    }
+    for (size_t i = 0; i < sizeof(odd) / sizeof(odd[0]); i++)
+        assert_int_equal(pmLookupName(1, &odd[i], &id),
+                         i == 6 ? PM_ERR_NONLEAF : i == 7 ? 1 : PM_ERR_NAME);
+    pmUnloadNameSpace();
+
+    slots = section(b, 2, &nslots);
+    srand(7);
+    for (uint32_t i = 0; i < nslots; i++)
+        b[slots + i] = (uint8_t)rand();
+    write_file(junk, b, len); /* its checksum no longer matches: not checked at open */
+    assert_int_equal(pmLoadNameSpace(junk), 0);
+    for (uint32_t i = 0; i < BIG_GROUPS; i += 7) {
+        snprintf(q, sizeof(q), "g%u.m", i);
+        int sts = pmLookupName(1, &qp, &id);
+        assert_true(sts == 1 || sts == PM_ERR_NAME || sts == PM_ERR_PMNS);
+    }
+    pmUnloadNameSpace();
+    unlink(path);
+    unlink(junk);
+    pmns_image_free(b, len);
+}
+
 /* pmNameID gives the first of pmNameAll's names, but like pmNameAll it
  * fails when another name of the PMID is damaged. */
 static void nameid_sees_every_entry(void **state)
@@ -757,6 +820,7 @@ int main(void)
         cmocka_unit_test(writer_input),
         cmocka_unit_test(names_api),
         cmocka_unit_test(batch_equals_single),
+        cmocka_unit_test(single_lookups_prefetch_parents),
         cmocka_unit_test(nameid_sees_every_entry),
         cmocka_unit_test(traversal_callbacks_reload),
     };
