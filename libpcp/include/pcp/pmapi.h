@@ -544,6 +544,10 @@ PCP_CALL extern char *pmNumberStr_r(double, char *, int);
 PCP_CALL extern const char *pmEventFlagsStr(int);
 PCP_CALL extern char *pmEventFlagsStr_r(int, char *, int);
 
+/* Units and scale from text ("Kbyte / sec", "count x 10^3"): 0, or an
+ * error with a malloc'd message in the last argument. */
+PCP_CALL extern int pmParseUnitsStr(const char *, pmUnits *, double *, char **);
+
 /* ---------------------------------------------------------------------
  * Formatted output and strings.
  */

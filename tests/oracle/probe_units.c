@@ -1,0 +1,181 @@
+/*
+ * probe_units.c - differential probe for pmParseUnitsStr.  Built twice from
+ * this source, against pmkit's libpcp and against Debian's (PCP 6.0.3);
+ * units_diff.sh runs both over units_cases and wants identical output.
+ *
+ * usage: probe_units [CASES]   (standard input without CASES)
+ *
+ * One case per line, the string to parse with these escapes: \t \n \r \v
+ * \f \\ \s (a space, to make an edge visible) and \xHH.  A line starting
+ * with '#' is a comment (\x23 parses a '#'); an empty line is the empty
+ * string.  Two whole-line forms: "@null" passes a NULL string, and a line
+ * starting "@noerr " parses the rest with a NULL errMsg pointer.
+ *
+ * Each case prints one line: the input (escaped), the return code, the six
+ * fields of the pmUnits (dimSpace dimTime dimCount scaleSpace scaleTime
+ * scaleCount) and its pad, the multiplier ("%.17g"), errno (set to 1234
+ * before the call), then the message or "-" when *errMsg was set to NULL.
+ * The outputs start from marker values, so what the call leaves untouched
+ * shows as "untouched".
+ */
+#include <pcp/pmapi.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Where *errMsg starts: a value no call returns. */
+static char untouched_msg[] = "untouched";
+
+/* S (LEN bytes) escaped on stdout: printable ASCII as is, but '\\' and
+ * '"', the rest as \t, \n or \xHH. */
+static void put_escaped(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+
+        if (c == '\\' || c == '"')
+            printf("\\%c", c);
+        else if (c == '\t')
+            fputs("\\t", stdout);
+        else if (c == '\n')
+            fputs("\\n", stdout);
+        else if (c < 0x20 || c >= 0x7f)
+            printf("\\x%02x", c);
+        else
+            putchar(c);
+    }
+}
+
+static int hex(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* The case line LINE unescaped in place; returns its length. */
+static size_t unescape(char *line)
+{
+    char *in = line, *out = line;
+
+    while (*in != '\0') {
+        if (*in != '\\' || in[1] == '\0') {
+            *out++ = *in++;
+            continue;
+        }
+        in++;
+        switch (*in) {
+        case 't':
+            *out++ = '\t';
+            break;
+        case 'n':
+            *out++ = '\n';
+            break;
+        case 'r':
+            *out++ = '\r';
+            break;
+        case 'v':
+            *out++ = '\v';
+            break;
+        case 'f':
+            *out++ = '\f';
+            break;
+        case 's':
+            *out++ = ' ';
+            break;
+        case 'x':
+            if (hex(in[1]) >= 0 && hex(in[2]) >= 0) {
+                *out++ = (char)(hex(in[1]) * 16 + hex(in[2]));
+                in += 2;
+                break;
+            }
+            /* FALLTHROUGH */
+        default:
+            *out++ = *in;
+            break;
+        }
+        in++;
+    }
+    *out = '\0';
+    return (size_t)(out - line);
+}
+
+/* Parse STR (NULL allowed) and print the outcome; WANT_ERR false passes a
+ * NULL errMsg. */
+static void run_case(const char *str, size_t len, int want_err)
+{
+    pmUnits u;
+    double mult = -12345.5;
+    char *msg = untouched_msg;
+    int sts, err;
+
+    /* every field at a marker value: all bits set */
+    memset(&u, 0xff, sizeof(u));
+    if (str == NULL)
+        fputs("@null", stdout);
+    else {
+        putchar('"');
+        put_escaped(str, len);
+        putchar('"');
+    }
+    if (!want_err)
+        fputs(" noerr", stdout);
+    fflush(stdout);
+    errno = 1234;
+    sts = pmParseUnitsStr(str, &u, &mult, want_err ? &msg : NULL);
+    err = errno;
+    printf(" -> %d units %d %d %d %d %d %d pad %d mult %.17g errno %d", sts, u.dimSpace, u.dimTime,
+           u.dimCount, u.scaleSpace, u.scaleTime, u.scaleCount, u.pad, mult, err);
+    if (msg == untouched_msg)
+        fputs(" msg untouched\n", stdout);
+    else if (msg == NULL)
+        fputs(" msg -\n", stdout);
+    else {
+        fputs(" msg \"", stdout);
+        put_escaped(msg, strlen(msg));
+        fputs("\"\n", stdout);
+        free(msg);
+    }
+    fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+    FILE *fp = stdin;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+
+    if (argc > 2 || (argc == 2 && (fp = fopen(argv[1], "r")) == NULL)) {
+        fprintf(stderr, "usage: %s [CASES]\n", argv[0]);
+        return 2;
+    }
+    while ((n = getline(&line, &cap, fp)) >= 0) {
+        int want_err = 1;
+        char *text = line;
+
+        if (n > 0 && line[n - 1] == '\n')
+            line[--n] = '\0';
+        if (line[0] == '#')
+            continue;
+        if (strcmp(line, "@null") == 0) {
+            run_case(NULL, 0, 1);
+            continue;
+        }
+        if (strncmp(line, "@noerr ", 7) == 0) {
+            want_err = 0;
+            text += 7;
+        }
+        run_case(text, unescape(text), want_err);
+    }
+    free(line);
+    if (fp != stdin)
+        fclose(fp);
+    return 0;
+}
