@@ -1,17 +1,18 @@
 #!/bin/sh
 # pmclient_diff.sh SRCDIR BUILDDIR
 #
-# PCP's own example client, pmclient.c exactly as Debian's pcp package ships
-# it (usr/share/pcp/demos/pmclient in the oracle extract), must build
-# against pmkit and behave as it does built against Debian's libpcp:
-#  1. its pmnsmap.h is made by pmkit's pmgenmap (BUILDDIR/bin) from the
-#     demo's pmnsmap.spec; pmclient.c is compiled as its Makefile does
+# PCP's own example clients, pmclient.c and pmclient_fg.c (the same client
+# written with the fetch-group API) exactly as Debian's pcp package ships
+# them (usr/share/pcp/demos/pmclient in the oracle extract), must build
+# against pmkit and behave as they do built against Debian's libpcp:
+#  1. pmclient's pmnsmap.h is made by pmkit's pmgenmap (BUILDDIR/bin) from
+#     the demo's pmnsmap.spec; each is compiled as the Makefile does
 #     (-I the pcp include directory, so "pmapi.h" resolves) against
 #     pmkit's headers (SRCDIR/libpcp/include) with implicit declarations
 #     an error, and linked against pmkit's libpcp (BUILDDIR/lib) with
 #     -Wl,--no-undefined: every function it calls must be declared and
 #     defined ($PMKIT_SAN_CFLAGS: the sanitizer flags pmkit was built with);
-#  2. the same source is built against Debian's headers and libpcp, and
+#  2. the same sources are built against Debian's headers and libpcp, and
 #     both are run on argument vectors that stop before a metrics source is
 #     needed (usage, version, option errors, a namespace): stdout, stderr
 #     and exit status must be identical (the namespace loader's own
@@ -28,7 +29,7 @@ build=$(cd "$2" && pwd) || exit 2
 oracle=${PMKIT_ORACLE_DIR:-$here/../../.cache/oracle/pcp}
 demo=$oracle/usr/share/pcp/demos/pmclient
 cc=${CC:-cc}
-for f in "$demo/pmclient.c" "$demo/pmnsmap.spec" /usr/include/pcp/pmapi.h; do
+for f in "$demo/pmclient.c" "$demo/pmclient_fg.c" "$demo/pmnsmap.spec" /usr/include/pcp/pmapi.h; do
     [ -f "$f" ] || { echo "SKIP: $f is missing (make test-deps installs and unpacks it)"; exit 77; }
 done
 command -v "$cc" >/dev/null 2>&1 || { echo "SKIP: no C compiler ($cc)"; exit 77; }
@@ -38,33 +39,38 @@ make_tmp pmclient_diff
 export PCP_BINADM_DIR="$oracle/usr/lib/pcp/bin" PCP_DERIVED_CONFIG=
 
 mkdir "$tmp/pmkit" "$tmp/pcp"
-cp "$demo/pmclient.c" "$demo/pmnsmap.spec" "$tmp/pmkit/"
+cp "$demo/pmclient.c" "$demo/pmclient_fg.c" "$demo/pmnsmap.spec" "$tmp/pmkit/"
 if ! (cd "$tmp/pmkit" && SOURCE_DATE_EPOCH=0 "$build/bin/pmgenmap" pmnsmap.spec >pmnsmap.h); then
     echo "FAIL: pmkit's pmgenmap on the demo's pmnsmap.spec"
     exit 1
 fi
-cp "$tmp/pmkit/pmclient.c" "$tmp/pmkit/pmnsmap.h" "$tmp/pcp/"
-# shellcheck disable=SC2086 # $PMKIT_SAN_CFLAGS: the sanitizers of an ASan build
-if ! "$cc" ${PMKIT_SAN_CFLAGS:-} -Werror=implicit-function-declaration -w -I"$src/libpcp/include/pcp" \
-    -I"$src/libpcp/include" -o "$tmp/pmkit/pmclient" "$tmp/pmkit/pmclient.c" \
-    -Wl,--no-undefined -L"$build/lib" -Wl,-rpath,"$build/lib" -lpcp 2>"$tmp/cc.err"; then
-    echo "FAIL: pmclient.c does not build against pmkit:"
-    cat "$tmp/cc.err"
-    exit 1
-fi
-if ! "$cc" -w -I/usr/include/pcp -o "$tmp/pcp/pmclient" "$tmp/pcp/pmclient.c" \
-    /usr/lib/libpcp.so.3 2>"$tmp/cc.err"; then
-    echo "SKIP: pmclient.c does not build against Debian's libpcp:"
-    cat "$tmp/cc.err"
-    exit 77
-fi
+cp "$tmp/pmkit/pmclient.c" "$tmp/pmkit/pmclient_fg.c" "$tmp/pmkit/pmnsmap.h" "$tmp/pcp/"
+for prog in pmclient pmclient_fg; do
+    # shellcheck disable=SC2086 # $PMKIT_SAN_CFLAGS: the sanitizers of an ASan build
+    if ! "$cc" ${PMKIT_SAN_CFLAGS:-} -Werror=implicit-function-declaration -w \
+        -I"$src/libpcp/include/pcp" -I"$src/libpcp/include" -o "$tmp/pmkit/$prog" \
+        "$tmp/pmkit/$prog.c" -Wl,--no-undefined -L"$build/lib" -Wl,-rpath,"$build/lib" -lpcp \
+        2>"$tmp/cc.err"; then
+        echo "FAIL: $prog.c does not build against pmkit:"
+        cat "$tmp/cc.err"
+        exit 1
+    fi
+    if ! "$cc" -w -I/usr/include/pcp -o "$tmp/pcp/$prog" "$tmp/pcp/$prog.c" \
+        /usr/lib/libpcp.so.3 2>"$tmp/cc.err"; then
+        echo "SKIP: $prog.c does not build against Debian's libpcp:"
+        cat "$tmp/cc.err"
+        exit 77
+    fi
+done
 printf 'root {\n    kernel\n}\nkernel {\n    all\n}\nkernel.all {\n    load 60:2:0\n}\n' >"$tmp/pmns"
 
 ndiff=0 n=0
 while IFS= read -r args; do
     case $args in '#'* | '') continue ;; esac
-    n=$((n + 1))
-    run_sides "./pmclient $args"
+    for prog in pmclient pmclient_fg; do
+        n=$((n + 1))
+        run_sides "./$prog $args"
+    done
 done <<CASES
 -?
 --help
@@ -86,7 +92,7 @@ done <<CASES
 --archive-list a,b -h c
 CASES
 if [ "$ndiff" -ne 0 ]; then
-    echo "FAIL: $ndiff of $n pmclient runs differ (< Debian, > pmkit)"
+    echo "FAIL: $ndiff of $n pmclient and pmclient_fg runs differ (< Debian, > pmkit)"
     exit 1
 fi
-echo "PASS: pmclient.c builds against pmkit unchanged; $n runs identical to Debian's build"
+echo "PASS: pmclient.c and pmclient_fg.c build against pmkit unchanged; $n runs identical to Debian's builds"

@@ -549,6 +549,28 @@ PCP_CALL extern char *pmEventFlagsStr_r(int, char *, int);
 PCP_CALL extern int pmParseUnitsStr(const char *, pmUnits *, double *, char **);
 
 /* ---------------------------------------------------------------------
+ * Fetch groups: metrics registered with where their converted values go,
+ * then fetched and stored in one call, over a context of the group's own.
+ */
+typedef struct __pmFetchGroup *pmFG; /* opaque */
+PCP_CALL extern int pmCreateFetchGroup(pmFG *, int, const char *);
+PCP_CALL extern int pmGetFetchGroupContext(pmFG);
+PCP_CALL extern int pmExtendFetchGroup_item(pmFG, const char *, const char *, const char *,
+                                            pmAtomValue *, int, int *);
+PCP_CALL extern int pmExtendFetchGroup_indom(pmFG, const char *, const char *, int[], char *[],
+                                             pmAtomValue[], int, int[], unsigned int,
+                                             unsigned int *, int *);
+PCP_CALL extern int pmExtendFetchGroup_event(pmFG, const char *, const char *, const char *,
+                                             const char *, struct timespec[], pmAtomValue[], int,
+                                             int[], unsigned int, unsigned int *, int *);
+PCP_CALL extern int pmExtendFetchGroup_timestamp(pmFG, struct timeval *);
+PCP_CALL extern int pmExtendFetchGroup_timeval(pmFG, struct timeval *);
+PCP_CALL extern int pmExtendFetchGroup_timespec(pmFG, struct timespec *);
+PCP_CALL extern int pmFetchGroup(pmFG);
+PCP_CALL extern int pmClearFetchGroup(pmFG);
+PCP_CALL extern int pmDestroyFetchGroup(pmFG);
+
+/* ---------------------------------------------------------------------
  * Formatted output and strings.
  */
 #ifdef __GNUC__

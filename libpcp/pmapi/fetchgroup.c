@@ -1,0 +1,931 @@
+/*
+ * fetchgroup.c - fetch groups: metrics registered once with the place
+ * each converted value goes (pmExtendFetchGroup_*), then fetched,
+ * converted and stored in one call (pmFetchGroup).
+ *
+ * A group owns a context of its own.  Each registration is an entry in a
+ * list, in registration order; the PMIDs to fetch are kept once each.
+ * pmFetchGroup makes the group's context current (and leaves it so, as
+ * PCP does), fetches every PMID, then fills each entry's outputs.
+ *
+ * Values, as probed from PCP's library (tests/oracle/probe_fetchgroup.c):
+ *
+ * - With no unit or rate conversion a value goes from the metric's type
+ *   to the output type as pmExtractValue takes it.  A string metric's
+ *   whole text can be a number: an integer as strtoll/strtoull read it
+ *   for the integer types, a decimal floating-point number for FLOAT and
+ *   DOUBLE; anything else is PM_ERR_TYPE.  As a string, an integer is
+ *   printed as an integer, a FLOAT with %.9e and a DOUBLE with %.17e.
+ * - With a conversion the value is taken as a DOUBLE.  A rate is the
+ *   change since the group's previous fetch over the seconds between the
+ *   two fetches: PM_ERR_AGAIN on the first fetch, PM_ERR_VALUE when the
+ *   previous fetch had no value for it or the value went down.  Units
+ *   asked for have the metric's dimensions, or one time dimension less
+ *   for a rate (whose time is then counted in seconds): the value is
+ *   scaled with pmConvScale, multiplied by the factor pmParseUnitsStr
+ *   gave, and becomes the output type as a DOUBLE would (%.17e as text).
+ * - A value that cannot be had or converted leaves the sentinel: -1 in
+ *   every bit of an integer, a NaN, a NULL string; its status says why.
+ *   A discrete metric with no value in a fetch keeps its last value and
+ *   status; an instance missing from a fetch is PM_ERR_VALUE.
+ *
+ * Strings stored in outputs (values and instance names) belong to the
+ * group: they stay until the next fetch, pmClearFetchGroup or
+ * pmDestroyFetchGroup.  Not thread-safe for one group, as in PCP.
+ */
+#include "pmapi_int.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { FG_ITEM, FG_INDOM, FG_EVENT, FG_TIMEVAL, FG_TIMESPEC };
+
+/* How one metric's values become outputs. */
+typedef struct fg_conv {
+    pmDesc desc;
+    int out_type;
+    int rate;      /* a rate between fetches */
+    int rescale;   /* to units, then times mult */
+    pmUnits units; /* asked for */
+    double mult;
+} fg_conv;
+
+/* One registration. */
+typedef struct fg_entry {
+    struct fg_entry *next;
+    int kind;
+    int slot; /* index of its PMID in the group's list */
+    fg_conv conv;
+    /* FG_ITEM */
+    int inst; /* PM_IN_NULL for a metric without instances */
+    pmAtomValue *value;
+    int *sts;
+    /* FG_INDOM */
+    int *codes;
+    char **names;
+    pmAtomValue *values;
+    int *stss;
+    unsigned int maxnum;
+    unsigned int *num;
+    char **own_names; /* maxnum names the group owns (values hold no pointers of ours) */
+    char **own_strings; /* maxnum (1 for an item) strings stored in values */
+    /* FG_TIMEVAL, FG_TIMESPEC */
+    struct timeval *tv;
+    struct timespec *ts;
+} fg_entry;
+
+struct __pmFetchGroup {
+    int ctx;
+    fg_entry *first, **last;
+    pmID *pmids;
+    int npmids, cap;
+    pmHighResResult *prev; /* the previous fetch, for rates */
+    pmInDom *whole;        /* instance domains fetched whole */
+    int nwhole;
+    pmInDom *some; /* instance domains fetched instance by instance */
+    int nsome;
+};
+
+/* ---------------------------------------------------------------- */
+/* Outputs. */
+
+static int out_type_ok(int type)
+{
+    return type == PM_TYPE_32 || type == PM_TYPE_U32 || type == PM_TYPE_64 ||
+           type == PM_TYPE_U64 || type == PM_TYPE_FLOAT || type == PM_TYPE_DOUBLE ||
+           type == PM_TYPE_STRING;
+}
+
+/* The sentinel of type into *v; a string it held (ours) is freed. */
+static void sentinel(pmAtomValue *v, int type, char **own)
+{
+    if (own != NULL) {
+        free(*own);
+        *own = NULL;
+    }
+    if (v == NULL)
+        return;
+    switch (type) {
+    case PM_TYPE_FLOAT:
+        v->f = -NAN;
+        break;
+    case PM_TYPE_DOUBLE:
+        v->d = -NAN;
+        break;
+    case PM_TYPE_STRING:
+        v->cp = NULL;
+        break;
+    default:
+        v->ull = ~(uint64_t)0; /* -1 in every integer member */
+        break;
+    }
+}
+
+/* A string output: text (malloc'd, now ours) replaces the old one. */
+static void store_string(pmAtomValue *v, char **own, char *text)
+{
+    free(*own);
+    *own = text;
+    if (v != NULL)
+        v->cp = text;
+}
+
+/* The whole of s as a decimal floating-point number (strtod's forms but
+ * hexadecimal), or PM_ERR_TYPE. */
+static int parse_number(const char *s, double *d)
+{
+    char *end;
+
+    if (strpbrk(s, "xX") != NULL)
+        return PM_ERR_TYPE;
+    *d = strtod(s, &end);
+    return end != s && *end == '\0' ? 0 : PM_ERR_TYPE;
+}
+
+/*
+ * The whole of s as an integer of type (strtol's forms, base 0) into
+ * *out: PM_ERR_TYPE if it is not one, -ERANGE if it does not fit.  As
+ * with strtoul, a minus sign makes an unsigned value wrap; a 32-bit
+ * unsigned value that wraps does not fit.
+ */
+static int parse_integer(const char *s, int type, pmAtomValue *out)
+{
+    char *end;
+    long long ll = 0;
+    unsigned long long ull = 0;
+
+    errno = 0;
+    if (type == PM_TYPE_32 || type == PM_TYPE_64)
+        ll = strtoll(s, &end, 0);
+    else
+        ull = strtoull(s, &end, 0);
+    if (end == s || *end != '\0')
+        return PM_ERR_TYPE;
+    if (errno == ERANGE || (type == PM_TYPE_32 && (ll < INT32_MIN || ll > INT32_MAX)) ||
+        (type == PM_TYPE_U32 && ull > UINT32_MAX))
+        return -ERANGE;
+    switch (type) {
+    case PM_TYPE_32:
+        out->l = (int32_t)ll;
+        break;
+    case PM_TYPE_U32:
+        out->ul = (uint32_t)ull;
+        break;
+    case PM_TYPE_64:
+        out->ll = ll;
+        break;
+    default:
+        out->ull = ull;
+        break;
+    }
+    return 0;
+}
+
+/* d as pmExtractValue gives a DOUBLE in type (not a string) into *out. */
+static int from_double(double d, int type, pmAtomValue *out)
+{
+    pmValueBlock *vb;
+    pmValue v;
+    union {
+        pmValueBlock vb;
+        char bytes[PM_VAL_HDR_SIZE + sizeof(double)];
+    } buf;
+
+    vb = &buf.vb;
+    vb->vtype = PM_TYPE_DOUBLE;
+    vb->vlen = PM_VAL_HDR_SIZE + sizeof(double);
+    memcpy(vb->vbuf, &d, sizeof(d));
+    v.inst = PM_IN_NULL;
+    v.value.pval = vb;
+    return pmExtractValue(PM_VAL_DPTR, &v, PM_TYPE_DOUBLE, out, type);
+}
+
+/* A value of type (not a string) as text, as PCP's groups print it. */
+static char *number_text(const pmAtomValue *a, int type)
+{
+    char buf[64];
+
+    switch (type) {
+    case PM_TYPE_32:
+        snprintf(buf, sizeof(buf), "%" PRId32, a->l);
+        break;
+    case PM_TYPE_U32:
+        snprintf(buf, sizeof(buf), "%" PRIu32, a->ul);
+        break;
+    case PM_TYPE_64:
+        snprintf(buf, sizeof(buf), "%" PRId64, a->ll);
+        break;
+    case PM_TYPE_U64:
+        snprintf(buf, sizeof(buf), "%" PRIu64, a->ull);
+        break;
+    case PM_TYPE_FLOAT:
+        snprintf(buf, sizeof(buf), "%.9e", (double)a->f);
+        break;
+    default:
+        snprintf(buf, sizeof(buf), "%.17e", a->d);
+        break;
+    }
+    return strdup(buf);
+}
+
+/* The value v (valfmt of its set) of the metric c describes as a DOUBLE:
+ * a string's whole text must be a number. */
+static int to_double(const fg_conv *c, int valfmt, const pmValue *v, double *d)
+{
+    pmAtomValue a;
+    int sts;
+
+    if (c->desc.type != PM_TYPE_STRING) {
+        if ((sts = pmExtractValue(valfmt, v, c->desc.type, &a, PM_TYPE_DOUBLE)) < 0)
+            return sts;
+        *d = a.d;
+        return 0;
+    }
+    if ((sts = pmExtractValue(valfmt, v, PM_TYPE_STRING, &a, PM_TYPE_STRING)) < 0)
+        return sts;
+    sts = parse_number(a.cp, d);
+    free(a.cp);
+    return sts;
+}
+
+/*
+ * The value v (valfmt of its set) of a metric described by c, without
+ * conversion, into *out as c->out_type (a string into *own): 0 or an
+ * error.
+ */
+static int convert_plain(const fg_conv *c, int valfmt, const pmValue *v, pmAtomValue *out,
+                         char **own)
+{
+    pmAtomValue a;
+    char *text;
+    double d;
+    int sts;
+
+    if (c->desc.type == PM_TYPE_STRING) {
+        if (c->out_type == PM_TYPE_STRING) {
+            if ((sts = pmExtractValue(valfmt, v, PM_TYPE_STRING, &a, PM_TYPE_STRING)) < 0)
+                return sts;
+            store_string(out, own, a.cp);
+            return 0;
+        }
+        if (c->out_type != PM_TYPE_FLOAT && c->out_type != PM_TYPE_DOUBLE) {
+            pmAtomValue scratch;
+            if ((sts = pmExtractValue(valfmt, v, PM_TYPE_STRING, &a, PM_TYPE_STRING)) < 0)
+                return sts;
+            sts = parse_integer(a.cp, c->out_type, out != NULL ? out : &scratch);
+            free(a.cp);
+            return sts;
+        }
+        if ((sts = to_double(c, valfmt, v, &d)) < 0)
+            return sts;
+        if (out != NULL) {
+            if (c->out_type == PM_TYPE_FLOAT)
+                out->f = (float)d;
+            else
+                out->d = d;
+        }
+        return 0;
+    }
+    if (c->out_type != PM_TYPE_STRING) {
+        if ((sts = pmExtractValue(valfmt, v, c->desc.type, &a, c->out_type)) < 0)
+            return sts;
+        if (out != NULL)
+            *out = a;
+        return 0;
+    }
+    if ((sts = pmExtractValue(valfmt, v, c->desc.type, &a, c->desc.type)) < 0)
+        return sts;
+    if ((text = number_text(&a, c->desc.type)) == NULL)
+        return -ENOMEM;
+    store_string(out, own, text);
+    return 0;
+}
+
+/* A converted DOUBLE d into *out as c->out_type. */
+static int store_double(const fg_conv *c, double d, pmAtomValue *out, char **own)
+{
+    pmAtomValue a;
+    char *text;
+    int sts;
+
+    if (c->out_type == PM_TYPE_STRING) {
+        a.d = d;
+        if ((text = number_text(&a, PM_TYPE_DOUBLE)) == NULL)
+            return -ENOMEM;
+        store_string(out, own, text);
+        return 0;
+    }
+    if ((sts = from_double(d, c->out_type, &a)) < 0)
+        return sts;
+    if (out != NULL)
+        *out = a;
+    return 0;
+}
+
+/* The units of a rate of a metric in units u whose time is in seconds. */
+static pmUnits rate_units(pmUnits u)
+{
+    u.scaleTime = PM_TIME_SEC;
+    u.dimTime--;
+    return u;
+}
+
+/* The value of instance inst in set vs, or NULL. */
+static const pmValue *value_of(const pmValueSet *vs, int inst)
+{
+    for (int i = 0; i < vs->numval; i++)
+        if (vs->vlist[i].inst == inst)
+            return &vs->vlist[i];
+    return NULL;
+}
+
+/* The set of pmid in result r (NULL if none, or r is NULL). */
+static const pmValueSet *set_of(const pmHighResResult *r, pmID pmid, int hint)
+{
+    if (r == NULL)
+        return NULL;
+    if (hint >= 0 && hint < r->numpmid && r->vset[hint]->pmid == pmid)
+        return r->vset[hint];
+    for (int i = 0; i < r->numpmid; i++)
+        if (r->vset[i]->pmid == pmid)
+            return r->vset[i];
+    return NULL;
+}
+
+static double seconds_between(const struct timespec *a, const struct timespec *b)
+{
+    return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+/*
+ * One value: v (from set vs of result now) of the metric c describes,
+ * converted into *out; prev is the group's previous result (for rates).
+ */
+static int convert(const fg_conv *c, const pmHighResResult *now, const pmValueSet *vs,
+                   const pmValue *v, const pmHighResResult *prev, int slot, pmAtomValue *out,
+                   char **own)
+{
+    pmAtomValue a, b;
+    pmUnits from;
+    double d;
+    int sts;
+
+    if (!c->rate && !c->rescale)
+        return convert_plain(c, vs->valfmt, v, out, own);
+    from = c->desc.units;
+    if (c->rate) {
+        const pmValueSet *ps = set_of(prev, vs->pmid, slot);
+        const pmValue *pv = ps != NULL && ps->numval > 0 ? value_of(ps, v->inst) : NULL;
+        double now_d, then_d, dt;
+        if (prev == NULL)
+            return PM_ERR_AGAIN; /* the first fetch */
+        if (pv == NULL)
+            return PM_ERR_VALUE; /* not in the previous one */
+        if ((sts = to_double(c, vs->valfmt, v, &now_d)) < 0 ||
+            (sts = to_double(c, ps->valfmt, pv, &then_d)) < 0)
+            return sts;
+        if (now_d < then_d)
+            return PM_ERR_VALUE; /* went down: a counter wrapped or was reset */
+        if ((dt = seconds_between(&prev->timestamp, &now->timestamp)) <= 0)
+            return PM_ERR_AGAIN;
+        d = (now_d - then_d) / dt;
+        if (c->rescale && from.dimTime != 0) {
+            /* its time in seconds first, as the rate's divisor is: a rate of
+             * milliseconds as "sec / sec" is a fraction */
+            pmUnits sec = from;
+            sec.scaleTime = PM_TIME_SEC;
+            a.d = d;
+            if ((sts = pmConvScale(PM_TYPE_DOUBLE, &a, &from, &b, &sec)) < 0)
+                return sts;
+            d = b.d;
+        }
+        from = rate_units(from);
+    } else if ((sts = to_double(c, vs->valfmt, v, &d)) < 0) {
+        return sts;
+    }
+    if (c->rescale) {
+        a.d = d;
+        if ((sts = pmConvScale(PM_TYPE_DOUBLE, &a, &from, &b, &c->units)) < 0)
+            return sts;
+        d = b.d * c->mult;
+    }
+    return store_double(c, d, out, own);
+}
+
+/* ---------------------------------------------------------------- */
+/* Registration. */
+
+static int use(pmFG fg)
+{
+    return fg == NULL ? -EINVAL : pmUseContext(fg->ctx);
+}
+
+/* The slot of pmid in the group's list, added if new: >= 0 or -ENOMEM. */
+static int slot_of(pmFG fg, pmID pmid)
+{
+    for (int i = 0; i < fg->npmids; i++)
+        if (fg->pmids[i] == pmid)
+            return i;
+    if (fg->npmids == fg->cap) {
+        int cap = fg->cap ? fg->cap * 2 : 16;
+        pmID *p = realloc(fg->pmids, (size_t)cap * sizeof(*p));
+        if (p == NULL)
+            return -ENOMEM;
+        fg->pmids = p;
+        fg->cap = cap;
+    }
+    fg->pmids[fg->npmids] = pmid;
+    return fg->npmids++;
+}
+
+/* Is indom in list[0..n)? */
+static int has_indom(const pmInDom *list, int n, pmInDom indom)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == indom)
+            return 1;
+    return 0;
+}
+
+static int add_indom(pmInDom **list, int *n, pmInDom indom)
+{
+    pmInDom *l = realloc(*list, (size_t)(*n + 1) * sizeof(*l));
+
+    if (l == NULL)
+        return -ENOMEM;
+    l[(*n)++] = indom;
+    *list = l;
+    return 0;
+}
+
+/*
+ * The group fetches only the instances asked for: an instance domain is
+ * left out of the profile until an item asks for one of its instances,
+ * and is fetched whole once a registration asks for all of them.  inst
+ * is an instance, or PM_IN_NULL for the whole domain.
+ */
+static int profile_for(pmFG fg, pmInDom indom, int inst)
+{
+    int sts;
+
+    if (indom == PM_INDOM_NULL || has_indom(fg->whole, fg->nwhole, indom))
+        return 0;
+    if (inst == (int)PM_IN_NULL) {
+        if ((sts = add_indom(&fg->whole, &fg->nwhole, indom)) < 0)
+            return sts;
+        return pmAddProfile(indom, 0, NULL);
+    }
+    if (!has_indom(fg->some, fg->nsome, indom)) {
+        if ((sts = add_indom(&fg->some, &fg->nsome, indom)) < 0)
+            return sts;
+        if ((sts = pmDelProfile(indom, 0, NULL)) < 0)
+            return sts;
+    }
+    return pmAddProfile(indom, 1, &inst);
+}
+
+/*
+ * What scale asks of the metric described by d: NULL (a rate for a
+ * counter), "rate", "instant", or units for pmParseUnitsStr, whose
+ * dimensions must be the metric's, or its rate's.  PM_ERR_CONV if not.
+ */
+static int parse_scale(const pmDesc *d, const char *scale, fg_conv *c)
+{
+    char *msg = NULL;
+    pmUnits u = d->units;
+    double mult;
+    int sts;
+
+    c->rate = c->rescale = 0;
+    c->mult = 1;
+    if (scale == NULL) {
+        c->rate = d->sem == PM_SEM_COUNTER;
+        return 0;
+    }
+    if (strcmp(scale, "rate") == 0) {
+        c->rate = 1;
+        return 0;
+    }
+    if (strcmp(scale, "instant") == 0)
+        return 0;
+    sts = pmParseUnitsStr(scale, &c->units, &mult, &msg);
+    free(msg);
+    if (sts < 0)
+        return PM_ERR_CONV;
+    if (c->units.dimSpace != u.dimSpace || c->units.dimCount != u.dimCount)
+        return PM_ERR_CONV;
+    if (c->units.dimTime == u.dimTime - 1)
+        c->rate = 1;
+    else if (c->units.dimTime != u.dimTime)
+        return PM_ERR_CONV;
+    c->rescale = 1;
+    c->mult = mult;
+    return 0;
+}
+
+/* The metric's PMID and description, and its conversion to out_type
+ * with scale: 0 or an error. */
+static int describe(const char *metric, const char *scale, int out_type, pmID *pmid, fg_conv *c)
+{
+    int sts;
+
+    if (metric == NULL)
+        return -EINVAL;
+    if ((sts = pmLookupName(1, &metric, pmid)) < 0)
+        return sts;
+    if ((sts = pmLookupDesc(*pmid, &c->desc)) < 0)
+        return sts;
+    if (c->desc.type == PM_TYPE_AGGREGATE || c->desc.type == PM_TYPE_AGGREGATE_STATIC ||
+        c->desc.type == PM_TYPE_EVENT || c->desc.type == PM_TYPE_HIGHRES_EVENT ||
+        !out_type_ok(out_type))
+        return PM_ERR_TYPE;
+    c->out_type = out_type;
+    return parse_scale(&c->desc, scale, c);
+}
+
+static fg_entry *new_entry(int kind)
+{
+    fg_entry *e = calloc(1, sizeof(*e));
+
+    if (e != NULL)
+        e->kind = kind;
+    return e;
+}
+
+static void append(pmFG fg, fg_entry *e)
+{
+    *fg->last = e;
+    fg->last = &e->next;
+}
+
+int pmCreateFetchGroup(pmFG *ptr, int type, const char *name)
+{
+    pmFG fg;
+    int ctx;
+
+    if (ptr == NULL)
+        return -EINVAL;
+    *ptr = NULL;
+    if ((ctx = pmNewContext(type, name)) < 0)
+        return ctx;
+    if ((fg = calloc(1, sizeof(*fg))) == NULL) {
+        pmDestroyContext(ctx);
+        return -ENOMEM;
+    }
+    fg->ctx = ctx;
+    fg->last = &fg->first;
+    *ptr = fg;
+    return 0;
+}
+
+int pmGetFetchGroupContext(pmFG fg)
+{
+    return fg == NULL ? -EINVAL : fg->ctx;
+}
+
+int pmExtendFetchGroup_item(pmFG fg, const char *metric, const char *instance, const char *scale,
+                            pmAtomValue *out_value, int out_type, int *out_sts)
+{
+    fg_entry *e;
+    fg_conv c;
+    pmID pmid;
+    int sts, inst = PM_IN_NULL, slot;
+
+    if ((sts = use(fg)) < 0)
+        return sts;
+    if ((sts = describe(metric, scale, out_type, &pmid, &c)) < 0)
+        return sts;
+    if (instance != NULL) {
+        if (c.desc.indom == PM_INDOM_NULL)
+            return PM_ERR_INDOM;
+        if ((inst = pmLookupInDom(c.desc.indom, instance)) < 0)
+            return inst;
+    } else if (c.desc.indom != PM_INDOM_NULL) {
+        return PM_ERR_INDOM;
+    }
+    if ((e = new_entry(FG_ITEM)) == NULL ||
+        (out_type == PM_TYPE_STRING && (e->own_strings = calloc(1, sizeof(char *))) == NULL)) {
+        free(e);
+        return -ENOMEM;
+    }
+    if ((slot = slot_of(fg, pmid)) < 0 || (sts = profile_for(fg, c.desc.indom, inst)) < 0) {
+        free(e->own_strings);
+        free(e);
+        return slot < 0 ? slot : sts;
+    }
+    e->slot = slot;
+    e->conv = c;
+    e->inst = inst;
+    e->value = out_value;
+    e->sts = out_sts;
+    sentinel(out_value, out_type, NULL);
+    append(fg, e);
+    return 0;
+}
+
+int pmExtendFetchGroup_indom(pmFG fg, const char *metric, const char *scale, int out_inst_codes[],
+                             char *out_inst_names[], pmAtomValue out_values[], int out_type,
+                             int out_stss[], unsigned int out_maxnum, unsigned int *out_num,
+                             int *out_sts)
+{
+    fg_entry *e;
+    fg_conv c;
+    pmID pmid;
+    int sts, slot;
+    size_t n = out_maxnum > 0 ? out_maxnum : 1;
+
+    if ((sts = use(fg)) < 0)
+        return sts;
+    if ((sts = describe(metric, scale, out_type, &pmid, &c)) < 0)
+        return sts;
+    if ((e = new_entry(FG_INDOM)) == NULL)
+        return -ENOMEM;
+    e->own_names = calloc(n, sizeof(char *));
+    e->own_strings = calloc(n, sizeof(char *));
+    if (e->own_names == NULL || e->own_strings == NULL) {
+        sts = -ENOMEM;
+        goto fail;
+    }
+    if ((slot = slot_of(fg, pmid)) < 0) {
+        sts = slot;
+        goto fail;
+    }
+    if ((sts = profile_for(fg, c.desc.indom, PM_IN_NULL)) < 0)
+        goto fail;
+    e->slot = slot;
+    e->conv = c;
+    e->codes = out_inst_codes;
+    e->names = out_inst_names;
+    e->values = out_values;
+    e->stss = out_stss;
+    e->maxnum = out_maxnum;
+    e->num = out_num;
+    e->sts = out_sts;
+    if (out_num != NULL)
+        *out_num = 0;
+    for (unsigned int i = 0; out_values != NULL && i < out_maxnum; i++)
+        sentinel(&out_values[i], out_type, NULL);
+    append(fg, e);
+    return 0;
+fail:
+    free(e->own_names);
+    free(e->own_strings);
+    free(e);
+    return sts;
+}
+
+int pmExtendFetchGroup_event(pmFG fg, const char *metric, const char *instance, const char *field,
+                             const char *scale, struct timespec out_times[],
+                             pmAtomValue out_values[], int out_type, int out_stss[],
+                             unsigned int out_maxnum, unsigned int *out_num, int *out_sts)
+{
+    (void)metric;
+    (void)instance;
+    (void)field;
+    (void)scale;
+    (void)out_times;
+    (void)out_values;
+    (void)out_type;
+    (void)out_stss;
+    (void)out_maxnum;
+    (void)out_num;
+    (void)out_sts;
+    return fg == NULL ? -EINVAL : PM_ERR_NYI;
+}
+
+static int add_stamp(pmFG fg, struct timeval *tv, struct timespec *ts)
+{
+    fg_entry *e;
+
+    if (fg == NULL)
+        return -EINVAL;
+    if ((e = new_entry(tv != NULL ? FG_TIMEVAL : FG_TIMESPEC)) == NULL)
+        return -ENOMEM;
+    e->tv = tv;
+    e->ts = ts;
+    if (tv != NULL)
+        *tv = (struct timeval){ 0, 0 };
+    if (ts != NULL)
+        *ts = (struct timespec){ 0, 0 };
+    append(fg, e);
+    return 0;
+}
+
+int pmExtendFetchGroup_timeval(pmFG fg, struct timeval *out_value)
+{
+    return add_stamp(fg, out_value, NULL);
+}
+
+int pmExtendFetchGroup_timestamp(pmFG fg, struct timeval *out_value)
+{
+    return add_stamp(fg, out_value, NULL);
+}
+
+int pmExtendFetchGroup_timespec(pmFG fg, struct timespec *out_value)
+{
+    return add_stamp(fg, NULL, out_value);
+}
+
+/* ---------------------------------------------------------------- */
+/* Fetching. */
+
+/* An item's output and status from result r (NULL: fetch error sts). */
+static void fill_item(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
+{
+    const pmValueSet *vs = r != NULL ? set_of(r, fg->pmids[e->slot], e->slot) : NULL;
+    const pmValue *v;
+    char **own = e->own_strings;
+
+    if (sts >= 0 && vs == NULL)
+        sts = PM_ERR_VALUE;
+    else if (sts >= 0 && vs->numval < 0)
+        sts = vs->numval;
+    else if (sts >= 0 && vs->numval == 0 && e->conv.desc.sem == PM_SEM_DISCRETE)
+        return; /* absent for now: the last value stays */
+    else if (sts >= 0 && (v = value_of(vs, e->inst)) == NULL)
+        sts = PM_ERR_VALUE;
+    else if (sts >= 0)
+        sts = convert(&e->conv, r, vs, v, fg->prev, e->slot, e->value, own);
+    if (sts < 0)
+        sentinel(e->value, e->conv.out_type, own);
+    if (e->sts != NULL)
+        *e->sts = sts < 0 ? sts : 0;
+}
+
+static int by_inst(const void *a, const void *b)
+{
+    int x = (*(const pmValue *const *)a)->inst, y = (*(const pmValue *const *)b)->inst;
+
+    return (x > y) - (x < y);
+}
+
+/* Every instance's output of an instance domain entry. */
+static void fill_indom(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
+{
+    const pmValueSet *vs = r != NULL ? set_of(r, fg->pmids[e->slot], e->slot) : NULL;
+    const pmValue **sorted = NULL;
+    unsigned int n = 0;
+
+    if (sts >= 0 && vs == NULL)
+        sts = PM_ERR_VALUE;
+    else if (sts >= 0 && vs->numval < 0)
+        sts = vs->numval;
+    else if (sts >= 0 && vs->numval == 0 && e->conv.desc.sem == PM_SEM_DISCRETE)
+        return; /* absent for now: the last values stay */
+    else if (sts >= 0 && (unsigned int)vs->numval > e->maxnum)
+        sts = PM_ERR_TOOBIG;
+    else if (sts >= 0 && vs->numval > 0 &&
+             (sorted = malloc((size_t)vs->numval * sizeof(*sorted))) == NULL)
+        sts = -ENOMEM;
+    if (sts >= 0) {
+        n = (unsigned int)vs->numval;
+        for (unsigned int i = 0; i < n; i++)
+            sorted[i] = &vs->vlist[i];
+        qsort(sorted, n, sizeof(*sorted), by_inst);
+    }
+    for (unsigned int i = 0; i < e->maxnum; i++) {
+        int s;
+        free(e->own_names[i]);
+        e->own_names[i] = NULL;
+        if (i >= n) {
+            sentinel(e->values ? &e->values[i] : NULL, e->conv.out_type, &e->own_strings[i]);
+            if (e->names != NULL)
+                e->names[i] = NULL; /* no pointer to a name freed above */
+            continue;
+        }
+        if (e->codes != NULL)
+            e->codes[i] = sorted[i]->inst;
+        if (e->names != NULL) {
+            if (sorted[i]->inst != (int)PM_IN_NULL && e->conv.desc.indom != PM_INDOM_NULL)
+                pmNameInDom(e->conv.desc.indom, sorted[i]->inst, &e->own_names[i]);
+            e->names[i] = e->own_names[i];
+        }
+        s = convert(&e->conv, r, vs, sorted[i], fg->prev, e->slot, e->values ? &e->values[i] : NULL,
+                    &e->own_strings[i]);
+        if (s < 0)
+            sentinel(e->values ? &e->values[i] : NULL, e->conv.out_type, &e->own_strings[i]);
+        if (e->stss != NULL)
+            e->stss[i] = s < 0 ? s : 0;
+    }
+    free(sorted);
+    if (e->num != NULL)
+        *e->num = n;
+    if (e->sts != NULL)
+        *e->sts = sts < 0 ? sts : 0;
+}
+
+static void fill_stamp(fg_entry *e, const pmHighResResult *r)
+{
+    struct timespec t = r != NULL ? r->timestamp : (struct timespec){ 0, 0 };
+
+    if (e->tv != NULL) {
+        e->tv->tv_sec = t.tv_sec;
+        e->tv->tv_usec = t.tv_nsec / 1000;
+    }
+    if (e->ts != NULL)
+        *e->ts = t;
+}
+
+int pmFetchGroup(pmFG fg)
+{
+    pmHighResResult *r = NULL;
+    int sts;
+
+    if ((sts = use(fg)) < 0)
+        return sts;
+    sts = pmFetchHighRes(fg->npmids, fg->pmids, &r);
+    if (sts < 0)
+        r = NULL;
+    for (fg_entry *e = fg->first; e != NULL; e = e->next) {
+        switch (e->kind) {
+        case FG_ITEM:
+            fill_item(fg, e, r, sts);
+            break;
+        case FG_INDOM:
+            fill_indom(fg, e, r, sts);
+            break;
+        case FG_TIMEVAL:
+        case FG_TIMESPEC:
+            fill_stamp(e, r);
+            break;
+        }
+    }
+    if (r != NULL) {
+        if (fg->prev != NULL)
+            pmFreeHighResResult(fg->prev);
+        fg->prev = r;
+    }
+    return sts;
+}
+
+/* ---------------------------------------------------------------- */
+/* Clearing and destroying. */
+
+/* Every output back to its sentinel, every string of ours freed, every
+ * registration dropped; the context stays. */
+static void clear(pmFG fg)
+{
+    fg_entry *e = fg->first;
+
+    while (e != NULL) {
+        fg_entry *next = e->next;
+        switch (e->kind) {
+        case FG_ITEM:
+            sentinel(e->value, e->conv.out_type, e->own_strings);
+            break;
+        case FG_INDOM:
+            for (unsigned int i = 0; i < e->maxnum; i++) {
+                sentinel(e->values ? &e->values[i] : NULL, e->conv.out_type, &e->own_strings[i]);
+                free(e->own_names[i]);
+                if (e->names != NULL)
+                    e->names[i] = NULL;
+            }
+            if (e->num != NULL)
+                *e->num = 0;
+            break;
+        default:
+            fill_stamp(e, NULL);
+            break;
+        }
+        free(e->own_names);
+        free(e->own_strings);
+        free(e);
+        e = next;
+    }
+    fg->first = NULL;
+    fg->last = &fg->first;
+    free(fg->pmids);
+    fg->pmids = NULL;
+    fg->npmids = fg->cap = 0;
+    if (fg->prev != NULL)
+        pmFreeHighResResult(fg->prev);
+    fg->prev = NULL;
+    free(fg->whole);
+    free(fg->some);
+    fg->whole = fg->some = NULL;
+    fg->nwhole = fg->nsome = 0;
+}
+
+int pmClearFetchGroup(pmFG fg)
+{
+    if (fg == NULL)
+        return -EINVAL;
+    clear(fg);
+    return 0;
+}
+
+int pmDestroyFetchGroup(pmFG fg)
+{
+    int sts;
+
+    if (fg == NULL)
+        return -EINVAL;
+    clear(fg);
+    sts = pmDestroyContext(fg->ctx);
+    free(fg);
+    return sts < 0 ? sts : 0;
+}

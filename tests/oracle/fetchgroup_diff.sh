@@ -1,0 +1,38 @@
+#!/bin/sh
+# fetchgroup_diff.sh ORACLE_DIR PROBE_PMKIT PROBE_PCP AGENT_PMKIT AGENT_PCP
+#
+# The fetch-group API, pmkit against Debian's libpcp: probe_fetchgroup.c,
+# built once against each library, loads fg_agent.c (built once against
+# each libpcp_pmda) into a local context and prints every registration,
+# fetch, conversion, clear and destroy.  The two outputs must be
+# identical.  Debian's namespace loader needs its pmcpp from the oracle
+# extract.
+set -eu
+[ $# -eq 5 ] || { echo "usage: $0 ORACLE PROBE_PMKIT PROBE_PCP AGENT_PMKIT AGENT_PCP" >&2; exit 2; }
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
+need_oracle "$1/usr/lib/pcp/bin/pmcpp" "Debian's pmcpp"
+for f in "$3" "$5"; do
+    [ -f "$f" ] || { echo "SKIP: $f was not built (Debian's libpcp3-dev or libpcp-pmda3-dev is missing)"; exit 77; }
+done
+make_tmp fetchgroup_diff
+{
+    printf 'root {\n    fg\n}\nfg {\n'
+    i=0
+    for m in u32 i32 u64 i64 float double string counter ms discrete indom big aggr err down \
+        huge dcounter neg bigu64 idown string2; do
+        printf '    %s 251:0:%d\n' "$m" "$i"
+        i=$((i + 1))
+    done
+    printf '}\n'
+} >"$tmp/pmns"
+export PCP_DERIVED_CONFIG= PCP_BINADM_DIR="$1/usr/lib/pcp/bin"
+"$2" "$tmp/pmns" "$4" >"$tmp/pmkit.out" 2>"$tmp/pmkit.err" ||
+    { echo "FAIL: pmkit probe exited $?"; cat "$tmp/pmkit.err"; exit 1; }
+"$3" "$tmp/pmns" "$5" >"$tmp/pcp.out" 2>"$tmp/pcp.err" ||
+    { echo "FAIL: Debian probe exited $?"; cat "$tmp/pcp.err"; exit 1; }
+if ! diff -u "$tmp/pcp.out" "$tmp/pmkit.out"; then
+    echo "FAIL: fetch-group answers differ (- Debian, + pmkit)"
+    exit 1
+fi
+echo "PASS: $(wc -l <"$tmp/pmkit.out") lines of fetch-group answers identical"
