@@ -516,6 +516,13 @@ typedef struct pmHighResEventArray {
     pmHighResEventRecord ea_record[1];
 } pmHighResEventArray;
 
+/* Event records unpacked, one result per record (NULL-terminated list),
+ * and freed. */
+PCP_CALL extern int pmUnpackEventRecords(pmValueSet *, int, pmResult ***);
+PCP_CALL extern void pmFreeEventResult(pmResult **);
+PCP_CALL extern int pmUnpackHighResEventRecords(pmValueSet *, int, pmHighResResult ***);
+PCP_CALL extern void pmFreeHighResEventResult(pmHighResResult **);
+
 /* ---------------------------------------------------------------------
  * Value extraction, scaling and printing.
  */

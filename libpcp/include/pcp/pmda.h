@@ -302,6 +302,27 @@ PMDA_CALL extern int pmdaAddLabelFlags(pmLabelSet *, int);
 #define PMDA_CACHE_DUMP          19
 #define PMDA_CACHE_DUMP_ALL      20
 
+/* Packed arrays of event records, for values of type PM_TYPE_EVENT and
+ * PM_TYPE_HIGHRES_EVENT: an array handle, records added to it, parameters
+ * added to the last record, then the array's address for the value. */
+PMDA_CALL extern int pmdaEventNewArray(void);
+PMDA_CALL extern int pmdaEventResetArray(int);
+PMDA_CALL extern int pmdaEventReleaseArray(int);
+PMDA_CALL extern int pmdaEventAddRecord(int, struct timeval *, int);
+PMDA_CALL extern int pmdaEventAddMissedRecord(int, struct timeval *, int);
+PMDA_CALL extern int pmdaEventAddParam(int, pmID, int, pmAtomValue *);
+PMDA_CALL extern pmEventArray *pmdaEventGetAddr(int);
+PMDA_CALL extern int pmdaEventNewHighResArray(void);
+PMDA_CALL extern int pmdaEventResetHighResArray(int);
+PMDA_CALL extern int pmdaEventReleaseHighResArray(int);
+PMDA_CALL extern int pmdaEventAddHighResRecord(int, struct timespec *, int);
+PMDA_CALL extern int pmdaEventAddHighResMissedRecord(int, struct timespec *, int);
+PMDA_CALL extern int pmdaEventAddHighResParam(int, pmID, int, pmAtomValue *);
+PMDA_CALL extern pmHighResEventArray *pmdaEventGetHighResAddr(int);
+/* the older names of the last two */
+PMDA_CALL extern int pmdaEventHighResAddParam(int, pmID, int, pmAtomValue *);
+PMDA_CALL extern pmHighResEventArray *pmdaEventHighResGetAddr(int);
+
 PMDA_CALL extern int pmdaCacheStore(pmInDom, int, const char *, void *);
 PMDA_CALL extern int pmdaCacheStoreKey(pmInDom, int, const char *, int, const void *, void *);
 PMDA_CALL extern int pmdaCacheLookup(pmInDom, int, char **, void **);

@@ -1,0 +1,348 @@
+/*
+ * event.c - event records unpacked (pmUnpackEventRecords,
+ * pmUnpackHighResEventRecords) and freed (pmFreeEventResult,
+ * pmFreeHighResEventResult).
+ *
+ * A value of type PM_TYPE_EVENT (PM_TYPE_HIGHRES_EVENT) is a packed array
+ * of records (the layout is in libpcp/pmda/event.c); each record becomes
+ * one result stamped with its time, holding one value set per parameter
+ * in the array's order, after "event.flags" (511.0.1) when the record has
+ * flags.  A record of missed records has just event.flags and
+ * "event.missed" (511.0.2), the number missed.  Values of 32 bits but
+ * FLOAT are in place (PM_VAL_INSITU); the others are value blocks of the
+ * parameter's own length.  The result list ends with a NULL.  All as
+ * Debian's libpcp (tests/oracle/probe_events.c).
+ *
+ * Every length is checked against the value's before anything is read:
+ * PM_ERR_TOOSMALL for a value or parameter shorter than it must be or a
+ * negative count, PM_ERR_TOOBIG for one that runs past the value's end,
+ * PM_ERR_CONV for a record with the missed flag and others, PM_ERR_TYPE
+ * for a parameter type that cannot be a value.  (PCP's reads past the end
+ * of short parameters and gives negative parameter counts a result with a
+ * negative numpmid: docs/compat.md.)
+ */
+#include "pmapi_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FLAGS_PMID  0x7fc00001 /* event.flags:  511.0.1 */
+#define MISSED_PMID 0x7fc00002 /* event.missed: 511.0.2 */
+
+static uint32_t get32(const unsigned char *p)
+{
+    uint32_t v;
+
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+/* A value set of one value of pmid: a 32-bit value in place. */
+static pmValueSet *insitu_set(pmID pmid, uint32_t value)
+{
+    pmValueSet *vs = malloc(sizeof(*vs));
+
+    if (vs == NULL)
+        return NULL;
+    vs->pmid = pmid;
+    vs->numval = 1;
+    vs->valfmt = PM_VAL_INSITU;
+    vs->vlist[0].inst = PM_IN_NULL;
+    memcpy(&vs->vlist[0].value.lval, &value, sizeof(value));
+    return vs;
+}
+
+/* A value set of one value of pmid: a copy of the value block at block
+ * (len bytes, its header included). */
+static pmValueSet *block_set(pmID pmid, const unsigned char *block, size_t len)
+{
+    pmValueSet *vs = malloc(sizeof(*vs));
+    pmValueBlock *vb = malloc(len < sizeof(pmValueBlock) ? sizeof(pmValueBlock) : len);
+
+    if (vs == NULL || vb == NULL) {
+        free(vs);
+        free(vb);
+        return NULL;
+    }
+    memcpy(vb, block, len);
+    vs->pmid = pmid;
+    vs->numval = 1;
+    vs->valfmt = PM_VAL_DPTR;
+    vs->vlist[0].inst = PM_IN_NULL;
+    vs->vlist[0].value.pval = vb;
+    return vs;
+}
+
+/* Bytes of a value of type (its header excluded): >= 0, -1 for a length
+ * that varies, or PM_ERR_TYPE. */
+static int value_size(int type)
+{
+    switch (type) {
+    case PM_TYPE_32:
+    case PM_TYPE_U32:
+    case PM_TYPE_FLOAT:
+        return 4;
+    case PM_TYPE_64:
+    case PM_TYPE_U64:
+    case PM_TYPE_DOUBLE:
+        return 8;
+    case PM_TYPE_STRING:
+    case PM_TYPE_AGGREGATE:
+    case PM_TYPE_AGGREGATE_STATIC:
+        return -1;
+    default:
+        return PM_ERR_TYPE;
+    }
+}
+
+/* One unpacked record (the caller's result type is either), as a list of
+ * value sets. */
+typedef struct {
+    pmValueSet **vset;
+    int n;
+} sets;
+
+static void free_sets(sets *s)
+{
+    for (int i = 0; i < s->n; i++) {
+        if (s->vset[i]->valfmt != PM_VAL_INSITU)
+            free(s->vset[i]->vlist[0].value.pval);
+        free(s->vset[i]);
+    }
+    free(s->vset);
+}
+
+static int add_set(sets *s, pmValueSet *vs)
+{
+    if (vs == NULL)
+        return -ENOMEM;
+    s->vset[s->n++] = vs;
+    return 0;
+}
+
+/*
+ * The record at *at in buf[0..len): its stamp into sec and frac, its
+ * value sets into *s; *at moves past it.  0 or an error.
+ */
+static int unpack_record(const unsigned char *buf, size_t len, size_t *at, int highres,
+                         int64_t *sec, int64_t *frac, sets *s)
+{
+    size_t stamp = highres ? 16 : 8, p = *at;
+    uint32_t flags;
+    int32_t count;
+    int sts = 0;
+
+    if (len - p < stamp + 8)
+        return PM_ERR_TOOBIG;
+    if (highres) {
+        memcpy(sec, buf + p, 8);
+        memcpy(frac, buf + p + 8, 8);
+    } else {
+        *sec = (int32_t)get32(buf + p);
+        *frac = (int32_t)get32(buf + p + 4);
+    }
+    flags = get32(buf + p + stamp);
+    count = (int32_t)get32(buf + p + stamp + 4);
+    p += stamp + 8;
+    if ((flags & PM_EVENT_FLAG_MISSED) && flags != PM_EVENT_FLAG_MISSED)
+        return PM_ERR_CONV;
+    if (!(flags & PM_EVENT_FLAG_MISSED) && count < 0)
+        return PM_ERR_TOOSMALL;
+    if (!(flags & PM_EVENT_FLAG_MISSED) && (size_t)count > (len - p) / 8)
+        return PM_ERR_TOOBIG; /* parameters take 8 bytes or more each */
+    s->n = 0;
+    s->vset = malloc(((flags & PM_EVENT_FLAG_MISSED) ? 2 : (size_t)count + 1) * sizeof(pmValueSet *));
+    if (s->vset == NULL)
+        return -ENOMEM;
+    if (flags != 0 && (sts = add_set(s, insitu_set(FLAGS_PMID, flags))) < 0)
+        goto fail;
+    if (flags & PM_EVENT_FLAG_MISSED) {
+        if ((sts = add_set(s, insitu_set(MISSED_PMID, (uint32_t)count))) < 0)
+            goto fail;
+        *at = p; /* its count is no parameter count: nothing follows it */
+        return 0;
+    }
+    for (int32_t i = 0; i < count; i++) {
+        uint32_t pmid, hdr, plen;
+        int type, need;
+        size_t padded;
+        if (len - p < 8) {
+            sts = PM_ERR_TOOBIG;
+            goto fail;
+        }
+        pmid = get32(buf + p);
+        hdr = get32(buf + p + 4);
+        type = (int)(hdr >> 24);
+        plen = hdr & 0xffffff;
+        if ((need = value_size(type)) == PM_ERR_TYPE) {
+            sts = PM_ERR_TYPE;
+            goto fail;
+        }
+        padded = ((size_t)plen + 3) & ~(size_t)3;
+        if (len - p - 4 < padded) {
+            sts = PM_ERR_TOOBIG;
+            goto fail;
+        }
+        if (plen < PM_VAL_HDR_SIZE || (need >= 0 && plen != PM_VAL_HDR_SIZE + (uint32_t)need)) {
+            sts = PM_ERR_TOOSMALL; /* not the size of its type */
+            goto fail;
+        }
+        if (need == 4 && type != PM_TYPE_FLOAT)
+            sts = add_set(s, insitu_set(pmid, get32(buf + p + 8)));
+        else
+            sts = add_set(s, block_set(pmid, buf + p + 4, plen));
+        if (sts < 0)
+            goto fail;
+        p += 4 + padded;
+    }
+    *at = p;
+    return 0;
+fail:
+    free_sets(s);
+    return sts;
+}
+
+/*
+ * The records of value idx of vsp, an array of type: their count, with
+ * each record's stamp and sets handed to keep(), or an error.
+ */
+typedef int (*keep_fn)(void *list, int i, int64_t sec, int64_t frac, sets *s);
+
+static int unpack(const pmValueSet *vsp, int idx, int type, void *list, int (*grow)(void *, int),
+                  keep_fn keep)
+{
+    const pmValueBlock *vb;
+    const unsigned char *buf;
+    size_t len, at = 8;
+    int32_t nrec;
+    int sts;
+
+    if (vsp == NULL || idx < 0 || idx >= vsp->numval)
+        return PM_ERR_INST;
+    if (vsp->valfmt != PM_VAL_DPTR && vsp->valfmt != PM_VAL_SPTR)
+        return PM_ERR_CONV;
+    vb = vsp->vlist[idx].value.pval;
+    if (vb == NULL || vb->vtype != type)
+        return PM_ERR_TYPE;
+    len = vb->vlen;
+    buf = (const unsigned char *)vb;
+    if (len < 8)
+        return PM_ERR_TOOSMALL;
+    if ((nrec = (int32_t)get32(buf + 4)) < 0)
+        return PM_ERR_TOOSMALL;
+    if (nrec == 0)
+        return 0;
+    if ((size_t)nrec > (len - 8) / (type == PM_TYPE_HIGHRES_EVENT ? 24 : 16))
+        return PM_ERR_TOOBIG; /* records take 16 (24) bytes or more each */
+    if ((sts = grow(list, nrec)) < 0)
+        return sts;
+    for (int32_t i = 0; i < nrec; i++) {
+        int64_t sec, frac;
+        sets s;
+        if ((sts = unpack_record(buf, len, &at, type == PM_TYPE_HIGHRES_EVENT, &sec, &frac, &s)) < 0)
+            return sts;
+        if ((sts = keep(list, i, sec, frac, &s)) < 0) {
+            free_sets(&s);
+            return sts;
+        }
+    }
+    return nrec;
+}
+
+/* The list of results under construction, NULL terminated throughout. */
+typedef struct {
+    void **r;
+} list;
+
+static int grow(void *l, int n)
+{
+    list *x = l;
+
+    if ((x->r = calloc((size_t)n + 1, sizeof(void *))) == NULL)
+        return -ENOMEM;
+    return 0;
+}
+
+static int keep_result(void *l, int i, int64_t sec, int64_t frac, sets *s)
+{
+    list *x = l;
+    pmResult *r = malloc(sizeof(pmResult) + (size_t)(s->n > 0 ? s->n - 1 : 0) * sizeof(pmValueSet *));
+
+    if (r == NULL)
+        return -ENOMEM;
+    r->timestamp.tv_sec = (time_t)sec;
+    r->timestamp.tv_usec = (suseconds_t)frac;
+    r->numpmid = s->n;
+    memcpy(r->vset, s->vset, (size_t)s->n * sizeof(pmValueSet *));
+    free(s->vset);
+    x->r[i] = r;
+    return 0;
+}
+
+static int keep_highres(void *l, int i, int64_t sec, int64_t frac, sets *s)
+{
+    list *x = l;
+    pmHighResResult *r =
+        malloc(sizeof(pmHighResResult) + (size_t)(s->n > 0 ? s->n - 1 : 0) * sizeof(pmValueSet *));
+
+    if (r == NULL)
+        return -ENOMEM;
+    r->timestamp.tv_sec = (time_t)sec;
+    r->timestamp.tv_nsec = (long)frac;
+    r->numpmid = s->n;
+    memcpy(r->vset, s->vset, (size_t)s->n * sizeof(pmValueSet *));
+    free(s->vset);
+    x->r[i] = r;
+    return 0;
+}
+
+void pmFreeEventResult(pmResult **rset)
+{
+    if (rset == NULL)
+        return;
+    for (int i = 0; rset[i] != NULL; i++)
+        pmFreeResult(rset[i]);
+    free(rset);
+}
+
+void pmFreeHighResEventResult(pmHighResResult **rset)
+{
+    if (rset == NULL)
+        return;
+    for (int i = 0; rset[i] != NULL; i++)
+        pmFreeHighResResult(rset[i]);
+    free(rset);
+}
+
+int pmUnpackEventRecords(pmValueSet *vsp, int idx, pmResult ***rap)
+{
+    list l = { NULL };
+    int sts;
+
+    if (rap == NULL)
+        return -EINVAL;
+    *rap = NULL;
+    sts = unpack(vsp, idx, PM_TYPE_EVENT, &l, grow, keep_result);
+    if (sts < 0)
+        pmFreeEventResult((pmResult **)l.r);
+    else
+        *rap = (pmResult **)l.r;
+    return sts;
+}
+
+int pmUnpackHighResEventRecords(pmValueSet *vsp, int idx, pmHighResResult ***rap)
+{
+    list l = { NULL };
+    int sts;
+
+    if (rap == NULL)
+        return -EINVAL;
+    *rap = NULL;
+    sts = unpack(vsp, idx, PM_TYPE_HIGHRES_EVENT, &l, grow, keep_highres);
+    if (sts < 0)
+        pmFreeHighResEventResult((pmHighResResult **)l.r);
+    else
+        *rap = (pmHighResResult **)l.r;
+    return sts;
+}
