@@ -28,6 +28,10 @@
  *   every bit of an integer, a NaN, a NULL string; its status says why.
  *   A discrete metric with no value in a fetch keeps its last value and
  *   status; an instance missing from a fetch is PM_ERR_VALUE.
+ * - An event field is every value of one parameter in the records of an
+ *   event metric's value (pmUnpackEventRecords), in record order, each
+ *   converted as above but never as a rate, with its record's time (zero
+ *   with a sentinel); past out_maxnum, PM_ERR_TOOBIG.
  *
  * Strings stored in outputs (values and instance names) belong to the
  * group: they stay until the next fetch, pmClearFetchGroup or
@@ -64,7 +68,7 @@ typedef struct fg_entry {
     int inst; /* PM_IN_NULL for a metric without instances */
     pmAtomValue *value;
     int *sts;
-    /* FG_INDOM */
+    /* FG_INDOM (and FG_EVENT: values, stss, maxnum, num, sts, own_strings) */
     int *codes;
     char **names;
     pmAtomValue *values;
@@ -76,6 +80,12 @@ typedef struct fg_entry {
     /* FG_TIMEVAL, FG_TIMESPEC */
     struct timeval *tv;
     struct timespec *ts;
+    /* FG_EVENT: the event metric's instance and type; the field's PMID
+     * (conv describes the field) */
+    int ev_inst;
+    int ev_type;
+    pmID field;
+    struct timespec *times;
 } fg_entry;
 
 struct __pmFetchGroup {
@@ -547,6 +557,22 @@ static int describe(const char *metric, const char *scale, int out_type, pmID *p
     return parse_scale(&c->desc, scale, c);
 }
 
+/*
+ * The instance called instance of a metric described by d: PM_IN_NULL
+ * (and no name) for a metric without instances, else its number; or
+ * PM_ERR_INDOM (a name for one without, or none for one with) or the
+ * lookup's error.
+ */
+static int instance_of(const pmDesc *d, const char *instance, int *inst)
+{
+    *inst = (int)PM_IN_NULL;
+    if (instance == NULL)
+        return d->indom == PM_INDOM_NULL ? 0 : PM_ERR_INDOM;
+    if (d->indom == PM_INDOM_NULL)
+        return PM_ERR_INDOM;
+    return (*inst = pmLookupInDom(d->indom, instance)) < 0 ? *inst : 0;
+}
+
 static fg_entry *new_entry(int kind)
 {
     fg_entry *e = calloc(1, sizeof(*e));
@@ -593,20 +619,13 @@ int pmExtendFetchGroup_item(pmFG fg, const char *metric, const char *instance, c
     fg_entry *e;
     fg_conv c;
     pmID pmid;
-    int sts, inst = PM_IN_NULL, slot;
+    int sts, inst, slot;
 
     if ((sts = use(fg)) < 0)
         return sts;
-    if ((sts = describe(metric, scale, out_type, &pmid, &c)) < 0)
+    if ((sts = describe(metric, scale, out_type, &pmid, &c)) < 0 ||
+        (sts = instance_of(&c.desc, instance, &inst)) < 0)
         return sts;
-    if (instance != NULL) {
-        if (c.desc.indom == PM_INDOM_NULL)
-            return PM_ERR_INDOM;
-        if ((inst = pmLookupInDom(c.desc.indom, instance)) < 0)
-            return inst;
-    } else if (c.desc.indom != PM_INDOM_NULL) {
-        return PM_ERR_INDOM;
-    }
     if ((e = new_entry(FG_ITEM)) == NULL ||
         (out_type == PM_TYPE_STRING && (e->own_strings = calloc(1, sizeof(char *))) == NULL)) {
         free(e);
@@ -683,18 +702,62 @@ int pmExtendFetchGroup_event(pmFG fg, const char *metric, const char *instance, 
                              pmAtomValue out_values[], int out_type, int out_stss[],
                              unsigned int out_maxnum, unsigned int *out_num, int *out_sts)
 {
-    (void)metric;
-    (void)instance;
-    (void)field;
-    (void)scale;
-    (void)out_times;
-    (void)out_values;
-    (void)out_type;
-    (void)out_stss;
-    (void)out_maxnum;
-    (void)out_num;
-    (void)out_sts;
-    return fg == NULL ? -EINVAL : PM_ERR_NYI;
+    fg_entry *e;
+    fg_conv c;
+    pmDesc ed;
+    pmID pmid, fpmid;
+    int sts, inst, slot;
+    size_t n = out_maxnum > 0 ? out_maxnum : 1;
+
+    if ((sts = use(fg)) < 0)
+        return sts;
+    if (metric == NULL || field == NULL)
+        return -EINVAL;
+    if ((sts = pmLookupName(1, &metric, &pmid)) < 0 || (sts = pmLookupDesc(pmid, &ed)) < 0)
+        return sts;
+    if (ed.type != PM_TYPE_EVENT && ed.type != PM_TYPE_HIGHRES_EVENT)
+        return PM_ERR_TYPE;
+    if ((sts = instance_of(&ed, instance, &inst)) < 0)
+        return sts;
+    if ((sts = describe(field, scale, out_type, &fpmid, &c)) < 0)
+        return sts;
+    if (c.desc.indom != PM_INDOM_NULL)
+        return PM_ERR_INDOM; /* a field has one value a parameter */
+    if (c.rate)
+        return PM_ERR_CONV; /* no rates between records */
+    if ((e = new_entry(FG_EVENT)) == NULL)
+        return -ENOMEM;
+    if ((e->own_strings = calloc(n, sizeof(char *))) == NULL) {
+        sts = -ENOMEM;
+        goto fail;
+    }
+    if ((slot = slot_of(fg, pmid)) < 0) {
+        sts = slot;
+        goto fail;
+    }
+    if (inst != (int)PM_IN_NULL && (sts = profile_for(fg, ed.indom, inst)) < 0)
+        goto fail;
+    e->slot = slot;
+    e->conv = c;
+    e->ev_inst = inst;
+    e->ev_type = ed.type;
+    e->field = fpmid;
+    e->times = out_times;
+    e->values = out_values;
+    e->stss = out_stss;
+    e->maxnum = out_maxnum;
+    e->num = out_num;
+    e->sts = out_sts;
+    if (out_num != NULL)
+        *out_num = 0;
+    for (unsigned int i = 0; out_values != NULL && i < out_maxnum; i++)
+        sentinel(&out_values[i], out_type, NULL);
+    append(fg, e);
+    return 0;
+fail:
+    free(e->own_strings);
+    free(e);
+    return sts;
 }
 
 static int add_stamp(pmFG fg, struct timeval *tv, struct timespec *ts)
@@ -818,6 +881,73 @@ static void fill_indom(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
         *e->sts = sts < 0 ? sts : 0;
 }
 
+/* One unpacked record's value of the entry's field into slot *n. */
+static void fill_field(fg_entry *e, const pmValueSet *vs, struct timespec t, unsigned int *n)
+{
+    int s;
+
+    if (*n < e->maxnum) {
+        pmAtomValue *out = e->values ? &e->values[*n] : NULL;
+        s = convert(&e->conv, NULL, vs, &vs->vlist[0], NULL, -1, out, &e->own_strings[*n]);
+        if (s < 0)
+            sentinel(out, e->conv.out_type, &e->own_strings[*n]);
+        if (e->stss != NULL)
+            e->stss[*n] = s < 0 ? s : 0;
+        if (e->times != NULL) /* the zero time is the sentinel too */
+            e->times[*n] = s < 0 ? (struct timespec){ 0, 0 } : t;
+    }
+    (*n)++;
+}
+
+/* Every value of the field in the records of the entry's event metric:
+ * the first maxnum of them, and PM_ERR_TOOBIG if there were more. */
+static void fill_event(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
+{
+    const pmValueSet *vs = r != NULL ? set_of(r, fg->pmids[e->slot], e->slot) : NULL;
+    unsigned int n = 0;
+    int idx = -1;
+
+    if (sts >= 0 && vs == NULL)
+        sts = PM_ERR_VALUE;
+    else if (sts >= 0 && vs->numval < 0)
+        sts = vs->numval;
+    for (int i = 0; sts >= 0 && i < vs->numval && idx < 0; i++)
+        if (vs->vlist[i].inst == e->ev_inst)
+            idx = i;
+    if (sts >= 0 && idx < 0)
+        sts = PM_ERR_VALUE;
+    if (sts >= 0 && e->ev_type == PM_TYPE_HIGHRES_EVENT) {
+        pmHighResResult **list = NULL;
+        if ((sts = pmUnpackHighResEventRecords((pmValueSet *)vs, idx, &list)) >= 0) {
+            for (int k = 0; list != NULL && list[k] != NULL; k++)
+                for (int j = 0; j < list[k]->numpmid; j++)
+                    if (list[k]->vset[j]->pmid == e->field && list[k]->vset[j]->numval == 1)
+                        fill_field(e, list[k]->vset[j], list[k]->timestamp, &n);
+            pmFreeHighResEventResult(list);
+        }
+    } else if (sts >= 0) {
+        pmResult **list = NULL;
+        if ((sts = pmUnpackEventRecords((pmValueSet *)vs, idx, &list)) >= 0) {
+            for (int k = 0; list != NULL && list[k] != NULL; k++) {
+                struct timespec t = { list[k]->timestamp.tv_sec,
+                                      (long)list[k]->timestamp.tv_usec * 1000 };
+                for (int j = 0; j < list[k]->numpmid; j++)
+                    if (list[k]->vset[j]->pmid == e->field && list[k]->vset[j]->numval == 1)
+                        fill_field(e, list[k]->vset[j], t, &n);
+            }
+            pmFreeEventResult(list);
+        }
+    }
+    if (sts < 0)
+        n = 0;
+    for (unsigned int i = n; i < e->maxnum; i++)
+        sentinel(e->values ? &e->values[i] : NULL, e->conv.out_type, &e->own_strings[i]);
+    if (e->num != NULL)
+        *e->num = n < e->maxnum ? n : e->maxnum;
+    if (e->sts != NULL)
+        *e->sts = sts < 0 ? sts : n > e->maxnum ? PM_ERR_TOOBIG : 0;
+}
+
 static void fill_stamp(fg_entry *e, const pmHighResResult *r)
 {
     struct timespec t = r != NULL ? r->timestamp : (struct timespec){ 0, 0 };
@@ -847,6 +977,9 @@ int pmFetchGroup(pmFG fg)
             break;
         case FG_INDOM:
             fill_indom(fg, e, r, sts);
+            break;
+        case FG_EVENT:
+            fill_event(fg, e, r, sts);
             break;
         case FG_TIMEVAL:
         case FG_TIMESPEC:
@@ -878,9 +1011,11 @@ static void clear(pmFG fg)
             sentinel(e->value, e->conv.out_type, e->own_strings);
             break;
         case FG_INDOM:
+        case FG_EVENT:
             for (unsigned int i = 0; i < e->maxnum; i++) {
                 sentinel(e->values ? &e->values[i] : NULL, e->conv.out_type, &e->own_strings[i]);
-                free(e->own_names[i]);
+                if (e->own_names != NULL)
+                    free(e->own_names[i]);
                 if (e->names != NULL)
                     e->names[i] = NULL;
             }

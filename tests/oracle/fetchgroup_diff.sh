@@ -20,7 +20,7 @@ make_tmp fetchgroup_diff
     printf 'root {\n    fg\n}\nfg {\n'
     i=0
     for m in u32 i32 u64 i64 float double string counter ms discrete indom big aggr err down \
-        huge dcounter neg bigu64 idown string2; do
+        huge dcounter neg bigu64 idown string2 event hrevent evindom; do
         printf '    %s 251:0:%d\n' "$m" "$i"
         i=$((i + 1))
     done

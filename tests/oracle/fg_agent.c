@@ -22,6 +22,11 @@
  *   fg.bigu64              U64 near 2^64
  *   fg.idown               32-bit instant that goes down by 3 per fetch
  *   fg.string2             more texts than fg.string, for their parsing
+ *   fg.event               event records (pmdaEvent*): three records a
+ *                          fetch with fg.u32, fg.ms, fg.string and fg.double
+ *                          parameters, and a missed-records record
+ *   fg.hrevent             the same in a high resolution array
+ *   fg.evindom             event records over fg.indom's instances
  *
  * (Values are left out by editing pmdaFetch's result: a callback that
  * returns 0 makes PCP 6.0.3's pmdaFetch send whatever the value holds.)
@@ -35,7 +40,7 @@
 #define FG_DOMAIN 251
 
 enum { U32, I32, U64, I64, FLT, DBL, STR, COUNTER, MS, DISCRETE, INDOM, BIG, AGGR, ERR, DOWN,
-       HUGE_, DCOUNTER, NEG, BIGU64, IDOWN, STR2, NMETRICS };
+       HUGE_, DCOUNTER, NEG, BIGU64, IDOWN, STR2, EVENT, HREVENT, EVINDOM, NMETRICS };
 
 static pmdaInstid indom_insts[] = {{7, "seven"}, {3, "three"}, {11, "eleven"}, {1, "one"}};
 static pmdaInstid big_insts[] = {{0, "a"}, {1, "b"}, {2, "c"}, {3, "d"}, {4, "e"}, {5, "f"}};
@@ -70,6 +75,9 @@ static pmdaMetric metrics[] = {
     M(BIGU64, PM_TYPE_U64, SINGLE, PM_SEM_INSTANT, NONE),
     M(IDOWN, PM_TYPE_32, SINGLE, PM_SEM_INSTANT, NONE),
     M(STR2, PM_TYPE_STRING, SINGLE, PM_SEM_INSTANT, NONE),
+    M(EVENT, PM_TYPE_EVENT, SINGLE, PM_SEM_INSTANT, NONE),
+    M(HREVENT, PM_TYPE_HIGHRES_EVENT, SINGLE, PM_SEM_INSTANT, NONE),
+    M(EVINDOM, PM_TYPE_EVENT, 0, PM_SEM_INSTANT, NONE),
 };
 
 static unsigned int n; /* fetches answered */
@@ -103,10 +111,63 @@ static int fg_fetch(int numpmid, pmID pmidlist[], pmResult **resp, pmdaExt *pmda
     return sts;
 }
 
+/* The event records of fetch n (instance inst, or PM_IN_NULL) into the
+ * array of the kind asked for: its address.  pmdaFetch sends the array
+ * itself, not a copy, so each instance has an array of its own. */
+static pmValueBlock *events(int highres, unsigned int inst)
+{
+    static int arrays[16] = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+    int *a = &arrays[highres ? 1 : inst == PM_IN_NULL ? 0 : 2 + inst % 14];
+    pmAtomValue v;
+    unsigned int base = inst == PM_IN_NULL ? 0 : inst * 1000;
+
+    if (*a < 0)
+        *a = highres ? pmdaEventNewHighResArray() : pmdaEventNewArray();
+    if (highres) {
+        struct timespec ts = {1000 + n, 250};
+        pmdaEventResetHighResArray(*a);
+        pmdaEventAddHighResRecord(*a, &ts, PM_EVENT_FLAG_POINT);
+        v.ul = base + n;
+        pmdaEventAddHighResParam(*a, pmID_build(251, 0, U32), PM_TYPE_U32, &v);
+        v.ul = 1500 * n;
+        pmdaEventAddHighResParam(*a, pmID_build(251, 0, MS), PM_TYPE_U32, &v);
+        ts.tv_nsec = 999999999;
+        pmdaEventAddHighResMissedRecord(*a, &ts, 3);
+        pmdaEventAddHighResRecord(*a, &ts, 0);
+        v.ul = base + n + 100;
+        pmdaEventAddHighResParam(*a, pmID_build(251, 0, U32), PM_TYPE_U32, &v);
+        return (pmValueBlock *)pmdaEventGetHighResAddr(*a);
+    } else {
+        struct timeval tv = {1000 + n, 250};
+        pmdaEventResetArray(*a);
+        pmdaEventAddRecord(*a, &tv, PM_EVENT_FLAG_POINT);
+        v.ul = base + n;
+        pmdaEventAddParam(*a, pmID_build(251, 0, U32), PM_TYPE_U32, &v);
+        v.ul = 1500 * n;
+        pmdaEventAddParam(*a, pmID_build(251, 0, MS), PM_TYPE_U32, &v);
+        v.cp = texts[n % 4];
+        pmdaEventAddParam(*a, pmID_build(251, 0, STR), PM_TYPE_STRING, &v);
+        tv.tv_usec = 500;
+        pmdaEventAddMissedRecord(*a, &tv, 3);
+        pmdaEventAddRecord(*a, &tv, PM_EVENT_FLAG_START);
+        v.ul = base + n + 100;
+        pmdaEventAddParam(*a, pmID_build(251, 0, U32), PM_TYPE_U32, &v);
+        v.d = 0.5 * n;
+        pmdaEventAddParam(*a, pmID_build(251, 0, DBL), PM_TYPE_DOUBLE, &v);
+        v.ul = base + n + 200;
+        pmdaEventAddParam(*a, pmID_build(251, 0, U32), PM_TYPE_U32, &v);
+        return (pmValueBlock *)pmdaEventGetAddr(*a);
+    }
+}
+
 static int fg_value(pmdaMetric *mdesc, unsigned int inst, pmAtomValue *atom)
 {
     unsigned int item = pmID_item(mdesc->m_desc.pmid);
 
+    if (item == EVINDOM) {
+        atom->vbp = events(0, inst);
+        return 1;
+    }
     if (item == INDOM || item == BIG) {
         atom->ul = inst * 100 + n;
         return 1;
@@ -163,6 +224,10 @@ static int fg_value(pmdaMetric *mdesc, unsigned int inst, pmAtomValue *atom)
         break;
     case BIGU64:
         atom->ull = ~0ULL - 1000 + n;
+        break;
+    case EVENT:
+    case HREVENT:
+        atom->vbp = events(item == HREVENT, PM_IN_NULL);
         break;
     case STR2:
         atom->cp = texts2[n % 6];

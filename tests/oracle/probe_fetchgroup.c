@@ -137,10 +137,24 @@ struct indom {
     int sts;
 };
 
+/* One registered event field. */
+struct event {
+    const char *metric, *inst, *field, *scale;
+    int type;
+    unsigned maxnum;
+    struct timespec times[MAXNUM];
+    pmAtomValue v[MAXNUM];
+    int stss[MAXNUM];
+    unsigned num;
+    int sts;
+};
+
 static struct item items[200];
 static int nitems;
 static struct indom indoms[16];
 static int nindoms;
+static struct event events[32];
+static int nevents;
 
 static void add_item(pmFG fg, const char *metric, const char *inst, const char *scale, int type,
                      int rate)
@@ -188,6 +202,31 @@ static void add_indom(pmFG fg, const char *metric, const char *scale, int type, 
     printf("\n");
 }
 
+static void add_event(pmFG fg, const char *metric, const char *inst, const char *field,
+                      const char *scale, int type, unsigned maxnum)
+{
+    struct event *e = &events[nevents];
+    int sts;
+
+    memset(e, 0x5a, sizeof(*e));
+    e->metric = metric;
+    e->inst = inst;
+    e->field = field;
+    e->scale = scale;
+    e->type = type;
+    e->maxnum = maxnum;
+    sts = pmExtendFetchGroup_event(fg, metric, inst, field, scale, e->times, e->v, type, e->stss,
+                                   maxnum, &e->num, &e->sts);
+    printf("event %s inst=%s field=%s scale=%s type=%d max=%u: %d %s", metric,
+           inst ? inst : "NULL", field ? field : "NULL", scale ? scale : "NULL", type, maxnum, sts,
+           err(sts));
+    if (sts == 0) {
+        printf(" num %u sts %d", e->num, e->sts);
+        nevents++;
+    }
+    printf("\n");
+}
+
 static int hide_strings; /* after a clear: the strings were freed */
 
 static void print_all(double dt)
@@ -218,6 +257,22 @@ static void print_all(double dt)
                 print_rate(&d->v[j], d->type, dt);
             else
                 print_atom(&d->v[j], d->type);
+            printf("}");
+        }
+        printf("\n");
+    }
+    for (int i = 0; i < nevents; i++) {
+        struct event *e = &events[i];
+        printf("  event %s/%s/%s/%s/%d/%u: sts %d %s num %u", e->metric, e->inst ? e->inst : "-",
+               e->field, e->scale ? e->scale : "-", e->type, e->maxnum, e->sts, err(e->sts),
+               e->num);
+        for (unsigned j = 0; j < e->num && j < e->maxnum; j++) {
+            printf(" {%lld.%09ld sts %d ", (long long)e->times[j].tv_sec, (long)e->times[j].tv_nsec,
+                   e->stss[j]);
+            if (hide_strings && e->type == PM_TYPE_STRING)
+                printf("%s", e->v[j].cp == NULL ? "(null)" : "(set)");
+            else
+                print_atom(&e->v[j], e->type);
             printf("}");
         }
         printf("\n");
@@ -355,6 +410,40 @@ int main(int argc, char **argv)
     sts = pmExtendFetchGroup_indom(fg, "fg.indom", NULL, NULL, NULL, NULL, PM_TYPE_U32, NULL, 4,
                                    NULL, NULL);
     printf("indom NULL outputs: %d %s\n", sts, err(sts));
+
+    /* event fields */
+    add_event(fg, "fg.u32", NULL, "fg.u32", NULL, PM_TYPE_U32, 4);
+    add_event(fg, "fg.event", NULL, "fg.nosuch", NULL, PM_TYPE_U32, 4);
+    add_event(fg, "fg.nosuch", NULL, "fg.u32", NULL, PM_TYPE_U32, 4);
+    add_event(fg, "fg.event", NULL, "fg.aggr", NULL, PM_TYPE_U32, 4);
+    add_event(fg, "fg.event", NULL, "fg.event", NULL, PM_TYPE_U32, 4);
+    add_event(fg, "fg.event", "three", "fg.u32", NULL, PM_TYPE_U32, 4);
+    add_event(fg, "fg.evindom", NULL, "fg.u32", NULL, PM_TYPE_U32, 4);
+    add_event(fg, "fg.evindom", "eight", "fg.u32", NULL, PM_TYPE_U32, 4);
+    add_event(fg, "fg.event", NULL, "fg.u32", "rate", PM_TYPE_DOUBLE, 4);
+    add_event(fg, "fg.event", NULL, "fg.ms", "Kbyte", PM_TYPE_DOUBLE, 4);
+    add_event(fg, "fg.event", NULL, "fg.ms", "millisec / sec", PM_TYPE_DOUBLE, 4);
+    add_event(fg, "fg.event", NULL, "fg.u32", NULL, 99, 4);
+    add_event(fg, "fg.event", NULL, "fg.u32", NULL, PM_TYPE_U32, 4);
+    add_event(fg, "fg.event", NULL, "fg.u32", NULL, PM_TYPE_STRING, 4);
+    add_event(fg, "fg.event", NULL, "fg.u32", NULL, PM_TYPE_U32, 2);
+    add_event(fg, "fg.event", NULL, "fg.u32", NULL, PM_TYPE_U32, 0);
+    add_event(fg, "fg.event", NULL, "fg.ms", "sec", PM_TYPE_DOUBLE, 4);
+    add_event(fg, "fg.event", NULL, "fg.ms", "instant", PM_TYPE_U32, 4);
+    add_event(fg, "fg.event", NULL, "fg.string", NULL, PM_TYPE_STRING, 4);
+    add_event(fg, "fg.event", NULL, "fg.string", NULL, PM_TYPE_DOUBLE, 4);
+    add_event(fg, "fg.event", NULL, "fg.double", NULL, PM_TYPE_32, 4);
+    add_event(fg, "fg.event", NULL, "fg.counter", NULL, PM_TYPE_U64, 4);
+    add_event(fg, "fg.event", NULL, "fg.indom", NULL, PM_TYPE_U32, 4);
+    add_event(fg, "fg.event", NULL, "event.missed", NULL, PM_TYPE_U32, 4);
+    add_event(fg, "fg.event", NULL, "event.flags", NULL, PM_TYPE_U32, 4);
+    add_event(fg, "fg.hrevent", NULL, "fg.u32", NULL, PM_TYPE_U64, 4);
+    add_event(fg, "fg.hrevent", NULL, "fg.ms", "sec", PM_TYPE_FLOAT, 4);
+    add_event(fg, "fg.evindom", "eleven", "fg.u32", NULL, PM_TYPE_U32, 4);
+    add_event(fg, "fg.evindom", "one", "fg.double", NULL, PM_TYPE_DOUBLE, 4);
+    sts = pmExtendFetchGroup_event(fg, "fg.event", NULL, "fg.u32", NULL, NULL, NULL, PM_TYPE_U32,
+                                   NULL, 4, NULL, NULL);
+    printf("event NULL outputs: %d %s\n", sts, err(sts));
 
     memset(&tv, 0x5a, sizeof(tv));
     memset(&tv2, 0x5a, sizeof(tv2));
