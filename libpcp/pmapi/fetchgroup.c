@@ -646,6 +646,46 @@ int pmExtendFetchGroup_item(pmFG fg, const char *metric, const char *instance, c
     return 0;
 }
 
+/*
+ * A new entry of kind (FG_INDOM or FG_EVENT) for a vector of maxnum
+ * values of pmid, converted as c says and fetched with instance inst of
+ * indom in the profile (PM_IN_NULL: all of them): its values set to their
+ * sentinels and *num to 0, not yet in the group's list.  0 and *ep, or an
+ * error.
+ */
+static int vector_entry(pmFG fg, int kind, pmID pmid, const fg_conv *c, pmInDom indom, int inst,
+                        pmAtomValue values[], int stss[], unsigned int maxnum, unsigned int *num,
+                        int *out_sts, fg_entry **ep)
+{
+    size_t n = maxnum > 0 ? maxnum : 1;
+    fg_entry *e = new_entry(kind);
+    int sts = -ENOMEM, slot = 0;
+
+    if (e == NULL)
+        return -ENOMEM;
+    if ((e->own_strings = calloc(n, sizeof(char *))) == NULL ||
+        (kind == FG_INDOM && (e->own_names = calloc(n, sizeof(char *))) == NULL) ||
+        (sts = slot = slot_of(fg, pmid)) < 0 || (sts = profile_for(fg, indom, inst)) < 0) {
+        free(e->own_names);
+        free(e->own_strings);
+        free(e);
+        return sts;
+    }
+    e->slot = slot;
+    e->conv = *c;
+    e->values = values;
+    e->stss = stss;
+    e->maxnum = maxnum;
+    e->num = num;
+    e->sts = out_sts;
+    if (num != NULL)
+        *num = 0;
+    for (unsigned int i = 0; values != NULL && i < maxnum; i++)
+        sentinel(&values[i], c->out_type, NULL);
+    *ep = e;
+    return 0;
+}
+
 int pmExtendFetchGroup_indom(pmFG fg, const char *metric, const char *scale, int out_inst_codes[],
                              char *out_inst_names[], pmAtomValue out_values[], int out_type,
                              int out_stss[], unsigned int out_maxnum, unsigned int *out_num,
@@ -654,47 +694,16 @@ int pmExtendFetchGroup_indom(pmFG fg, const char *metric, const char *scale, int
     fg_entry *e;
     fg_conv c;
     pmID pmid;
-    int sts, slot;
-    size_t n = out_maxnum > 0 ? out_maxnum : 1;
+    int sts;
 
-    if ((sts = use(fg)) < 0)
+    if ((sts = use(fg)) < 0 || (sts = describe(metric, scale, out_type, &pmid, &c)) < 0 ||
+        (sts = vector_entry(fg, FG_INDOM, pmid, &c, c.desc.indom, (int)PM_IN_NULL, out_values,
+                            out_stss, out_maxnum, out_num, out_sts, &e)) < 0)
         return sts;
-    if ((sts = describe(metric, scale, out_type, &pmid, &c)) < 0)
-        return sts;
-    if ((e = new_entry(FG_INDOM)) == NULL)
-        return -ENOMEM;
-    e->own_names = calloc(n, sizeof(char *));
-    e->own_strings = calloc(n, sizeof(char *));
-    if (e->own_names == NULL || e->own_strings == NULL) {
-        sts = -ENOMEM;
-        goto fail;
-    }
-    if ((slot = slot_of(fg, pmid)) < 0) {
-        sts = slot;
-        goto fail;
-    }
-    if ((sts = profile_for(fg, c.desc.indom, PM_IN_NULL)) < 0)
-        goto fail;
-    e->slot = slot;
-    e->conv = c;
     e->codes = out_inst_codes;
     e->names = out_inst_names;
-    e->values = out_values;
-    e->stss = out_stss;
-    e->maxnum = out_maxnum;
-    e->num = out_num;
-    e->sts = out_sts;
-    if (out_num != NULL)
-        *out_num = 0;
-    for (unsigned int i = 0; out_values != NULL && i < out_maxnum; i++)
-        sentinel(&out_values[i], out_type, NULL);
     append(fg, e);
     return 0;
-fail:
-    free(e->own_names);
-    free(e->own_strings);
-    free(e);
-    return sts;
 }
 
 int pmExtendFetchGroup_event(pmFG fg, const char *metric, const char *instance, const char *field,
@@ -706,8 +715,7 @@ int pmExtendFetchGroup_event(pmFG fg, const char *metric, const char *instance, 
     fg_conv c;
     pmDesc ed;
     pmID pmid, fpmid;
-    int sts, inst, slot;
-    size_t n = out_maxnum > 0 ? out_maxnum : 1;
+    int sts, inst;
 
     if ((sts = use(fg)) < 0)
         return sts;
@@ -717,47 +725,22 @@ int pmExtendFetchGroup_event(pmFG fg, const char *metric, const char *instance, 
         return sts;
     if (ed.type != PM_TYPE_EVENT && ed.type != PM_TYPE_HIGHRES_EVENT)
         return PM_ERR_TYPE;
-    if ((sts = instance_of(&ed, instance, &inst)) < 0)
-        return sts;
-    if ((sts = describe(field, scale, out_type, &fpmid, &c)) < 0)
+    if ((sts = instance_of(&ed, instance, &inst)) < 0 ||
+        (sts = describe(field, scale, out_type, &fpmid, &c)) < 0)
         return sts;
     if (c.desc.indom != PM_INDOM_NULL)
         return PM_ERR_INDOM; /* a field has one value a parameter */
     if (c.rate)
         return PM_ERR_CONV; /* no rates between records */
-    if ((e = new_entry(FG_EVENT)) == NULL)
-        return -ENOMEM;
-    if ((e->own_strings = calloc(n, sizeof(char *))) == NULL) {
-        sts = -ENOMEM;
-        goto fail;
-    }
-    if ((slot = slot_of(fg, pmid)) < 0) {
-        sts = slot;
-        goto fail;
-    }
-    if (inst != (int)PM_IN_NULL && (sts = profile_for(fg, ed.indom, inst)) < 0)
-        goto fail;
-    e->slot = slot;
-    e->conv = c;
+    if ((sts = vector_entry(fg, FG_EVENT, pmid, &c, ed.indom, inst, out_values, out_stss,
+                            out_maxnum, out_num, out_sts, &e)) < 0)
+        return sts;
     e->ev_inst = inst;
     e->ev_type = ed.type;
     e->field = fpmid;
     e->times = out_times;
-    e->values = out_values;
-    e->stss = out_stss;
-    e->maxnum = out_maxnum;
-    e->num = out_num;
-    e->sts = out_sts;
-    if (out_num != NULL)
-        *out_num = 0;
-    for (unsigned int i = 0; out_values != NULL && i < out_maxnum; i++)
-        sentinel(&out_values[i], out_type, NULL);
     append(fg, e);
     return 0;
-fail:
-    free(e->own_strings);
-    free(e);
-    return sts;
 }
 
 static int add_stamp(pmFG fg, struct timeval *tv, struct timespec *ts)
