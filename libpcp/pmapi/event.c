@@ -4,7 +4,7 @@
  * pmFreeHighResEventResult).
  *
  * A value of type PM_TYPE_EVENT (PM_TYPE_HIGHRES_EVENT) is a packed array
- * of records (the layout is in libpcp/pmda/event.c); each record becomes
+ * of records (the layout is in pmapi_int.h, PMKIT_EVENT_*); each record becomes
  * one result stamped with its time, holding one value set per parameter
  * in the array's order, after "event.flags" (511.0.1) when the record has
  * flags.  A record of missed records has just event.flags and
@@ -26,17 +26,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define FLAGS_PMID  0x7fc00001 /* event.flags:  511.0.1 */
-#define MISSED_PMID 0x7fc00002 /* event.missed: 511.0.2 */
-
-static uint32_t get32(const unsigned char *p)
-{
-    uint32_t v;
-
-    memcpy(&v, p, sizeof(v));
-    return v;
-}
 
 /* A value set of one value of pmid: a 32-bit value in place. */
 static pmValueSet *insitu_set(pmID pmid, uint32_t value)
@@ -128,7 +117,7 @@ static int add_set(sets *s, pmValueSet *vs)
 static int unpack_record(const unsigned char *buf, size_t len, size_t *at, int highres,
                          int64_t *sec, int64_t *frac, sets *s)
 {
-    size_t stamp = highres ? 16 : 8, p = *at;
+    size_t stamp = PMKIT_EVENT_STAMP(highres), p = *at;
     uint32_t flags;
     int32_t count;
     int sts = 0;
@@ -139,11 +128,11 @@ static int unpack_record(const unsigned char *buf, size_t len, size_t *at, int h
         memcpy(sec, buf + p, 8);
         memcpy(frac, buf + p + 8, 8);
     } else {
-        *sec = (int32_t)get32(buf + p);
-        *frac = (int32_t)get32(buf + p + 4);
+        *sec = (int32_t)pmkit_get32(buf + p);
+        *frac = (int32_t)pmkit_get32(buf + p + 4);
     }
-    flags = get32(buf + p + stamp);
-    count = (int32_t)get32(buf + p + stamp + 4);
+    flags = pmkit_get32(buf + p + stamp);
+    count = (int32_t)pmkit_get32(buf + p + stamp + 4);
     p += stamp + 8;
     if ((flags & PM_EVENT_FLAG_MISSED) && flags != PM_EVENT_FLAG_MISSED)
         return PM_ERR_CONV;
@@ -155,10 +144,10 @@ static int unpack_record(const unsigned char *buf, size_t len, size_t *at, int h
     s->vset = malloc(((flags & PM_EVENT_FLAG_MISSED) ? 2 : (size_t)count + 1) * sizeof(pmValueSet *));
     if (s->vset == NULL)
         return -ENOMEM;
-    if (flags != 0 && (sts = add_set(s, insitu_set(FLAGS_PMID, flags))) < 0)
+    if (flags != 0 && (sts = add_set(s, insitu_set(PMKIT_EVENT_FLAGS_PMID, flags))) < 0)
         goto fail;
     if (flags & PM_EVENT_FLAG_MISSED) {
-        if ((sts = add_set(s, insitu_set(MISSED_PMID, (uint32_t)count))) < 0)
+        if ((sts = add_set(s, insitu_set(PMKIT_EVENT_MISSED_PMID, (uint32_t)count))) < 0)
             goto fail;
         *at = p; /* its count is no parameter count: nothing follows it */
         return 0;
@@ -171,8 +160,8 @@ static int unpack_record(const unsigned char *buf, size_t len, size_t *at, int h
             sts = PM_ERR_TOOBIG;
             goto fail;
         }
-        pmid = get32(buf + p);
-        hdr = get32(buf + p + 4);
+        pmid = pmkit_get32(buf + p);
+        hdr = pmkit_get32(buf + p + 4);
         type = (int)(hdr >> 24);
         plen = hdr & 0xffffff;
         if ((need = value_size(type)) == PM_ERR_TYPE) {
@@ -189,7 +178,7 @@ static int unpack_record(const unsigned char *buf, size_t len, size_t *at, int h
             goto fail;
         }
         if (need == 4 && type != PM_TYPE_FLOAT)
-            sts = add_set(s, insitu_set(pmid, get32(buf + p + 8)));
+            sts = add_set(s, insitu_set(pmid, pmkit_get32(buf + p + 8)));
         else
             sts = add_set(s, block_set(pmid, buf + p + 4, plen));
         if (sts < 0)
@@ -214,7 +203,7 @@ static int unpack(const pmValueSet *vsp, int idx, int type, void *list, int (*gr
 {
     const pmValueBlock *vb;
     const unsigned char *buf;
-    size_t len, at = 8;
+    size_t len, at = PMKIT_EVENT_HEAD;
     int32_t nrec;
     int sts;
 
@@ -227,14 +216,14 @@ static int unpack(const pmValueSet *vsp, int idx, int type, void *list, int (*gr
         return PM_ERR_TYPE;
     len = vb->vlen;
     buf = (const unsigned char *)vb;
-    if (len < 8)
+    if (len < PMKIT_EVENT_HEAD)
         return PM_ERR_TOOSMALL;
-    if ((nrec = (int32_t)get32(buf + 4)) < 0)
+    if ((nrec = (int32_t)pmkit_get32(buf + 4)) < 0)
         return PM_ERR_TOOSMALL;
     if (nrec == 0)
         return 0;
-    if ((size_t)nrec > (len - 8) / (type == PM_TYPE_HIGHRES_EVENT ? 24 : 16))
-        return PM_ERR_TOOBIG; /* records take 16 (24) bytes or more each */
+    if ((size_t)nrec > (len - PMKIT_EVENT_HEAD) / PMKIT_EVENT_RECORD(type == PM_TYPE_HIGHRES_EVENT))
+        return PM_ERR_TOOBIG; /* a record takes its header at least */
     if ((sts = grow(list, nrec)) < 0)
         return sts;
     for (int32_t i = 0; i < nrec; i++) {

@@ -45,6 +45,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { FG_ITEM, FG_INDOM, FG_EVENT, FG_TIMEVAL, FG_TIMESPEC };
 
@@ -133,6 +134,29 @@ static void sentinel(pmAtomValue *v, int type, char **own)
         v->ull = ~(uint64_t)0; /* -1 in every integer member */
         break;
     }
+}
+
+/* Where slot i of a vector entry's values is (NULL: not kept). */
+static pmAtomValue *slot_value(const fg_entry *e, unsigned int i)
+{
+    return e->values != NULL ? &e->values[i] : NULL;
+}
+
+/* Slot i of a vector entry with nothing in it, as PCP leaves one: the
+ * sentinel, no name, status PM_ERR_VALUE, the zero time. */
+static void empty_slot(fg_entry *e, unsigned int i)
+{
+    sentinel(slot_value(e, i), e->conv.out_type, &e->own_strings[i]);
+    if (e->own_names != NULL) {
+        free(e->own_names[i]);
+        e->own_names[i] = NULL;
+    }
+    if (e->names != NULL)
+        e->names[i] = NULL;
+    if (e->stss != NULL)
+        e->stss[i] = PM_ERR_VALUE;
+    if (e->times != NULL)
+        e->times[i] = (struct timespec){ 0, 0 };
 }
 
 /* A string output: text (malloc'd, now ours) replaces the old one. */
@@ -366,11 +390,6 @@ static const pmValueSet *set_of(const pmHighResResult *r, pmID pmid, int hint)
     return NULL;
 }
 
-static double seconds_between(const struct timespec *a, const struct timespec *b)
-{
-    return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
-}
-
 /*
  * One value: v (from set vs of result now) of the metric c describes,
  * converted into *out; prev is the group's previous result (for rates).
@@ -400,7 +419,7 @@ static int convert(const fg_conv *c, const pmHighResResult *now, const pmValueSe
             return sts;
         if (now_d < then_d)
             return PM_ERR_VALUE; /* went down: a counter wrapped or was reset */
-        if ((dt = seconds_between(&prev->timestamp, &now->timestamp)) <= 0)
+        if ((dt = pmtimespecSub(&now->timestamp, &prev->timestamp)) <= 0)
             return PM_ERR_AGAIN;
         d = (now_d - then_d) / dt;
         if (c->rescale && from.dimTime != 0) {
@@ -649,8 +668,8 @@ int pmExtendFetchGroup_item(pmFG fg, const char *metric, const char *instance, c
 /*
  * A new entry of kind (FG_INDOM or FG_EVENT) for a vector of maxnum
  * values of pmid, converted as c says and fetched with instance inst of
- * indom in the profile (PM_IN_NULL: all of them): its values set to their
- * sentinels and *num to 0, not yet in the group's list.  0 and *ep, or an
+ * indom in the profile (PM_IN_NULL: all of them), with *num set to 0; the
+ * caller completes it and hands it to append_vector.  0 and *ep, or an
  * error.
  */
 static int vector_entry(pmFG fg, int kind, pmID pmid, const fg_conv *c, pmInDom indom, int inst,
@@ -680,10 +699,17 @@ static int vector_entry(pmFG fg, int kind, pmID pmid, const fg_conv *c, pmInDom 
     e->sts = out_sts;
     if (num != NULL)
         *num = 0;
-    for (unsigned int i = 0; values != NULL && i < maxnum; i++)
-        sentinel(&values[i], c->out_type, NULL);
     *ep = e;
     return 0;
+}
+
+/* A vector entry's outputs, now all known, emptied; then it joins the
+ * group's list. */
+static void append_vector(pmFG fg, fg_entry *e)
+{
+    for (unsigned int i = 0; i < e->maxnum; i++)
+        empty_slot(e, i);
+    append(fg, e);
 }
 
 int pmExtendFetchGroup_indom(pmFG fg, const char *metric, const char *scale, int out_inst_codes[],
@@ -702,7 +728,7 @@ int pmExtendFetchGroup_indom(pmFG fg, const char *metric, const char *scale, int
         return sts;
     e->codes = out_inst_codes;
     e->names = out_inst_names;
-    append(fg, e);
+    append_vector(fg, e);
     return 0;
 }
 
@@ -739,7 +765,7 @@ int pmExtendFetchGroup_event(pmFG fg, const char *metric, const char *instance, 
     e->ev_type = ed.type;
     e->field = fpmid;
     e->times = out_times;
-    append(fg, e);
+    append_vector(fg, e);
     return 0;
 }
 
@@ -802,18 +828,15 @@ static void fill_item(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
         *e->sts = sts < 0 ? sts : 0;
 }
 
-static int by_inst(const void *a, const void *b)
-{
-    int x = (*(const pmValue *const *)a)->inst, y = (*(const pmValue *const *)b)->inst;
-
-    return (x > y) - (x < y);
-}
-
-/* Every instance's output of an instance domain entry. */
+/*
+ * Every instance's output of an instance domain entry; the result's
+ * values are in instance order (pmFetchGroup sorted them).  With more
+ * instances than slots, the first ones are stored and the count is 0, as
+ * in PCP.
+ */
 static void fill_indom(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
 {
     const pmValueSet *vs = r != NULL ? set_of(r, fg->pmids[e->slot], e->slot) : NULL;
-    const pmValue **sorted = NULL;
     unsigned int n = 0;
 
     if (sts >= 0 && vs == NULL)
@@ -822,44 +845,38 @@ static void fill_indom(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
         sts = vs->numval;
     else if (sts >= 0 && vs->numval == 0 && e->conv.desc.sem == PM_SEM_DISCRETE)
         return; /* absent for now: the last values stay */
-    else if (sts >= 0 && (unsigned int)vs->numval > e->maxnum)
-        sts = PM_ERR_TOOBIG;
-    else if (sts >= 0 && vs->numval > 0 &&
-             (sorted = malloc((size_t)vs->numval * sizeof(*sorted))) == NULL)
-        sts = -ENOMEM;
     if (sts >= 0) {
         n = (unsigned int)vs->numval;
-        for (unsigned int i = 0; i < n; i++)
-            sorted[i] = &vs->vlist[i];
-        qsort(sorted, n, sizeof(*sorted), by_inst);
+        if (n > e->maxnum) {
+            n = e->maxnum;
+            sts = PM_ERR_TOOBIG;
+        }
     }
     for (unsigned int i = 0; i < e->maxnum; i++) {
+        const pmValue *v;
         int s;
-        free(e->own_names[i]);
-        e->own_names[i] = NULL;
         if (i >= n) {
-            sentinel(e->values ? &e->values[i] : NULL, e->conv.out_type, &e->own_strings[i]);
-            if (e->names != NULL)
-                e->names[i] = NULL; /* no pointer to a name freed above */
+            empty_slot(e, i);
             continue;
         }
+        v = &vs->vlist[i];
+        free(e->own_names[i]);
+        e->own_names[i] = NULL;
         if (e->codes != NULL)
-            e->codes[i] = sorted[i]->inst;
+            e->codes[i] = v->inst;
         if (e->names != NULL) {
-            if (sorted[i]->inst != (int)PM_IN_NULL && e->conv.desc.indom != PM_INDOM_NULL)
-                pmNameInDom(e->conv.desc.indom, sorted[i]->inst, &e->own_names[i]);
+            if (v->inst != (int)PM_IN_NULL && e->conv.desc.indom != PM_INDOM_NULL)
+                pmNameInDom(e->conv.desc.indom, v->inst, &e->own_names[i]);
             e->names[i] = e->own_names[i];
         }
-        s = convert(&e->conv, r, vs, sorted[i], fg->prev, e->slot, e->values ? &e->values[i] : NULL,
-                    &e->own_strings[i]);
+        s = convert(&e->conv, r, vs, v, fg->prev, e->slot, slot_value(e, i), &e->own_strings[i]);
         if (s < 0)
-            sentinel(e->values ? &e->values[i] : NULL, e->conv.out_type, &e->own_strings[i]);
+            sentinel(slot_value(e, i), e->conv.out_type, &e->own_strings[i]);
         if (e->stss != NULL)
             e->stss[i] = s < 0 ? s : 0;
     }
-    free(sorted);
     if (e->num != NULL)
-        *e->num = n;
+        *e->num = sts < 0 ? 0 : n;
     if (e->sts != NULL)
         *e->sts = sts < 0 ? sts : 0;
 }
@@ -870,7 +887,7 @@ static void fill_field(fg_entry *e, const pmValueSet *vs, struct timespec t, uns
     int s;
 
     if (*n < e->maxnum) {
-        pmAtomValue *out = e->values ? &e->values[*n] : NULL;
+        pmAtomValue *out = slot_value(e, *n);
         s = convert(&e->conv, NULL, vs, &vs->vlist[0], NULL, -1, out, &e->own_strings[*n]);
         if (s < 0)
             sentinel(out, e->conv.out_type, &e->own_strings[*n]);
@@ -924,16 +941,18 @@ static void fill_event(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
     if (sts < 0)
         n = 0;
     for (unsigned int i = n; i < e->maxnum; i++)
-        sentinel(e->values ? &e->values[i] : NULL, e->conv.out_type, &e->own_strings[i]);
+        empty_slot(e, i);
     if (e->num != NULL)
         *e->num = n < e->maxnum ? n : e->maxnum;
     if (e->sts != NULL)
         *e->sts = sts < 0 ? sts : n > e->maxnum ? PM_ERR_TOOBIG : 0;
 }
 
-static void fill_stamp(fg_entry *e, const pmHighResResult *r)
+/* A timestamp output: the result's time, or now if the fetch failed (as
+ * PCP's), or zero (t NULL, r NULL: cleared). */
+static void fill_stamp(fg_entry *e, const pmHighResResult *r, const struct timespec *now)
 {
-    struct timespec t = r != NULL ? r->timestamp : (struct timespec){ 0, 0 };
+    struct timespec t = r != NULL ? r->timestamp : now != NULL ? *now : (struct timespec){ 0, 0 };
 
     if (e->tv != NULL) {
         e->tv->tv_sec = t.tv_sec;
@@ -946,13 +965,17 @@ static void fill_stamp(fg_entry *e, const pmHighResResult *r)
 int pmFetchGroup(pmFG fg)
 {
     pmHighResResult *r = NULL;
+    struct timespec now;
     int sts;
 
     if ((sts = use(fg)) < 0)
         return sts;
+    clock_gettime(CLOCK_REALTIME, &now);
     sts = pmFetchHighRes(fg->npmids, fg->pmids, &r);
     if (sts < 0)
         r = NULL;
+    else
+        pmSortHighResInstances(r); /* instance domains are stored in order */
     for (fg_entry *e = fg->first; e != NULL; e = e->next) {
         switch (e->kind) {
         case FG_ITEM:
@@ -966,7 +989,7 @@ int pmFetchGroup(pmFG fg)
             break;
         case FG_TIMEVAL:
         case FG_TIMESPEC:
-            fill_stamp(e, r);
+            fill_stamp(e, r, &now);
             break;
         }
     }
@@ -981,8 +1004,9 @@ int pmFetchGroup(pmFG fg)
 /* ---------------------------------------------------------------- */
 /* Clearing and destroying. */
 
-/* Every output back to its sentinel, every string of ours freed, every
- * registration dropped; the context stays. */
+/* Every value output back to its sentinel (statuses of vectors to
+ * PM_ERR_VALUE), every string of ours freed, every registration dropped;
+ * timestamps and the context stay. */
 static void clear(pmFG fg)
 {
     fg_entry *e = fg->first;
@@ -995,19 +1019,13 @@ static void clear(pmFG fg)
             break;
         case FG_INDOM:
         case FG_EVENT:
-            for (unsigned int i = 0; i < e->maxnum; i++) {
-                sentinel(e->values ? &e->values[i] : NULL, e->conv.out_type, &e->own_strings[i]);
-                if (e->own_names != NULL)
-                    free(e->own_names[i]);
-                if (e->names != NULL)
-                    e->names[i] = NULL;
-            }
+            for (unsigned int i = 0; i < e->maxnum; i++)
+                empty_slot(e, i);
             if (e->num != NULL)
                 *e->num = 0;
             break;
         default:
-            fill_stamp(e, NULL);
-            break;
+            break; /* PCP leaves a timestamp as it was */
         }
         free(e->own_names);
         free(e->own_strings);

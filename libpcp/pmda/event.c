@@ -37,21 +37,8 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static event_array *arrays;
 static int narrays;
 
-#define HEAD       8     /* header word and record count */
-#define LEN_MAX    0xffffff /* the 24-bit length fields */
-
-static void put32(unsigned char *p, uint32_t v)
-{
-    memcpy(p, &v, sizeof(v));
-}
-
-static uint32_t get32(const unsigned char *p)
-{
-    uint32_t v;
-
-    memcpy(&v, p, sizeof(v));
-    return v;
-}
+#define HEAD    PMKIT_EVENT_HEAD
+#define LEN_MAX 0xffffff /* the 24-bit length fields */
 
 /* The array of handle idx of the kind asked for, or NULL; with the lock. */
 static event_array *find(int idx, int highres)
@@ -146,7 +133,7 @@ static int release_array(int idx, int highres)
 static int add_record(int idx, int highres, int64_t sec, int64_t frac, uint32_t flags,
                       uint32_t count)
 {
-    size_t size = highres ? 16 + 8 : 8 + 8;
+    size_t size = PMKIT_EVENT_RECORD(highres);
     event_array *a;
     unsigned char *r;
     int sts;
@@ -160,14 +147,14 @@ static int add_record(int idx, int highres, int64_t sec, int64_t frac, uint32_t 
             memcpy(r, &sec, 8);
             memcpy(r + 8, &frac, 8);
         } else {
-            put32(r, (uint32_t)sec);
-            put32(r + 4, (uint32_t)frac);
+            pmkit_put32(r, (uint32_t)sec);
+            pmkit_put32(r + 4, (uint32_t)frac);
         }
-        put32(r + size - 8, flags);
-        put32(r + size - 4, count);
+        pmkit_put32(r + size - 8, flags);
+        pmkit_put32(r + size - 4, count);
         a->record = a->len;
         a->len += size;
-        put32(a->buf + 4, get32(a->buf + 4) + 1);
+        pmkit_put32(a->buf + 4, pmkit_get32(a->buf + 4) + 1);
     }
     pthread_mutex_unlock(&lock);
     return sts;
@@ -221,14 +208,14 @@ static int add_param(int idx, int highres, pmID pmid, int type, const pmAtomValu
     } else if (a->record == 0) {
         sts = -EINVAL; /* no record to add it to (PCP's library crashes) */
     } else if ((sts = reserve(a, 4 + padded)) == 0) {
-        size_t count = a->record + (highres ? 16 : 8) + 4;
+        size_t count = a->record + PMKIT_EVENT_STAMP(highres) + 4;
         p = a->buf + a->len;
-        put32(p, pmid);
-        put32(p + 4, (uint32_t)type << 24 | (uint32_t)(PM_VAL_HDR_SIZE + size));
+        pmkit_put32(p, pmid);
+        pmkit_put32(p + 4, (uint32_t)type << 24 | (uint32_t)(PM_VAL_HDR_SIZE + size));
         memcpy(p + 8, value, size);
         memset(p + 8 + size, 0, padded - PM_VAL_HDR_SIZE - size);
         a->len += 4 + padded;
-        put32(a->buf + count, get32(a->buf + count) + 1);
+        pmkit_put32(a->buf + count, pmkit_get32(a->buf + count) + 1);
     }
     pthread_mutex_unlock(&lock);
     return sts;
@@ -243,7 +230,7 @@ static void *address(int idx, int highres)
     pthread_mutex_lock(&lock);
     if ((a = find(idx, highres)) != NULL) {
         int type = highres ? PM_TYPE_HIGHRES_EVENT : PM_TYPE_EVENT;
-        put32(a->buf, (uint32_t)type << 24 | (uint32_t)a->len);
+        pmkit_put32(a->buf, (uint32_t)type << 24 | (uint32_t)a->len);
         base = a->buf;
     }
     pthread_mutex_unlock(&lock);

@@ -111,8 +111,8 @@ static void print_rate(const pmAtomValue *v, int type, double dt)
         printf("sentinel");
     else if (type == PM_TYPE_FLOAT || type == PM_TYPE_DOUBLE)
         printf("delta~%.1f", r * dt);
-    else /* truncated to an integer: within dt of the change */
-        printf("delta~%.0f", r * dt);
+    else /* truncated: the change less up to dt, so whole while dt < 1 s */
+        printf("delta~%.0f", ceil(r * dt - 1e-9));
 }
 
 /* One registered item. */
@@ -247,7 +247,7 @@ static void print_all(double dt)
         struct indom *d = &indoms[i];
         printf("  indom %s/%s/%d/%u: sts %d %s num %u", d->metric, d->scale ? d->scale : "-",
                d->type, d->maxnum, d->sts, err(d->sts), d->num);
-        for (unsigned j = 0; j < d->num && j < d->maxnum; j++) {
+        for (unsigned j = 0; j < d->maxnum; j++) { /* every slot: those past num too */
             if (hide_strings) {
                 printf(" {%d sts %d}", d->codes[j], d->stss[j]);
                 continue;
@@ -266,7 +266,7 @@ static void print_all(double dt)
         printf("  event %s/%s/%s/%s/%d/%u: sts %d %s num %u", e->metric, e->inst ? e->inst : "-",
                e->field, e->scale ? e->scale : "-", e->type, e->maxnum, e->sts, err(e->sts),
                e->num);
-        for (unsigned j = 0; j < e->num && j < e->maxnum; j++) {
+        for (unsigned j = 0; j < e->maxnum; j++) {
             printf(" {%lld.%09ld sts %d ", (long long)e->times[j].tv_sec, (long)e->times[j].tv_nsec,
                    e->stss[j]);
             if (hide_strings && e->type == PM_TYPE_STRING)

@@ -102,6 +102,29 @@ static void profile_follows_registrations(void **state)
     assert_int_equal(pmDestroyFetchGroup(fg), 0);
 }
 
+/* An instance domain with no instance in the fetch (here: all of them
+ * taken out of the group's profile) is empty, not an error. */
+static void empty_instance_domain(void **state)
+{
+    pmFG fg = new_group();
+    pmAtomValue v[2];
+    int stss[2] = {1, 1}, sts = 1;
+    unsigned int num = 9;
+
+    (void)state;
+    assert_int_equal(pmExtendFetchGroup_indom(fg, "fg.indom", NULL, NULL, NULL, v, PM_TYPE_U32,
+                                              stss, 2, &num, &sts),
+                     0);
+    assert_int_equal(stss[0], PM_ERR_VALUE); /* as PCP registers an empty slot */
+    assert_int_equal(pmUseContext(pmGetFetchGroupContext(fg)), 0);
+    assert_int_equal(pmDelProfile(pmInDom_build(251, 0), 0, NULL), 0);
+    assert_int_equal(pmFetchGroup(fg), 0);
+    assert_int_equal(sts, 0);
+    assert_int_equal(num, 0);
+    assert_int_equal(v[0].ul, UINT32_MAX);
+    assert_int_equal(pmDestroyFetchGroup(fg), 0);
+}
+
 /*
  * The agent leaves fg.discrete and instance 11 of fg.indom out of even
  * fetches: a discrete metric keeps its last value and status, an item
@@ -322,6 +345,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(null_handles),
         cmocka_unit_test(profile_follows_registrations),
+        cmocka_unit_test(empty_instance_domain),
         cmocka_unit_test(absent_values),
         cmocka_unit_test(text_as_numbers),
         cmocka_unit_test(rates_against_timestamps),
