@@ -487,7 +487,7 @@ uint32_t pmns_image_find(const pmns_image *img, const char *name, size_t len, pm
     return pmns_image_find_hashed(img, name, len, hash_name(name, len), nd);
 }
 
-/* How many slots pmns_image_prefetch_node looks at. */
+/* How many slots prefetch_record looks at. */
 #define PREFETCH_SLOTS 4
 
 uint32_t pmns_image_probe(const pmns_image *img, const char *name, size_t len)

@@ -47,7 +47,7 @@
 #include <string.h>
 #include <time.h>
 
-enum { FG_ITEM, FG_INDOM, FG_EVENT, FG_TIMEVAL, FG_TIMESPEC };
+enum { FG_ITEM, FG_INDOM, FG_EVENT, FG_STAMP };
 
 /* How one metric's values become outputs. */
 typedef struct fg_conv {
@@ -78,7 +78,7 @@ typedef struct fg_entry {
     unsigned int *num;
     char **own_names; /* maxnum names the group owns (values hold no pointers of ours) */
     char **own_strings; /* maxnum (1 for an item) strings stored in values */
-    /* FG_TIMEVAL, FG_TIMESPEC */
+    /* FG_STAMP: one of the two */
     struct timeval *tv;
     struct timespec *ts;
     /* FG_EVENT: the event metric's instance and type; the field's PMID
@@ -219,6 +219,23 @@ static int parse_integer(const char *s, int type, pmAtomValue *out)
     return 0;
 }
 
+/* The whole of s as a value of type (not a string) into *out. */
+static int parse_text(const char *s, int type, pmAtomValue *out)
+{
+    double d;
+    int sts;
+
+    if (type != PM_TYPE_FLOAT && type != PM_TYPE_DOUBLE)
+        return parse_integer(s, type, out);
+    if ((sts = parse_number(s, &d)) < 0)
+        return sts;
+    if (type == PM_TYPE_FLOAT)
+        out->f = (float)d;
+    else
+        out->d = d;
+    return 0;
+}
+
 /* d as pmExtractValue gives a DOUBLE in type (not a string) into *out. */
 static int from_double(double d, int type, pmAtomValue *out)
 {
@@ -296,33 +313,19 @@ static int convert_plain(const fg_conv *c, int valfmt, const pmValue *v, pmAtomV
 {
     pmAtomValue a;
     char *text;
-    double d;
     int sts;
 
     if (c->desc.type == PM_TYPE_STRING) {
+        pmAtomValue scratch;
+        if ((sts = pmExtractValue(valfmt, v, PM_TYPE_STRING, &a, PM_TYPE_STRING)) < 0)
+            return sts;
         if (c->out_type == PM_TYPE_STRING) {
-            if ((sts = pmExtractValue(valfmt, v, PM_TYPE_STRING, &a, PM_TYPE_STRING)) < 0)
-                return sts;
             store_string(out, own, a.cp);
             return 0;
         }
-        if (c->out_type != PM_TYPE_FLOAT && c->out_type != PM_TYPE_DOUBLE) {
-            pmAtomValue scratch;
-            if ((sts = pmExtractValue(valfmt, v, PM_TYPE_STRING, &a, PM_TYPE_STRING)) < 0)
-                return sts;
-            sts = parse_integer(a.cp, c->out_type, out != NULL ? out : &scratch);
-            free(a.cp);
-            return sts;
-        }
-        if ((sts = to_double(c, valfmt, v, &d)) < 0)
-            return sts;
-        if (out != NULL) {
-            if (c->out_type == PM_TYPE_FLOAT)
-                out->f = (float)d;
-            else
-                out->d = d;
-        }
-        return 0;
+        sts = parse_text(a.cp, c->out_type, out != NULL ? out : &scratch);
+        free(a.cp);
+        return sts;
     }
     if (c->out_type != PM_TYPE_STRING) {
         if ((sts = pmExtractValue(valfmt, v, c->desc.type, &a, c->out_type)) < 0)
@@ -775,7 +778,7 @@ static int add_stamp(pmFG fg, struct timeval *tv, struct timespec *ts)
 
     if (fg == NULL)
         return -EINVAL;
-    if ((e = new_entry(tv != NULL ? FG_TIMEVAL : FG_TIMESPEC)) == NULL)
+    if ((e = new_entry(FG_STAMP)) == NULL)
         return -ENOMEM;
     e->tv = tv;
     e->ts = ts;
@@ -805,22 +808,39 @@ int pmExtendFetchGroup_timespec(pmFG fg, struct timespec *out_value)
 /* ---------------------------------------------------------------- */
 /* Fetching. */
 
+/*
+ * The entry's value set in result r into *vsp, and its status: the
+ * fetch's sts when that failed (r NULL), PM_ERR_VALUE when r has no set
+ * for it, the set's own error, else 0; or 1 when an item or instance
+ * domain of a discrete metric has no value this time (its outputs stay).
+ */
+static int entry_set(pmFG fg, const fg_entry *e, const pmHighResResult *r, int sts,
+                     const pmValueSet **vsp)
+{
+    const pmValueSet *vs = r != NULL ? set_of(r, fg->pmids[e->slot], e->slot) : NULL;
+
+    *vsp = vs;
+    if (sts < 0)
+        return sts;
+    if (vs == NULL)
+        return PM_ERR_VALUE;
+    if (vs->numval < 0)
+        return vs->numval;
+    return vs->numval == 0 && e->kind != FG_EVENT && e->conv.desc.sem == PM_SEM_DISCRETE;
+}
+
 /* An item's output and status from result r (NULL: fetch error sts). */
 static void fill_item(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
 {
-    const pmValueSet *vs = r != NULL ? set_of(r, fg->pmids[e->slot], e->slot) : NULL;
+    const pmValueSet *vs;
     const pmValue *v;
     char **own = e->own_strings;
 
-    if (sts >= 0 && vs == NULL)
-        sts = PM_ERR_VALUE;
-    else if (sts >= 0 && vs->numval < 0)
-        sts = vs->numval;
-    else if (sts >= 0 && vs->numval == 0 && e->conv.desc.sem == PM_SEM_DISCRETE)
+    if ((sts = entry_set(fg, e, r, sts, &vs)) > 0)
         return; /* absent for now: the last value stays */
-    else if (sts >= 0 && (v = value_of(vs, e->inst)) == NULL)
+    if (sts == 0 && (v = value_of(vs, e->inst)) == NULL)
         sts = PM_ERR_VALUE;
-    else if (sts >= 0)
+    else if (sts == 0)
         sts = convert(&e->conv, r, vs, v, fg->prev, e->slot, e->value, own);
     if (sts < 0)
         sentinel(e->value, e->conv.out_type, own);
@@ -836,16 +856,12 @@ static void fill_item(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
  */
 static void fill_indom(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
 {
-    const pmValueSet *vs = r != NULL ? set_of(r, fg->pmids[e->slot], e->slot) : NULL;
+    const pmValueSet *vs;
     unsigned int n = 0;
 
-    if (sts >= 0 && vs == NULL)
-        sts = PM_ERR_VALUE;
-    else if (sts >= 0 && vs->numval < 0)
-        sts = vs->numval;
-    else if (sts >= 0 && vs->numval == 0 && e->conv.desc.sem == PM_SEM_DISCRETE)
+    if ((sts = entry_set(fg, e, r, sts, &vs)) > 0)
         return; /* absent for now: the last values stay */
-    if (sts >= 0) {
+    if (sts == 0) {
         n = (unsigned int)vs->numval;
         if (n > e->maxnum) {
             n = e->maxnum;
@@ -899,41 +915,43 @@ static void fill_field(fg_entry *e, const pmValueSet *vs, struct timespec t, uns
     (*n)++;
 }
 
+/* The field's values among one record's value sets, stamped t. */
+static void fill_record(fg_entry *e, pmValueSet *const *vset, int numpmid, struct timespec t,
+                        unsigned int *n)
+{
+    for (int j = 0; j < numpmid; j++)
+        if (vset[j]->pmid == e->field && vset[j]->numval == 1)
+            fill_field(e, vset[j], t, n);
+}
+
 /* Every value of the field in the records of the entry's event metric:
  * the first maxnum of them, and PM_ERR_TOOBIG if there were more. */
 static void fill_event(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
 {
-    const pmValueSet *vs = r != NULL ? set_of(r, fg->pmids[e->slot], e->slot) : NULL;
+    const pmValueSet *vs;
     unsigned int n = 0;
     int idx = -1;
 
-    if (sts >= 0 && vs == NULL)
-        sts = PM_ERR_VALUE;
-    else if (sts >= 0 && vs->numval < 0)
-        sts = vs->numval;
-    for (int i = 0; sts >= 0 && i < vs->numval && idx < 0; i++)
+    sts = entry_set(fg, e, r, sts, &vs);
+    for (int i = 0; sts == 0 && i < vs->numval && idx < 0; i++)
         if (vs->vlist[i].inst == e->ev_inst)
             idx = i;
-    if (sts >= 0 && idx < 0)
+    if (sts == 0 && idx < 0)
         sts = PM_ERR_VALUE;
-    if (sts >= 0 && e->ev_type == PM_TYPE_HIGHRES_EVENT) {
+    if (sts == 0 && e->ev_type == PM_TYPE_HIGHRES_EVENT) {
         pmHighResResult **list = NULL;
         if ((sts = pmUnpackHighResEventRecords((pmValueSet *)vs, idx, &list)) >= 0) {
             for (int k = 0; list != NULL && list[k] != NULL; k++)
-                for (int j = 0; j < list[k]->numpmid; j++)
-                    if (list[k]->vset[j]->pmid == e->field && list[k]->vset[j]->numval == 1)
-                        fill_field(e, list[k]->vset[j], list[k]->timestamp, &n);
+                fill_record(e, list[k]->vset, list[k]->numpmid, list[k]->timestamp, &n);
             pmFreeHighResEventResult(list);
         }
-    } else if (sts >= 0) {
+    } else if (sts == 0) {
         pmResult **list = NULL;
         if ((sts = pmUnpackEventRecords((pmValueSet *)vs, idx, &list)) >= 0) {
             for (int k = 0; list != NULL && list[k] != NULL; k++) {
                 struct timespec t = { list[k]->timestamp.tv_sec,
                                       (long)list[k]->timestamp.tv_usec * 1000 };
-                for (int j = 0; j < list[k]->numpmid; j++)
-                    if (list[k]->vset[j]->pmid == e->field && list[k]->vset[j]->numval == 1)
-                        fill_field(e, list[k]->vset[j], t, &n);
+                fill_record(e, list[k]->vset, list[k]->numpmid, t, &n);
             }
             pmFreeEventResult(list);
         }
@@ -949,10 +967,10 @@ static void fill_event(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
 }
 
 /* A timestamp output: the result's time, or now if the fetch failed (as
- * PCP's), or zero (t NULL, r NULL: cleared). */
+ * PCP's). */
 static void fill_stamp(fg_entry *e, const pmHighResResult *r, const struct timespec *now)
 {
-    struct timespec t = r != NULL ? r->timestamp : now != NULL ? *now : (struct timespec){ 0, 0 };
+    struct timespec t = r != NULL ? r->timestamp : *now;
 
     if (e->tv != NULL) {
         e->tv->tv_sec = t.tv_sec;
@@ -970,12 +988,13 @@ int pmFetchGroup(pmFG fg)
 
     if ((sts = use(fg)) < 0)
         return sts;
-    clock_gettime(CLOCK_REALTIME, &now);
     sts = pmFetchHighRes(fg->npmids, fg->pmids, &r);
-    if (sts < 0)
+    if (sts < 0) {
         r = NULL;
-    else
+        clock_gettime(CLOCK_REALTIME, &now); /* the timestamps' time */
+    } else {
         pmSortHighResInstances(r); /* instance domains are stored in order */
+    }
     for (fg_entry *e = fg->first; e != NULL; e = e->next) {
         switch (e->kind) {
         case FG_ITEM:
@@ -987,8 +1006,7 @@ int pmFetchGroup(pmFG fg)
         case FG_EVENT:
             fill_event(fg, e, r, sts);
             break;
-        case FG_TIMEVAL:
-        case FG_TIMESPEC:
+        case FG_STAMP:
             fill_stamp(e, r, &now);
             break;
         }

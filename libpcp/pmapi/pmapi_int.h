@@ -62,35 +62,6 @@ static inline int pmkit_in_block(const void *base, size_t size, const void *p)
 
 /* Copy src into buf[buflen], truncating, always NUL-terminated; returns buf.
  * buflen <= 0 leaves buf untouched. */
-/*
- * The packed array of event records: libpcp/pmda/event.c builds it and
- * libpcp/pmapi/event.c reads it.  A head of PMKIT_EVENT_HEAD bytes (the
- * header word, type << 24 | length, then the record count), then records:
- * a timestamp (two 32-bit words, or two 64-bit ones in a high resolution
- * array), flags, and a count (of parameters, or of records missed), then
- * each parameter: its PMID, a header word (type << 24 | 4 + value bytes)
- * and the value padded with zeros to a multiple of 4.  Words are in the
- * host's order, as PCP's are.
- */
-#define PMKIT_EVENT_HEAD            8
-#define PMKIT_EVENT_STAMP(highres)  ((highres) ? 16 : 8)
-#define PMKIT_EVENT_RECORD(highres) (PMKIT_EVENT_STAMP(highres) + 8)
-#define PMKIT_EVENT_FLAGS_PMID      0x7fc00001 /* event.flags:  511.0.1 */
-#define PMKIT_EVENT_MISSED_PMID     0x7fc00002 /* event.missed: 511.0.2 */
-
-static inline uint32_t pmkit_get32(const void *p)
-{
-    uint32_t v;
-
-    memcpy(&v, p, sizeof(v));
-    return v;
-}
-
-static inline void pmkit_put32(void *p, uint32_t v)
-{
-    memcpy(p, &v, sizeof(v));
-}
-
 char *pmkit_copy(char *buf, int buflen, const char *src);
 
 /* SECS as whole seconds and 1/PER parts, rounded and carried (time.c). */
@@ -145,5 +116,34 @@ const struct pmns_derived_metric *pmkit_derived(pmID pmid);
 PCP_CALL int __pmInProfile(pmInDom indom, const pmProfile *prof, int inst);
 PCP_CALL void __pmFreeInResult(pmInResult *res);
 PCP_CALL void __pmFreeResultValues(pmResult *res);
+
+/*
+ * The packed array of event records: libpcp/pmda/event.c builds it and
+ * libpcp/pmapi/event.c reads it.  A head of PMKIT_EVENT_HEAD bytes (the
+ * header word, type << 24 | length, then the record count), then records:
+ * a timestamp (two 32-bit words, or two 64-bit ones in a high resolution
+ * array), flags, and a count (of parameters, or of records missed), then
+ * each parameter: its PMID, a header word (type << 24 | 4 + value bytes)
+ * and the value padded with zeros to a multiple of 4.  Words are in the
+ * host's order, as PCP's are.
+ */
+#define PMKIT_EVENT_HEAD            8
+#define PMKIT_EVENT_STAMP(highres)  ((highres) ? 16 : 8)
+#define PMKIT_EVENT_RECORD(highres) (PMKIT_EVENT_STAMP(highres) + 8)
+#define PMKIT_EVENT_FLAGS_PMID      0x7fc00001 /* event.flags:  511.0.1 */
+#define PMKIT_EVENT_MISSED_PMID     0x7fc00002 /* event.missed: 511.0.2 */
+
+static inline uint32_t pmkit_get32(const void *p)
+{
+    uint32_t v;
+
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+static inline void pmkit_put32(void *p, uint32_t v)
+{
+    memcpy(p, &v, sizeof(v));
+}
 
 #endif /* PMKIT_PMAPI_INT_H */

@@ -9,7 +9,6 @@
 #include "pmapi_int.h"
 
 #include <ctype.h>
-
 #include <stdarg.h>
 #include <string.h>
 
