@@ -63,28 +63,6 @@ static pmValueSet *block_set(pmID pmid, const unsigned char *block, size_t len)
     return vs;
 }
 
-/* Bytes of a value of type (its header excluded): >= 0, -1 for a length
- * that varies, or PM_ERR_TYPE. */
-static int value_size(int type)
-{
-    switch (type) {
-    case PM_TYPE_32:
-    case PM_TYPE_U32:
-    case PM_TYPE_FLOAT:
-        return 4;
-    case PM_TYPE_64:
-    case PM_TYPE_U64:
-    case PM_TYPE_DOUBLE:
-        return 8;
-    case PM_TYPE_STRING:
-    case PM_TYPE_AGGREGATE:
-    case PM_TYPE_AGGREGATE_STATIC:
-        return -1;
-    default:
-        return PM_ERR_TYPE;
-    }
-}
-
 /* One unpacked record (the caller's result type is either), as a list of
  * value sets. */
 typedef struct {
@@ -94,11 +72,7 @@ typedef struct {
 
 static void free_sets(sets *s)
 {
-    for (int i = 0; i < s->n; i++) {
-        if (s->vset[i]->valfmt != PM_VAL_INSITU)
-            free(s->vset[i]->vlist[0].value.pval);
-        free(s->vset[i]);
-    }
+    pmkit_free_vsets(s->vset, s->n);
     free(s->vset);
 }
 
@@ -164,7 +138,7 @@ static int unpack_record(const unsigned char *buf, size_t len, size_t *at, int h
         hdr = pmkit_get32(buf + p + 4);
         type = (int)(hdr >> 24);
         plen = hdr & 0xffffff;
-        if ((need = value_size(type)) == PM_ERR_TYPE) {
+        if ((need = pmkit_event_value_size(type)) == PM_ERR_TYPE) {
             sts = PM_ERR_TYPE;
             goto fail;
         }

@@ -102,7 +102,7 @@ static int fetch_local(int n, pmID *pmids, pmValueSet **vsets, struct timespec *
     return sts;
 }
 
-static void free_vsets(pmValueSet **vsets, int n)
+void pmkit_free_vsets(pmValueSet **vsets, int n)
 {
     for (int i = 0; i < n; i++) {
         pmValueSet *vs = vsets[i];
@@ -121,7 +121,7 @@ static void free_vsets(pmValueSet **vsets, int n)
 
 void __pmFreeResultValues(pmResult *res)
 {
-    free_vsets(res->vset, res->numpmid);
+    pmkit_free_vsets(res->vset, res->numpmid);
 }
 
 int pmFetch(int numpmid, pmID *pmidlist, pmResult **result)
@@ -174,7 +174,7 @@ void pmFreeResult(pmResult *result)
 {
     if (result == NULL)
         return;
-    free_vsets(result->vset, result->numpmid);
+    pmkit_free_vsets(result->vset, result->numpmid);
     free(result);
 }
 
@@ -182,7 +182,7 @@ void pmFreeHighResResult(pmHighResResult *result)
 {
     if (result == NULL)
         return;
-    free_vsets(result->vset, result->numpmid);
+    pmkit_free_vsets(result->vset, result->numpmid);
     free(result);
 }
 

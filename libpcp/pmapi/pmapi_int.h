@@ -70,6 +70,9 @@ void pmkit_split_seconds(double secs, long per, time_t *sec, long *part);
 /* pmprintf with a va_list. */
 int pmkit_vprintf(const char *fmt, va_list ap);
 
+/* Free n value sets and the value blocks they point to (fetch.c). */
+void pmkit_free_vsets(pmValueSet **vsets, int n);
+
 /* "32", "U64", ... for a PM_TYPE_* value; "???" for values PCP has no name for. */
 const char *pmkit_type_name(int type);
 
@@ -144,6 +147,28 @@ static inline uint32_t pmkit_get32(const void *p)
 static inline void pmkit_put32(void *p, uint32_t v)
 {
     memcpy(p, &v, sizeof(v));
+}
+
+/* Bytes of a parameter value of type, its header excluded: 4 or 8, -1 for
+ * a string or aggregate (their own length), or PM_ERR_TYPE. */
+static inline int pmkit_event_value_size(int type)
+{
+    switch (type) {
+    case PM_TYPE_32:
+    case PM_TYPE_U32:
+    case PM_TYPE_FLOAT:
+        return 4;
+    case PM_TYPE_64:
+    case PM_TYPE_U64:
+    case PM_TYPE_DOUBLE:
+        return 8;
+    case PM_TYPE_STRING:
+    case PM_TYPE_AGGREGATE:
+    case PM_TYPE_AGGREGATE_STATIC:
+        return -1;
+    default:
+        return PM_ERR_TYPE;
+    }
 }
 
 #endif /* PMKIT_PMAPI_INT_H */

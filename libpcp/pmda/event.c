@@ -166,38 +166,25 @@ static int add_param(int idx, int highres, pmID pmid, int type, const pmAtomValu
     size_t size, padded;
     event_array *a;
     unsigned char *p;
-    int sts;
+    int sts, fixed;
 
     if (avp == NULL)
         return -EINVAL;
-    switch (type) {
-    case PM_TYPE_32:
-    case PM_TYPE_U32:
-    case PM_TYPE_FLOAT:
+    if ((fixed = pmkit_event_value_size(type)) == PM_ERR_TYPE)
+        return PM_ERR_TYPE;
+    if (fixed > 0) { /* held in the atom itself */
         value = avp;
-        size = 4;
-        break;
-    case PM_TYPE_64:
-    case PM_TYPE_U64:
-    case PM_TYPE_DOUBLE:
-        value = avp;
-        size = 8;
-        break;
-    case PM_TYPE_STRING:
+        size = (size_t)fixed;
+    } else if (type == PM_TYPE_STRING) {
         if (avp->cp == NULL)
             return -EINVAL;
         value = avp->cp;
         size = strlen(avp->cp);
-        break;
-    case PM_TYPE_AGGREGATE:
-    case PM_TYPE_AGGREGATE_STATIC:
+    } else {
         if (avp->vbp == NULL || avp->vbp->vlen < PM_VAL_HDR_SIZE)
             return -EINVAL;
         value = avp->vbp->vbuf;
         size = avp->vbp->vlen - PM_VAL_HDR_SIZE;
-        break;
-    default:
-        return PM_ERR_TYPE;
     }
     if (size > LEN_MAX - PM_VAL_HDR_SIZE)
         return PM_ERR_TOOBIG;
