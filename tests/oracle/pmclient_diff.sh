@@ -1,5 +1,5 @@
 #!/bin/sh
-# pmclient_diff.sh SRCDIR BUILDDIR
+# pmclient_diff.sh SRCDIR BUILDDIR ORACLE_DIR DEBIAN_LIBPCP
 #
 # PCP's own example clients, pmclient.c and pmclient_fg.c (the same client
 # written with the fetch-group API) exactly as Debian's pcp package ships
@@ -21,15 +21,17 @@
 # Exit 0 built and identical, 1 failure, 2 usage, 77 skip (the oracle
 # extract, Debian's development files or a compiler missing).
 set -u
-[ $# = 2 ] || { echo "Usage: pmclient_diff.sh SRCDIR BUILDDIR" >&2; exit 2; }
+[ $# = 4 ] || { echo "Usage: pmclient_diff.sh SRCDIR BUILDDIR ORACLE_DIR DEBIAN_LIBPCP" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/oracle_lib.sh"
 src=$(cd "$1" && pwd) || exit 2
 build=$(cd "$2" && pwd) || exit 2
-oracle=${PMKIT_ORACLE_DIR:-$here/../../.cache/oracle/pcp}
+oracle=$3
+debian_lib=$4
 demo=$oracle/usr/share/pcp/demos/pmclient
 cc=${CC:-cc}
-for f in "$demo/pmclient.c" "$demo/pmclient_fg.c" "$demo/pmnsmap.spec" /usr/include/pcp/pmapi.h; do
+for f in "$demo/pmclient.c" "$demo/pmclient_fg.c" "$demo/pmnsmap.spec" /usr/include/pcp/pmapi.h \
+    "$debian_lib"; do
     [ -f "$f" ] || { echo "SKIP: $f is missing (make test-deps installs and unpacks it)"; exit 77; }
 done
 command -v "$cc" >/dev/null 2>&1 || { echo "SKIP: no C compiler ($cc)"; exit 77; }
@@ -47,7 +49,8 @@ fi
 cp "$tmp/pmkit/pmclient.c" "$tmp/pmkit/pmclient_fg.c" "$tmp/pmkit/pmnsmap.h" "$tmp/pcp/"
 for prog in pmclient pmclient_fg; do
     # shellcheck disable=SC2086 # $PMKIT_SAN_CFLAGS: the sanitizers of an ASan build
-    if ! "$cc" ${PMKIT_SAN_CFLAGS:-} -Werror=implicit-function-declaration -w \
+    # (no -w: it would turn the implicit-declaration error off too)
+    if ! "$cc" ${PMKIT_SAN_CFLAGS:-} -Werror=implicit-function-declaration \
         -I"$src/libpcp/include/pcp" -I"$src/libpcp/include" -o "$tmp/pmkit/$prog" \
         "$tmp/pmkit/$prog.c" -Wl,--no-undefined -L"$build/lib" -Wl,-rpath,"$build/lib" -lpcp \
         2>"$tmp/cc.err"; then
@@ -56,7 +59,7 @@ for prog in pmclient pmclient_fg; do
         exit 1
     fi
     if ! "$cc" -w -I/usr/include/pcp -o "$tmp/pcp/$prog" "$tmp/pcp/$prog.c" \
-        /usr/lib/libpcp.so.3 2>"$tmp/cc.err"; then
+        "$debian_lib" 2>"$tmp/cc.err"; then
         echo "SKIP: $prog.c does not build against Debian's libpcp:"
         cat "$tmp/cc.err"
         exit 77
