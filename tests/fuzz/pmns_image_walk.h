@@ -103,7 +103,11 @@ static inline void walk_tree(const pmns_image *img, const pmns_image_node *nd, i
             memcpy(name, h, hl);
             name[hl] = '.';
             memcpy(name + len - tl, t, tl);
-            uint32_t off = pmns_image_find(img, name, len, &f);
+            uint32_t off;
+            /* the lookup's prefetches read slots too: on hostile bytes as well */
+            pmns_image_prefetch_node(img, pmns_image_hash(name, len));
+            pmns_image_prefetch_parent(img, name, len);
+            off = pmns_image_find(img, name, len, &f);
             if (strict && (c.flags & PMNS_IMG_VISIBLE))
                 PMNS_WALK_CHECK(off == c.off);
         }

@@ -137,7 +137,7 @@ static void absent_values(void **state)
     pmAtomValue disc, eleven, vals[4], count;
     int disc_sts = 1, eleven_sts = 1, codes[4], stss[4], sts = 1;
     char *inames[4];
-    unsigned int num = 99, kept = UINT32_MAX;
+    unsigned int num = 99, kept = UINT32_MAX, prev = 0;
 
     (void)state;
     assert_int_equal(
@@ -155,7 +155,10 @@ static void absent_values(void **state)
     for (int f = 1; f <= 4; f++) {
         unsigned int n;
         assert_int_equal(pmFetchGroup(fg), 0);
-        n = count.ul / 10; /* the agent's fetch count */
+        n = count.ul / 10; /* the agent's fetch count: one fetch a call */
+        if (f > 1)
+            assert_int_equal(n, prev + 1);
+        prev = n;
         assert_int_equal(sts, 0);
         if (n % 2 != 0) {
             assert_int_equal(disc_sts, 0);
@@ -204,6 +207,7 @@ static void text_as_numbers(void **state)
     pmFG fg = new_group();
     pmAtomValue v[4], count;
     int sts[4];
+    unsigned int prev = 0;
 
     (void)state;
     for (int i = 0; i < 4; i++)
@@ -215,6 +219,9 @@ static void text_as_numbers(void **state)
         unsigned int k;
         assert_int_equal(pmFetchGroup(fg), 0);
         k = count.ul / 10 % 6;
+        if (f > 1) /* one fetch a call: every text comes in turn */
+            assert_int_equal(k, (prev + 1) % 6);
+        prev = k;
         for (int i = 0; i < 4; i++)
             assert_int_equal(sts[i], want[i].sts[k]);
         if (k == 2) { /* "0x10" */
