@@ -84,6 +84,10 @@ fi
 
 nlines=$(wc -l <"$tmp/a.out" | tr -d ' ')
 nerr=$(wc -l <"$tmp/a.err" | tr -d ' ')
+if [ "$nlines" -eq 0 ]; then
+    echo "$LABEL: FAIL: neither probe printed anything (nothing was compared)"
+    exit 1
+fi
 if [ "$nerr" -gt 0 ]; then
     echo "$LABEL: $nlines lines identical (plus $nerr identical stderr lines)"
 else

@@ -31,6 +31,10 @@ export PCP_DERIVED_CONFIG= PCP_BINADM_DIR="$1/usr/lib/pcp/bin"
     { echo "FAIL: pmkit probe exited $?"; cat "$tmp/pmkit.err"; exit 1; }
 "$3" "$tmp/pmns" "$5" >"$tmp/pcp.out" 2>"$tmp/pcp.err" ||
     { echo "FAIL: Debian probe exited $?"; cat "$tmp/pcp.err"; exit 1; }
+if [ ! -s "$tmp/pcp.out" ]; then
+    echo "FAIL: the probes printed nothing"
+    exit 1
+fi
 if ! diff -u "$tmp/pcp.out" "$tmp/pmkit.out"; then
     echo "FAIL: fetch-group answers differ (- Debian, + pmkit)"
     exit 1

@@ -18,6 +18,7 @@ ours=$(abspath "$1") theirs=$(abspath "$2") cases=$(abspath "$3")
 need_ours "$ours" "pmkit's probe_getopt"
 need_oracle "$theirs" "probe_getopt built against Debian's libpcp" \
     "make test-deps installs libpcp3-dev"
+need_oracle "${PCP_BINADM_DIR:-}/pmcpp" "Debian's pmcpp (\$PCP_BINADM_DIR)"
 make_tmp getopt_diff
 export PCP_DERIVED_CONFIG=
 
@@ -57,6 +58,10 @@ while IFS= read -r line; do
     n=$((n + 1))
     run_sides "env ${line%%:*} ./probe ${line#*:}" drop_pmns_diagnostics
 done <"$cases"
+if [ "$n" -eq 0 ]; then
+    echo "FAIL: no case was run from $cases"
+    exit 1
+fi
 if [ "$ndiff" -ne 0 ]; then
     echo "FAIL: $ndiff of $n cases differ (< Debian, > pmkit)"
     exit 1

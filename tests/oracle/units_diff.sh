@@ -30,10 +30,12 @@ fail=0
     fail=1
 }
 n=$(wc -l <"$tmp/theirs.out" | tr -d ' ')
+ndiff=0
 if ! cmp -s "$tmp/ours.out" "$tmp/theirs.out" || ! cmp -s "$tmp/ours.err" "$tmp/theirs.err"; then
-    echo "FAIL: outputs differ (< Debian, > pmkit):"
-    diff "$tmp/theirs.out" "$tmp/ours.out" | head -40
-    diff "$tmp/theirs.err" "$tmp/ours.err" | head -10
+    report_diff "pmParseUnitsStr cases" "PROBE $cases"
+fi
+if [ "$n" -eq 0 ]; then
+    echo "FAIL: no case was run from $cases"
     fail=1
 fi
 
@@ -62,7 +64,7 @@ while IFS= read -r line; do
     esac
 done <"$known"
 
-if [ "$fail" -ne 0 ]; then
+if [ "$fail" -ne 0 ] || [ "$ndiff" -ne 0 ]; then
     exit 1
 fi
 echo "PASS: $n pmParseUnitsStr cases identical, $k known differences (docs/compat.md)"
