@@ -56,7 +56,7 @@ static void expect_ok(const char *str, fields f, double mult)
         (int)u.scaleSpace != f.ss || (int)u.scaleTime != f.st || u.scaleCount != f.sc || u.pad != 0)
         fail_msg("\"%s\": units %d %d %d %d %d %d pad %d", str, u.dimSpace, u.dimTime, u.dimCount,
                  u.scaleSpace, u.scaleTime, u.scaleCount, u.pad);
-    if (isnan(mult) ? !isnan(m) : m != mult)
+    if (isnan(mult) ? !isnan(m) : m != mult || signbit(m) != signbit(mult))
         fail_msg("\"%s\": multiplier %.17g, expected %.17g", str, m, mult);
 }
 
