@@ -16,20 +16,10 @@ for f in "$3" "$5"; do
     [ -f "$f" ] || { echo "SKIP: $f was not built (Debian's libpcp3-dev or libpcp-pmda3-dev is missing)"; exit 77; }
 done
 make_tmp fetchgroup_diff
-{
-    printf 'root {\n    fg\n}\nfg {\n'
-    i=0
-    for m in u32 i32 u64 i64 float double string counter ms discrete indom big aggr err down \
-        huge dcounter neg bigu64 idown string2 event hrevent evindom; do
-        printf '    %s 251:0:%d\n' "$m" "$i"
-        i=$((i + 1))
-    done
-    printf '}\n'
-} >"$tmp/pmns"
 export PCP_DERIVED_CONFIG= PCP_BINADM_DIR="$1/usr/lib/pcp/bin"
-"$2" "$tmp/pmns" "$4" >"$tmp/pmkit.out" 2>"$tmp/pmkit.err" ||
+"$2" "$here/fg.pmns" "$4" >"$tmp/pmkit.out" 2>"$tmp/pmkit.err" ||
     { echo "FAIL: pmkit probe exited $?"; cat "$tmp/pmkit.err"; exit 1; }
-"$3" "$tmp/pmns" "$5" >"$tmp/pcp.out" 2>"$tmp/pcp.err" ||
+"$3" "$here/fg.pmns" "$5" >"$tmp/pcp.out" 2>"$tmp/pcp.err" ||
     { echo "FAIL: Debian probe exited $?"; cat "$tmp/pcp.err"; exit 1; }
 if [ ! -s "$tmp/pcp.out" ]; then
     echo "FAIL: the probes printed nothing"

@@ -4,8 +4,8 @@
  * API converts, with values that depend only on how many fetches the
  * agent has answered (n, counted from 1), so that two processes asking
  * the same questions see the same numbers.  Built once against each
- * libpcp_pmda (tests/oracle/CMakeLists.txt); its namespace is written by
- * fetchgroup_diff.sh.
+ * libpcp_pmda (tests/oracle/CMakeLists.txt); its namespace is fg.pmns,
+ * whose item numbers are the enum below.
  *
  *   fg.u32 ... fg.string   one value of each type, instant
  *   fg.counter             U64 counter in Kbyte, +1000 per fetch

@@ -24,15 +24,10 @@
 
 #include <pcp/pmapi.h>
 
-#ifndef FG_DSO
-#error "build with -DFG_DSO=path/to/fg_agent.so"
+#if !defined(FG_DSO) || !defined(FG_PMNS)
+#error "build with -DFG_DSO=path/to/fg_agent.so -DFG_PMNS=path/to/fg.pmns"
 #endif
 
-static const char *const names[] = {"u32",  "i32",      "u64",     "i64",  "float",  "double",
-                                    "string", "counter", "ms",    "discrete", "indom", "big",
-                                    "aggr", "err",      "down",    "huge", "dcounter", "neg",
-                                    "bigu64", "idown",  "string2", "event", "hrevent",
-                                    "evindom"};
 
 static pmFG new_group(void)
 {
@@ -359,26 +354,15 @@ int main(void)
         cmocka_unit_test(strings_are_the_groups),
         cmocka_unit_test(event_fields),
     };
-    char spec[4096], pmns[] = "/tmp/pmkit-fg-XXXXXX";
-    FILE *fp;
-    int fd, sts;
+    char spec[4096];
+    int sts;
 
     snprintf(spec, sizeof(spec), "add,251,%s,fg_init", FG_DSO);
     if (pmSpecLocalPMDA("clear") != NULL || pmSpecLocalPMDA(spec) != NULL) {
         fprintf(stderr, "cannot set up the fetch-group agent\n");
         return 1;
     }
-    if ((fd = mkstemp(pmns)) < 0 || (fp = fdopen(fd, "w")) == NULL) {
-        perror(pmns);
-        return 1;
-    }
-    fprintf(fp, "root {\n    fg\n}\nfg {\n");
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-        fprintf(fp, "    %s 251:0:%zu\n", names[i], i);
-    fprintf(fp, "}\n");
-    fclose(fp);
-    sts = pmLoadASCIINameSpace(pmns, 1);
-    unlink(pmns);
+    sts = pmLoadASCIINameSpace(FG_PMNS, 1);
     if (sts < 0) {
         fprintf(stderr, "namespace: %s\n", pmErrStr(sts));
         return 1;
