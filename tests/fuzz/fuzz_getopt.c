@@ -22,7 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 
-extern char **environ;
+#include "pcp_environ.h"
+
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -70,21 +71,10 @@ static int outside(int c, pmOptions *o)
 static void clean_environment(void)
 {
     static int done;
-    char name[256];
 
     if (done++)
         return;
-    for (int i = 0; environ[i] != NULL;) {
-        size_t n = strcspn(environ[i], "=");
-
-        if (strncmp(environ[i], "PCP_", 4) == 0 && n < sizeof(name)) {
-            memcpy(name, environ[i], n);
-            name[n] = '\0';
-            unsetenv(name); /* environ[i] is now the next one */
-        } else {
-            i++;
-        }
-    }
+    unset_pcp_environ();
     setenv("PCP_STDERR", "/dev/null", 1);
 }
 

@@ -23,6 +23,8 @@
 
 #include <pcp/pmapi.h>
 
+#include "../fuzz/pcp_environ.h"
+
 static char dir[] = "/tmp/pmkit-options.XXXXXX";
 static char errfile[sizeof(dir) + 16];
 
@@ -457,23 +459,10 @@ static void context_options(void **state)
     }
 }
 
-extern char **environ;
-
 static int setup(void **state)
 {
     (void)state;
-    /* no $PCP_* of the caller's: pmGetOptions reads them all */
-    for (int i = 0; environ[i] != NULL;) {
-        size_t n = strcspn(environ[i], "=");
-        char name[256];
-        if (strncmp(environ[i], "PCP_", 4) == 0 && n < sizeof(name)) {
-            memcpy(name, environ[i], n);
-            name[n] = '\0';
-            unsetenv(name); /* environ[i] is now the next one */
-        } else {
-            i++;
-        }
-    }
+    unset_pcp_environ(); /* pmGetOptions would read the caller's */
     if (mkdtemp(dir) == NULL)
         return -1;
     snprintf(errfile, sizeof(errfile), "%s/stderr", dir);
