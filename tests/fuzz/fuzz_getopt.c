@@ -24,7 +24,6 @@
 
 #include "pcp_environ.h"
 
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define MAXARGS 32
