@@ -133,7 +133,7 @@ static void append(char ***v, int *n, char *arg)
     *v = grown;
 }
 
-/* A copy of N bytes of S, or of all of it. */
+/* A copy of the first N bytes of S (its end if sooner). */
 static char *copy(const char *s, size_t n)
 {
     char *c = strndup(s, n);
