@@ -21,9 +21,14 @@
  * (PM_ERR_PROFILE) with every instance of its domain named in the profile.
  * Instance names for values come from pmGetInDom, the last domain kept.
  *
- * Not here: archives (-a, -O), labels (-l), series (-s), event unpacking
- * (-x), derived metric files (-c) and containers: they are refused with a
- * message.  Timezones (-z, -Z) are taken and checked, but no report pminfo
+ * -l merges each metric's labels, lowest precedence first: the context's
+ * (or, when there are none, {"hostname":HOST}, as PCP's pminfo makes up),
+ * the domain's, the instance domain's, the cluster's and the item's; then
+ * per instance the same with the instance's labels on top.  An InDom
+ * operand gets the context's, the domain's and its own.
+ *
+ * Not here: archives (-a, -O), series (-s), event unpacking (-x), derived
+ * metric files (-c) and containers: they are refused with a message.  Timezones (-z, -Z) are taken and checked, but no report pminfo
  * makes here prints a time.
  */
 #include <pcp/pmapi.h>
@@ -78,6 +83,7 @@ static struct {
     int desc, fullindom;  /* -d, -I */
     int fetch, force;     /* -f, -F */
     int oneline, help;    /* -t, -T */
+    int labels;           /* -l */
     int verify;           /* -v */
     int batch;            /* -b */
     int status;           /* exit status */
@@ -170,6 +176,106 @@ static void print_desc(const pmDesc *desc)
 }
 
 /* An InDom operand: reported at once, with its texts. */
+static void know_instances(pmInDom indom);
+
+/* A metric's label sets, one level each (its first set only), and the
+ * stand-in for the context's. */
+typedef struct {
+    pmLabelSet *sets[6];
+    int count[6]; /* sets to free at sets[i]; 0 for the stand-in */
+    int n;
+    pmLabelSet host;
+    pmLabel host_label;
+    char host_json[MAXHOSTNAMELEN + 16];
+} levels;
+
+/*
+ * Keep the first set of one level's answer (sts sets at sets[n]).  The
+ * context's labels may be missing (PCP's local contexts have none without
+ * $PCP_SYSCONF_DIR/labels): then the host's name stands in for them.
+ */
+static void level(levels *l, int sts)
+{
+    if (sts > 0)
+        l->count[l->n++] = sts;
+    else
+        l->sets[l->n] = NULL;
+}
+
+static void context_level(levels *l)
+{
+    char host[MAXHOSTNAMELEN];
+    int len;
+
+    if (pmGetContextLabels(&l->sets[l->n]) > 0) {
+        l->count[l->n++] = 1;
+        return;
+    }
+    pmGetContextHostName_r(pmWhichContext(), host, (int)sizeof(host));
+    len = pmsprintf(l->host_json, sizeof(l->host_json), "{\"hostname\":\"%s\"}", host);
+    l->host_label = (pmLabel){ .name = 2, .namelen = 8, .flags = PM_LABEL_CONTEXT, .value = 12,
+                               .valuelen = (unsigned)len - 13 };
+    l->host = (pmLabelSet){ .inst = PM_IN_NULL, .nlabels = 1, .json = l->host_json,
+                            .jsonlen = (unsigned)len, .labels = &l->host_label };
+    l->sets[l->n] = &l->host;
+    l->count[l->n++] = 0;
+}
+
+static void gather_labels(pmID pmid, pmInDom indom, levels *l)
+{
+    context_level(l);
+    level(l, pmGetDomainLabels((int)pmID_domain(pmid), &l->sets[l->n]));
+    if (indom != PM_INDOM_NULL)
+        level(l, pmGetInDomLabels(indom, &l->sets[l->n]));
+    level(l, pmGetClusterLabels(pmid, &l->sets[l->n]));
+    level(l, pmGetItemLabels(pmid, &l->sets[l->n]));
+}
+
+static void free_labels(levels *l)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->count[i] > 0)
+            pmFreeLabelSets(l->sets[i], l->count[i]);
+    l->n = 0;
+}
+
+/* The levels' labels merged, and those of one more set on top, after prefix. */
+static void print_labels(const levels *l, pmLabelSet *top, const char *prefix)
+{
+    pmLabelSet *all[7];
+    char buf[PM_MAXLABELJSONLEN];
+    int n = 0;
+
+    for (int i = 0; i < l->n; i++)
+        all[n++] = l->sets[i];
+    if (top != NULL)
+        all[n++] = top;
+    if (n > 0 && pmMergeLabelSets(all, n, buf, sizeof(buf), NULL, NULL) > 0)
+        printf("%s%s\n", prefix, buf);
+}
+
+/* Each instance of indom with its labels on top of the levels': every
+ * instance, also those the agent gives no labels (PCP's pminfo does so). */
+static void report_instance_labels(pmInDom indom, const levels *l)
+{
+    pmLabelSet *sets = NULL;
+    int nsets = pmGetInstancesLabels(indom, &sets);
+
+    know_instances(indom);
+    for (int i = 0; i < known.n; i++) {
+        pmLabelSet *top = NULL;
+        char prefix[64 + MAXPATHLEN];
+        for (int j = 0; j < nsets && top == NULL; j++)
+            if ((int)sets[j].inst == known.inst[i])
+                top = &sets[j];
+        pmsprintf(prefix, sizeof(prefix), "    inst [%d or \"%s\"] labels ", known.inst[i],
+                  known.name[i] != NULL ? known.name[i] : "");
+        print_labels(l, top, prefix);
+    }
+    if (nsets > 0)
+        pmFreeLabelSets(sets, nsets);
+}
+
 static void report_indom(pmInDom indom)
 {
     char *text = NULL;
@@ -183,6 +289,14 @@ static void report_indom(pmInDom indom)
         print_oneline(sts, text, run.fullindom);
     }
     putchar('\n');
+    if (run.labels) {
+        levels labels = { 0 };
+        context_level(&labels);
+        level(&labels, pmGetDomainLabels((int)pmInDom_domain(indom), &labels.sets[labels.n]));
+        level(&labels, pmGetInDomLabels(indom, &labels.sets[labels.n]));
+        print_labels(&labels, NULL, "    labels ");
+        free_labels(&labels);
+    }
     if (run.help) {
         int sts = pmLookupInDomText(indom, PM_TEXT_HELP, &text);
         print_help(sts, text);
@@ -198,16 +312,22 @@ static void forget_instances(void)
     known.n = 0;
 }
 
+/* The instances of indom into known (none if they cannot be had). */
+static void know_instances(pmInDom indom)
+{
+    if (indom == known.indom)
+        return;
+    forget_instances();
+    known.indom = indom;
+    known.n = pmGetInDom(indom, &known.inst, &known.name);
+    if (known.n < 0 || known.inst == NULL || known.name == NULL)
+        known.n = 0;
+}
+
 /* The name of instance inst of indom, NULL if it has none. */
 static const char *instance_name(pmInDom indom, int inst)
 {
-    if (indom != known.indom) {
-        forget_instances();
-        known.indom = indom;
-        known.n = pmGetInDom(indom, &known.inst, &known.name);
-        if (known.n < 0 || known.inst == NULL || known.name == NULL)
-            known.n = 0;
-    }
+    know_instances(indom);
     for (int i = 0; i < known.n; i++) {
         if (known.inst[i] == inst)
             return known.name[i] != NULL ? known.name[i] : "";
@@ -308,10 +428,11 @@ static void report_metric(int i, const pmResult *result, int fetched)
     pmResult *retry = NULL;
     const pmValueSet *vs = NULL;
     pmDesc desc = { 0 };
+    levels labels = { 0 };
     char *text = NULL;
     int sts, numval = 0;
 
-    if (run.desc || run.fetch || run.verify) {
+    if (run.desc || run.fetch || run.labels || run.verify) {
         if ((sts = pmLookupDesc(pmid, &desc)) < 0) {
             printf("%s: pmLookupDesc: %s\n", name, pmErrStr(sts));
             return;
@@ -326,7 +447,7 @@ static void report_metric(int i, const pmResult *result, int fetched)
             report_values(name, &desc, vs, numval);
         return;
     }
-    if (run.desc || run.fetch || run.help)
+    if (run.desc || run.fetch || run.help || run.labels)
         putchar('\n');
     if (run.force && numval == PM_ERR_PROFILE) {
         if (fetch_each_instance(name, pmid, desc.indom, &retry) < 0)
@@ -345,12 +466,20 @@ static void report_metric(int i, const pmResult *result, int fetched)
     putchar('\n');
     if (run.desc)
         print_desc(&desc);
+    if (run.labels)
+        gather_labels(pmid, desc.indom, &labels);
+    if (run.labels)
+        print_labels(&labels, NULL, "    labels ");
     if (run.help) {
         sts = pmLookupText(pmid, PM_TEXT_HELP, &text);
         print_help(sts, text);
     }
     if (run.fetch)
         report_values(name, &desc, vs, numval);
+    if (run.labels && desc.indom != PM_INDOM_NULL)
+        report_instance_labels(desc.indom, &labels);
+    if (run.labels)
+        free_labels(&labels);
     if (retry != NULL)
         pmFreeResult(retry);
 }
@@ -358,7 +487,7 @@ static void report_metric(int i, const pmResult *result, int fetched)
 /* Does the report need a metrics source (beyond names and PMIDs)? */
 static int need_source(void)
 {
-    return run.desc || run.fetch || run.oneline || run.help || run.verify;
+    return run.desc || run.fetch || run.oneline || run.help || run.labels || run.verify;
 }
 
 static int need_pmids(void)
@@ -489,6 +618,7 @@ static int report_option(int c)
     case 'M': run.fullpmid = 1; break;
     case 't': run.oneline = 1; break;
     case 'T': run.help = 1; break;
+    case 'l': run.labels = 1; break;
     case 'v': run.verify = 1; break;
     default: return 0;
     }
@@ -517,7 +647,7 @@ static void options(int argc, char **argv)
             continue;
         if (c == 'b')
             batch_option(opts.optarg);
-        else if (c == 'l' || c == 's' || c == 'x' || c == 'c' || c == 0)
+        else if (c == 's' || c == 'x' || c == 'c' || c == 0)
             unsupported = c != 0 ? c : 1;
         else
             opts.errors++;

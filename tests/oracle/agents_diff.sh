@@ -23,7 +23,7 @@
 # and both sides' stdout and exit statuses must be identical once
 # agents_normalise.awk has checked and masked the clock and CPU values and
 # each side's directory is written DIR; agents_sane.sh also requires every
-# run to succeed on its own (pminfo -l excepted) with no sanitizer report
+# run to succeed on its own with no sanitizer report
 # (agents_lib.sh).
 # Help wording and the agents' stderr (their messages) are not compared.
 #
@@ -129,10 +129,7 @@ dbpmda_runs() {
     sed -e 's/dump from 0x[0-9a-f]*/dump from ADDR/' "$1.dbpmda.out"
     echo "== exit $rc"
 }
-# pminfo -l (labels) only where both sides can run it: pmkit's pminfo
-# refuses it, so in the pmkit flavour it would compare two refusals
-opts="-dm -f"
-[ "$flavour" = debian ] && opts="$opts -l"
+opts="-dm -f -l"
 # shellcheck disable=SC2086
 agents_runs "$tmp/theirs" "$pminfo" "$probe" dbpmda_runs $opts
 # shellcheck disable=SC2086

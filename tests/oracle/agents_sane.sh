@@ -4,14 +4,13 @@
 # For agents_diff.sh and seed_compile.sh: each SIDE names the pair
 # SIDE.out (runs, each "== WHAT" ... "== exit N") and SIDE.err (their
 # stderr).  Two sides failing alike would compare equal, so every run must
-# also succeed on its own -- except pminfo -l, which a library may not
-# support -- and no sanitizer may have reported anything.
+# also succeed on its own, and no sanitizer may have reported anything.
 # Exit 0 all well, 1 otherwise (the culprits are listed).
 set -u
 bad=0
 for s in "$@"; do
     if ! awk -v side="${s##*/}" '
-        /^== exit / { if ($3 != 0 && what != "pminfo -l") { print "FAIL: " side ": " what " exited " $3; bad = 1 }; next }
+        /^== exit / { if ($3 != 0) { print "FAIL: " side ": " what " exited " $3; bad = 1 }; next }
         /^== / { what = substr($0, 4) }
         END { exit bad }' "$s.out"; then
         bad=1

@@ -756,41 +756,44 @@ static void test_cache_load_id_over_max(void **state)
 
 static void test_labels(void **state)
 {
-    static const char nested[] = "{\"x\": 1, \"y\" : [2, 3]}";
     pmLabelSet *set = NULL;
 
     (void)state;
-    assert_int_equal(pmdaAddLabels(&set, "{\"role\":\"testing\",\"n\":%d}", 3), 2);
-    assert_string_equal(set->json, "{\"n\":3,\"role\":\"testing\"}");
-    assert_int_equal(pmdaAddLabels(&set, "{\"role\" : \"prod\", \"a\":[1,2]}"), 3);
-    assert_string_equal(set->json, "{\"a\":[1,2],\"n\":3,\"role\":\"prod\"}");
-    assert_int_equal(set->labels[2].namelen, 4);
-    assert_int_equal(set->labels[2].valuelen, 6);
-    assert_int_equal(pmdaAddLabels(&set, "not json"), PM_ERR_GENERIC);
+    /* the first labels as written, indexed by name */
+    assert_int_equal(pmdaAddLabels(&set, "{\"role\" : \"testing\", \"n\":%d}", 3), 2);
+    assert_string_equal(set->json, "{\"role\":\"testing\",\"n\":3}");
+    assert_int_equal(set->labels[0].name, 19); /* "n" sorts first */
+    assert_int_equal(set->labels[1].namelen, 4);
+    assert_int_equal(set->labels[1].valuelen, 9);
+    /* later ones merged: one flat object sorted by name */
+    assert_int_equal(pmdaAddNotes(&set, "{\"role\":\"prod\",\"a\":{\"b\":[1, 2]}}"), 3);
+    assert_string_equal(set->json, "{\"a.b\":[1,2],\"n\":3,\"role\":\"prod\"}");
+    assert_int_equal(set->labels[0].flags, PM_LABEL_OPTIONAL | PM_LABEL_COMPOUND);
+    assert_int_equal(set->labels[1].flags, 0);
+    assert_int_equal(set->labels[2].flags, PM_LABEL_OPTIONAL);
+    /* refused with the set left alone */
+    assert_int_equal(pmdaAddLabels(&set, "not json"), -EINVAL);
+    assert_int_equal(pmdaAddLabels(&set, "{\"a\":1,\"a\":2}"), -EINVAL);
+    assert_int_equal(pmdaAddLabels(&set, "{\"_under\":1}"), -EINVAL);
+    assert_int_equal(pmdaAddLabels(&set, "{\"dot.ted\":1}"), -EINVAL);
+    assert_int_equal(set->nlabels, 3);
+    assert_int_equal(pmdaAddLabelFlags(set, PM_LABEL_ITEM), 1);
+    assert_int_equal(set->labels[1].flags, PM_LABEL_ITEM);
     pmFreeLabelSets(set, 1);
 
-    /* where pmkit differs from PCP (docs/compat.md): PCP refuses the first
-     * two with -EINVAL, flattens the third and gives "" for the fourth */
-    set = NULL; /* a name twice in one object: the last value stays */
-    assert_int_equal(pmdaAddLabels(&set, "{\"a\":\"x\",\"b\":2,\"a\":\"y\"}"), 2);
-    assert_string_equal(set->json, "{\"a\":\"y\",\"b\":2}");
+    set = NULL; /* nested: the inner names are indexed */
+    assert_int_equal(pmdaAddLabels(&set, "{\"obj\":{\"x\": 1, \"y\" : true}}"), 2);
+    assert_string_equal(set->json, "{\"obj\":{\"x\":1,\"y\":true}}");
+    assert_int_equal(set->compound, 1);
+    assert_int_equal(set->labels[0].namelen, 1);
+    assert_int_equal(set->labels[0].flags, PM_LABEL_COMPOUND);
     pmFreeLabelSets(set, 1);
-    set = NULL; /* a name not starting with a letter */
-    assert_int_equal(pmdaAddLabels(&set, "{\"_under\":1}"), 1);
-    assert_string_equal(set->json, "{\"_under\":1}");
-    pmFreeLabelSets(set, 1);
-    set = NULL; /* a nested object: one label, its value verbatim */
-    assert_int_equal(pmdaAddLabels(&set, "{\"obj\":%s}", nested), 1);
-    assert_int_equal(set->nlabels, 1);
-    assert_int_equal(set->labels[0].namelen, 3);
-    assert_int_equal(set->labels[0].valuelen, strlen(nested));
-    assert_memory_equal(set->json + set->labels[0].value, nested, strlen(nested));
-    pmFreeLabelSets(set, 1);
-    set = NULL; /* an empty object */
+    set = NULL; /* an empty object: no labels, an empty string */
     assert_int_equal(pmdaAddLabels(&set, "{}"), 0);
-    assert_string_equal(set->json, "{}");
+    assert_string_equal(set->json, "");
     assert_int_equal(set->nlabels, 0);
     pmFreeLabelSets(set, 1);
+    assert_int_equal(pmdaAddLabelFlags(NULL, PM_LABEL_ITEM), 0);
 }
 
 int main(void)

@@ -412,7 +412,8 @@ PCP_CALL extern int pmSetMode(int, const struct timeval *, int);
 PCP_CALL extern int pmSetModeHighRes(int, const struct timespec *, const struct timespec *);
 
 /* ---------------------------------------------------------------------
- * Labels (declared so that agents using them compile).
+ * Labels: name:value pairs attached to metrics, instance domains and
+ * instances (pmLookupLabels(3)).
  */
 typedef struct pmLabel {
     unsigned int name : 16;     /* offset of the name in the JSON string */
@@ -446,6 +447,22 @@ typedef struct pmLabelSet {
 } pmLabelSet;
 
 PCP_CALL extern void pmFreeLabelSets(pmLabelSet *, int);
+
+/* One level of the hierarchy each: the number of sets, or an error. */
+PCP_CALL extern int pmGetContextLabels(pmLabelSet **);
+PCP_CALL extern int pmGetDomainLabels(int, pmLabelSet **);
+PCP_CALL extern int pmGetInDomLabels(pmInDom, pmLabelSet **);
+PCP_CALL extern int pmGetClusterLabels(pmID, pmLabelSet **);
+PCP_CALL extern int pmGetItemLabels(pmID, pmLabelSet **);
+PCP_CALL extern int pmGetInstancesLabels(pmInDom, pmLabelSet **);
+/* Every level of one metric but its instances, lowest precedence first. */
+PCP_CALL extern int pmLookupLabels(pmID, pmLabelSet **);
+/* Merge label objects (later ones win) into one, as text in the buffer. */
+PCP_CALL extern int pmMergeLabels(char **, int, char *, int);
+PCP_CALL extern int pmMergeLabelSets(pmLabelSet **, int, char *, int,
+                                     int (*)(const pmLabel *, const char *, void *), void *);
+/* Label sets for debugging, as PCP prints them. */
+PCP_CALL extern void pmPrintLabelSets(FILE *, int, int, pmLabelSet *, int);
 
 /* ---------------------------------------------------------------------
  * Time stamps in fixed-width form and event records.
