@@ -323,6 +323,29 @@ PMDA_CALL extern pmHighResEventArray *pmdaEventGetHighResAddr(int);
 PMDA_CALL extern int pmdaEventHighResAddParam(int, pmID, int, pmAtomValue *);
 PMDA_CALL extern pmHighResEventArray *pmdaEventHighResGetAddr(int);
 
+/* Queues of events shared by the agent's client contexts: a queue handle
+ * from its name, events appended, each client context fetching the ones it
+ * has not seen yet as an event array (pmdaEventQueueRecords). */
+typedef int (*pmdaEventDecodeCallBack)(int, void *, size_t, struct timeval *, void *);
+typedef int (*pmdaEventApplyFilterCallBack)(void *, void *, size_t);
+typedef void (*pmdaEventReleaseFilterCallBack)(void *);
+PMDA_CALL extern int pmdaEventNewQueue(const char *, size_t);
+PMDA_CALL extern int pmdaEventNewActiveQueue(const char *, size_t, unsigned int);
+PMDA_CALL extern int pmdaEventQueueShutdown(int);
+PMDA_CALL extern int pmdaEventQueueHandle(const char *);
+PMDA_CALL extern int pmdaEventQueueAppend(int, void *, size_t, struct timeval *);
+PMDA_CALL extern int pmdaEventQueueClients(int, pmAtomValue *);
+PMDA_CALL extern int pmdaEventQueueCounter(int, pmAtomValue *);
+PMDA_CALL extern int pmdaEventQueueBytes(int, pmAtomValue *);
+PMDA_CALL extern int pmdaEventQueueMemory(int, pmAtomValue *);
+PMDA_CALL extern int pmdaEventQueueRecords(int, pmAtomValue *, int, pmdaEventDecodeCallBack,
+                                           void *);
+PMDA_CALL extern int pmdaEventNewClient(int);
+PMDA_CALL extern int pmdaEventEndClient(int);
+PMDA_CALL extern int pmdaEventClients(pmAtomValue *);
+PMDA_CALL extern int pmdaEventSetFilter(int, int, void *, pmdaEventApplyFilterCallBack,
+                                        pmdaEventReleaseFilterCallBack);
+PMDA_CALL extern int pmdaEventSetAccess(int, int, int);
 PMDA_CALL extern int pmdaCacheStore(pmInDom, int, const char *, void *);
 PMDA_CALL extern int pmdaCacheStoreKey(pmInDom, int, const char *, int, const void *, void *);
 PMDA_CALL extern int pmdaCacheLookup(pmInDom, int, char **, void **);
