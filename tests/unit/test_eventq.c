@@ -29,34 +29,7 @@
 #include <pcp/pmapi.h>
 #include <pcp/pmda.h>
 
-/* ---- allocation hooks (the linker's --wrap names) ---- */
-
-void *__real_malloc(size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__wrap_malloc(size_t size);
-void *__wrap_realloc(void *p, size_t size);
-
-static long alloc_left = -1; /* allocations still allowed; -1: no limit */
-
-static int allowed(void)
-{
-    if (alloc_left < 0)
-        return 1;
-    if (alloc_left == 0) /* fail every one until reset to -1 */
-        return 0;
-    alloc_left--;
-    return 1;
-}
-
-void *__wrap_malloc(size_t size)
-{
-    return allowed() ? __real_malloc(size) : NULL;
-}
-
-void *__wrap_realloc(void *p, size_t size)
-{
-    return allowed() ? __real_realloc(p, size) : NULL;
-}
+#include "alloc_hooks.h"
 
 /* ---- helpers ---- */
 

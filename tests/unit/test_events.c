@@ -32,58 +32,17 @@
 #include <pcp/pmapi.h>
 #include <pcp/pmda.h>
 
-/* ---- allocation hooks (the linker's --wrap names) ---- */
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-
-static struct {
-    int armed;      /* count allocations down, and fail one */
-    long left;      /* allocations still allowed while armed */
-    size_t largest; /* the largest request seen since last cleared */
-} alloc;
-
-/* Record a request of size bytes; 0 if it must fail. */
-static int allowed(size_t size)
-{
-    if (size > alloc.largest)
-        alloc.largest = size;
-    if (alloc.armed && alloc.left-- <= 0)
-        return 0;
-    return 1;
-}
-
-void *__wrap_malloc(size_t size)
-{
-    return allowed(size) ? __real_malloc(size) : NULL;
-}
-
-void *__wrap_calloc(size_t n, size_t size)
-{
-    size_t total = n != 0 && size > SIZE_MAX / n ? SIZE_MAX : n * size;
-
-    return allowed(total) ? __real_calloc(n, size) : NULL;
-}
-
-void *__wrap_realloc(void *p, size_t size)
-{
-    return allowed(size) ? __real_realloc(p, size) : NULL;
-}
+#include "alloc_hooks.h"
 
 /* Let n more allocations through, then fail them all until disarm(). */
 static void fail_after(long n)
 {
-    alloc.left = n;
-    alloc.armed = 1;
+    alloc_left = n;
 }
 
 static void disarm(void)
 {
-    alloc.armed = 0;
+    alloc_left = -1;
 }
 
 /* ---- building damaged arrays by hand ---- */
@@ -129,7 +88,7 @@ static void free_value(pmValueSet *vs)
 /*
  * The words at w as an array of type, unpacked by the unpacker of that
  * type: its status.  A failure must leave the list NULL; a success's list
- * is freed.  alloc.largest holds the largest allocation it made.
+ * is freed.  alloc_largest holds the largest allocation it made.
  */
 static int unpack_words(int type, const uint32_t *w, size_t n)
 {
@@ -138,7 +97,7 @@ static int unpack_words(int type, const uint32_t *w, size_t n)
     pmHighResResult **h = unset_highres_list;
     int sts;
 
-    alloc.largest = 0;
+    alloc_largest = 0;
     if (type == PM_TYPE_EVENT) {
         sts = pmUnpackEventRecords(vs, 0, &r);
         if (sts < 0)
@@ -336,22 +295,22 @@ static void unpack_huge_counts(void **state)
     (void)state;
     assert_int_equal(unpack_words(PM_TYPE_EVENT, WORDS(0, 0x7fffffff, 1000, 0, 0, 0)),
                      PM_ERR_TOOBIG);
-    assert_int_equal(alloc.largest, 0); /* nothing allocated */
+    assert_int_equal(alloc_largest, 0); /* nothing allocated */
     assert_int_equal(unpack_words(PM_TYPE_HIGHRES_EVENT, WORDS(0, 0x7fffffff, 1000, 0, 0, 0, 0, 0)),
                      PM_ERR_TOOBIG);
-    assert_int_equal(alloc.largest, 0);
+    assert_int_equal(alloc_largest, 0);
     assert_int_equal(unpack_words(PM_TYPE_EVENT,
                                   WORDS(0, 1, 1000, 0, 0, 0x7fffffff, P1, PHDR(PM_TYPE_U32, 8), 7)),
                      PM_ERR_TOOBIG);
-    assert_true(alloc.largest < 1024);
+    assert_true(alloc_largest < 1024);
     assert_int_equal(unpack_words(PM_TYPE_HIGHRES_EVENT, WORDS(0, 1, 1000, 0, 0, 0, 0, 0x40000000,
                                                                P1, PHDR(PM_TYPE_U32, 8), 7)),
                      PM_ERR_TOOBIG);
-    assert_true(alloc.largest < 1024);
+    assert_true(alloc_largest < 1024);
     /* missed records: the count is the number missed, not a size */
     assert_int_equal(
         unpack_words(PM_TYPE_EVENT, WORDS(0, 1, 1000, 0, PM_EVENT_FLAG_MISSED, 0x7fffffff)), 1);
-    assert_true(alloc.largest < 1024);
+    assert_true(alloc_largest < 1024);
 }
 
 /* ---- the builder ---- */

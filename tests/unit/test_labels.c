@@ -5,8 +5,8 @@
  * files, the labels of lbl_agent.c (LBL_DSO, tests/oracle) through a local
  * context, and every allocation failing in turn.
  *
- * The static libraries' malloc, calloc and realloc go through the
- * wrappers below (ld --wrap), which can make them fail.
+ * The static libraries' malloc, calloc and realloc go through
+ * alloc_hooks.h (ld --wrap), which can make them fail.
  */
 #include <errno.h>
 #include <limits.h>
@@ -29,36 +29,7 @@
 #error "build with -DLBL_DSO=path/to/lbl_agent.so -DLBL_PMNS=path/to/lbl.pmns"
 #endif
 
-/* ---- allocation hooks (the linker's --wrap names) ---- */
-
-void *__real_malloc(size_t size);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t size);
-void *__wrap_malloc(size_t size);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-
-static long alloc_left = -1; /* allocations still allowed; -1 for all */
-
-static int allowed(void)
-{
-    return alloc_left < 0 || alloc_left-- > 0;
-}
-
-void *__wrap_malloc(size_t size)
-{
-    return allowed() ? __real_malloc(size) : NULL;
-}
-
-void *__wrap_calloc(size_t n, size_t size)
-{
-    return allowed() ? __real_calloc(n, size) : NULL;
-}
-
-void *__wrap_realloc(void *p, size_t size)
-{
-    return allowed() ? __real_realloc(p, size) : NULL;
-}
+#include "alloc_hooks.h"
 
 /* ---- helpers ---- */
 
