@@ -67,6 +67,10 @@ char *pmkit_copy(char *buf, int buflen, const char *src);
 /* SECS as whole seconds and 1/PER parts, rounded and carried (time.c). */
 void pmkit_split_seconds(double secs, long per, time_t *sec, long *part);
 
+/* mktime in the current reporting zone (pmNewZone/pmUseZone), else local
+ * time (time.c). */
+time_t pmkit_zone_mktime(struct tm *tm);
+
 /* pmprintf with a va_list. */
 int pmkit_vprintf(const char *fmt, va_list ap);
 

@@ -231,39 +231,71 @@ int pmNewContextZone(void)
     return pmNewZone(tz);
 }
 
+/*
+ * Enter the current reporting zone: the lock taken and $TZ set to the
+ * zone (tzset), its old value in *saved; 0, or -1 with the lock released
+ * when $TZ cannot be saved.  With no zone set nothing changes.
+ */
+static int zone_enter(char **saved)
+{
+    const char *was;
+
+    *saved = NULL;
+    pthread_mutex_lock(&zone_lock);
+    if (current < 0)
+        return 0;
+    if ((was = getenv("TZ")) != NULL && (*saved = strdup(was)) == NULL) {
+        pthread_mutex_unlock(&zone_lock);
+        return -1;
+    }
+    setenv("TZ", zones[current], 1);
+    tzset();
+    return 0;
+}
+
+/* Leave it: $TZ as it was, the lock released. */
+static void zone_leave(char *saved)
+{
+    if (current >= 0) {
+        if (saved != NULL)
+            setenv("TZ", saved, 1);
+        else
+            unsetenv("TZ");
+        tzset();
+    }
+    pthread_mutex_unlock(&zone_lock);
+    free(saved);
+}
+
 /* localtime_r in the current zone. */
 static struct tm *zone_time(const time_t *clock, struct tm *tm)
 {
     struct tm *r;
-    char *saved = NULL;
-    const char *was;
+    char *saved;
 
-    pthread_mutex_lock(&zone_lock);
-    if (current < 0) {
-        r = localtime_r(clock, tm);
-        pthread_mutex_unlock(&zone_lock);
-        return r;
-    }
-    if ((was = getenv("TZ")) != NULL && (saved = strdup(was)) == NULL) {
-        pthread_mutex_unlock(&zone_lock);
+    if (zone_enter(&saved) < 0)
         return NULL;
-    }
-    setenv("TZ", zones[current], 1);
-    tzset();
     r = localtime_r(clock, tm);
-    if (saved != NULL)
-        setenv("TZ", saved, 1);
-    else
-        unsetenv("TZ");
-    tzset();
-    pthread_mutex_unlock(&zone_lock);
-    free(saved);
+    zone_leave(saved);
     return r;
 }
 
 struct tm *pmLocaltime(const time_t *clock, struct tm *result)
 {
     return zone_time(clock, result);
+}
+
+/* mktime in the current zone, for times read from text (timewindow.c). */
+time_t pmkit_zone_mktime(struct tm *tm)
+{
+    char *saved;
+    time_t t;
+
+    if (zone_enter(&saved) < 0)
+        return (time_t)-1;
+    t = mktime(tm);
+    zone_leave(saved);
+    return t;
 }
 
 /* ctime's 26 bytes, "Tue Nov 14 22:13:20 2023\n", in the current zone;

@@ -25,86 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "probe_text.h"
+
 /* Where *errMsg starts: a value no call returns. */
 static char untouched_msg[] = "untouched";
-
-/* S (LEN bytes) escaped on stdout: printable ASCII as is, but '\\' and
- * '"', the rest as \t, \n or \xHH. */
-static void put_escaped(const char *s, size_t len)
-{
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-
-        if (c == '\\' || c == '"')
-            printf("\\%c", c);
-        else if (c == '\t')
-            fputs("\\t", stdout);
-        else if (c == '\n')
-            fputs("\\n", stdout);
-        else if (c < 0x20 || c >= 0x7f)
-            printf("\\x%02x", c);
-        else
-            putchar(c);
-    }
-}
-
-static int hex(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* The case line LINE unescaped in place; returns its length. */
-static size_t unescape(char *line)
-{
-    char *in = line, *out = line;
-
-    while (*in != '\0') {
-        if (*in != '\\' || in[1] == '\0') {
-            *out++ = *in++;
-            continue;
-        }
-        in++;
-        switch (*in) {
-        case 't':
-            *out++ = '\t';
-            break;
-        case 'n':
-            *out++ = '\n';
-            break;
-        case 'r':
-            *out++ = '\r';
-            break;
-        case 'v':
-            *out++ = '\v';
-            break;
-        case 'f':
-            *out++ = '\f';
-            break;
-        case 's':
-            *out++ = ' ';
-            break;
-        case 'x':
-            if (hex(in[1]) >= 0 && hex(in[2]) >= 0) {
-                *out++ = (char)(hex(in[1]) * 16 + hex(in[2]));
-                in += 2;
-                break;
-            }
-            /* FALLTHROUGH */
-        default:
-            *out++ = *in;
-            break;
-        }
-        in++;
-    }
-    *out = '\0';
-    return (size_t)(out - line);
-}
 
 /* Parse STR (NULL allowed) and print the outcome; WANT_ERR false passes a
  * NULL errMsg. */
@@ -172,7 +96,7 @@ int main(int argc, char **argv)
             want_err = 0;
             text += 7;
         }
-        run_case(text, unescape(text), want_err);
+        run_case(text, case_unescape(text), want_err);
     }
     free(line);
     if (fp != stdin)

@@ -616,6 +616,8 @@ PCP_CALL extern ssize_t pmfstring(FILE *, char **);
  */
 PCP_CALL extern char *pmGetConfig(const char *);
 PCP_CALL extern char *pmGetOptionalConfig(const char *);
+/* A library feature ("multi_threaded", ...) as a static string, or NULL. */
+PCP_CALL extern const char *pmGetAPIConfig(const char *);
 PCP_CALL extern int pmGetVersion(void);
 
 PCP_CALL extern void pmSetProgname(const char *);
@@ -639,6 +641,34 @@ PCP_CALL extern char *pmSpecLocalPMDA(const char *);
  */
 PCP_CALL extern int pmParseInterval(const char *, struct timeval *, char **);
 PCP_CALL extern int pmParseHighResInterval(const char *, struct timespec *, char **);
+
+/* The -S, -T, -A and -O arguments (NULL when absent) against a log's first
+ * and last times: the window's start, end and origin.  1, or 0 when the
+ * alignment was dropped (*errmsg a warning), or -1 (*errmsg an error). */
+PCP_CALL extern int pmParseTimeWindow(const char *, const char *, const char *, const char *,
+                                      const struct timeval *, const struct timeval *,
+                                      struct timeval *, struct timeval *, struct timeval *,
+                                      char **);
+PCP_CALL extern int pmParseHighResTimeWindow(const char *, const char *, const char *,
+                                             const char *, const struct timespec *,
+                                             const struct timespec *, struct timespec *,
+                                             struct timespec *, struct timespec *, char **);
+
+/* The end of a live "log": no end at all. */
+#define PM_MAX_TIME_T LONGLONG_MAX
+
+/* "host:metric[inst,...]", "archive/metric[...]" or "metric[...]" parsed
+ * into one malloc'd block (pmFreeMetricSpec, or free, releases it all). */
+typedef struct pmMetricSpec {
+    int isarch;    /* 0 a host, 1 an archive, 2 the local context */
+    char *source;  /* the host or archive, or the caller's default */
+    char *metric;  /* the metric's name */
+    int ninst;     /* instances named; 0 for all of them */
+    char *inst[1]; /* the instances' names (ninst of them) */
+} pmMetricSpec;
+
+PCP_CALL extern int pmParseMetricSpec(const char *, int, char *, pmMetricSpec **, char **);
+PCP_CALL extern void pmFreeMetricSpec(pmMetricSpec *);
 
 /* ---------------------------------------------------------------------
  * Time arithmetic, and reporting timezones for pmCtime / pmLocaltime.

@@ -1,0 +1,52 @@
+/*
+ * apiconfig.c - pmGetAPIConfig: what this libpcp can do, by feature name.
+ *
+ * The names are PCP 6.0.3's (pmconfig -L lists them), matched without
+ * regard to case as PCP matches them; unknown names (and the empty name)
+ * answer NULL.  The values describe pmkit, not Debian's build, so a tool
+ * that asks before using a feature is told the truth: pmkit serves local
+ * contexts only (no sockets, TLS, SASL, archives or compressed archives),
+ * and is safe to call from several threads.  PCP lists openssl_version and
+ * sasl_version only when built with them; pmkit has neither, so they are
+ * unknown names here.  Values are static strings; the environment is not
+ * touched (pmGetConfig's PCP_* variables are a separate namespace).
+ * A NULL name, on which PCP crashes, answers NULL (docs/compat.md).
+ */
+#include "pmapi_int.h"
+
+#include <strings.h>
+
+static const struct {
+    const char *name;  /* the feature, as pmconfig -L prints it */
+    const char *value; /* pmkit's answer */
+} features[] = {
+    {"pcp_version", "6.0.3"},
+    {"pmapi_version", "3"},
+    {"multi_threaded", "true"},
+    {"fault_injection", "false"},
+    {"secure_sockets", "false"},
+    {"ipv6", "false"},
+    {"authentication", "false"},
+    {"unix_domain_sockets", "false"},
+    {"static_probes", "false"},
+    {"service_discovery", "false"},
+    {"multi_archive_contexts", "false"},
+    {"lock_asserts", "false"},
+    {"lock_debug", "false"},
+    {"lzma_decompress", "false"},
+    {"transparent_decompress", "false"},
+    {"compress_suffixes", ""},
+    {"v3_archives", "false"},
+    {"archive_features", ""},
+};
+
+const char *pmGetAPIConfig(const char *name)
+{
+    if (name == NULL)
+        return NULL;
+    for (size_t i = 0; i < sizeof(features) / sizeof(features[0]); i++) {
+        if (strcasecmp(name, features[i].name) == 0)
+            return features[i].value;
+    }
+    return NULL;
+}

@@ -1,0 +1,443 @@
+/*
+ * timewindow.c - pmParseTimeWindow and pmParseHighResTimeWindow: the -S,
+ * -T, -A and -O arguments against an archive's first and last times.
+ *
+ * Rules, as probed from Debian's libpcp 6.0.3 (tests/oracle/probe_timewindow.c
+ * and timewindow_cases compare the two):
+ *  - A time is "@DATETIME", or an interval (pmParseHighResInterval's, the
+ *    one parser of intervals; pmGetOptions' -t uses it too) with an
+ *    optional sign: "-I" counts back from the log end (an error when the
+ *    end is PM_MAX_TIME_T), "+I" or "I" forward from the log start for -S
+ *    and from the window's start for -T and -O; -O's "-I" counts back
+ *    from the window's end instead.  A failed interval's
+ *    message is the parser's, for the text after the sign.
+ *  - The start is raised to the log start; the end lowered to the log end;
+ *    the origin (default: the start) raised to the start or else lowered
+ *    to the end (so in an empty window it can be either).
+ *  - -A: the start moves up to the next multiple of the alignment (from
+ *    the epoch), then -T is taken from that start; a given origin moves up
+ *    too (or, when that passes the end, down a step).  An alignment that
+ *    would push the start past the log end, or the origin below the
+ *    start, is not applied: 0 and a warning.  A zero alignment is an error.
+ *  - *errMsg is cleared as each of -S, -T and -O is read, so a warning
+ *    given before -T is lost (the return is still 0), and is left alone
+ *    when only -A is given (all as PCP does).
+ * DATETIME, pmkit's subset of PCP's forms (docs/compat.md): ctime's order,
+ *    [WEEKDAY] MONTH [DAY [HH:MM[:SS[.FRAC]]] [YEAR]]   or   HH:MM[:SS[.FRAC]]
+ *  in the reporting zone.  Names are 3-letter or whole, any case; the
+ *  weekday is not checked.  Missing fields come from a base time (the log
+ *  start for -S, the window's start for -T and -O): a missing year is the
+ *  base's, or the next one for an earlier month; a time alone is on the
+ *  base's day, or the next day when earlier in the day than the base.  Errors point
+ *  at the field at fault, as PCP's do.  PCP also hands anything it cannot
+ *  read this way to a getdate(3)-style parser ("yesterday", "2 days ago",
+ *  "x" as a military zone, ...) whose answers depend on the clock; pmkit
+ *  does not, and reports the error instead.
+ */
+#include "pmapi_int.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+/* Nanoseconds since the epoch, wide enough for PM_MAX_TIME_T seconds. */
+__extension__ typedef __int128 nstime;
+
+#define NS 1000000000
+
+/* The inputs of one window: the log's bounds, and the pieces so far. */
+typedef struct {
+    nstime log_start, log_end; /* the archive's first and last times */
+    int endless;               /* log_end is PM_MAX_TIME_T: no "-I" */
+    nstime start, end, origin; /* the window */
+    char **errmsg;             /* where a message goes */
+} window;
+
+static nstime to_ns(const struct timespec *t)
+{
+    return (nstime)t->tv_sec * NS + t->tv_nsec;
+}
+
+static void from_ns(nstime n, struct timespec *t)
+{
+    nstime s = n / NS, r = n % NS;
+
+    if (r < 0) {
+        r += NS;
+        s--;
+    }
+    t->tv_sec = (time_t)s;
+    t->tv_nsec = (long)r;
+}
+
+/* *errmsg: TEXT, a newline, a caret under byte AT and WHY; returns -1. */
+static int fail(window *w, const char *text, size_t at, const char *why)
+{
+    size_t len = strlen(text);
+    char *msg = malloc(len + at + strlen(why) + 8);
+
+    if (msg != NULL) {
+        memcpy(msg, text, len);
+        msg[len] = '\n';
+        memset(msg + len + 1, ' ', at);
+        sprintf(msg + len + 1 + at, "^ -- %s\n", why);
+    }
+    *w->errmsg = msg;
+    return -1;
+}
+
+/* ---- DATETIME ---- */
+
+/* A datetime being read: the text after '@', and the fields found. */
+typedef struct {
+    const char *text; /* for messages and positions */
+    const char *p;    /* the next byte */
+    struct tm tm;     /* fields read (tm_year as a full year until the end) */
+    long frac_ns;     /* fraction of the second */
+    int have_month, have_year; /* which high-order fields were given */
+} datetime;
+
+static const char *const month_names[] = {"january", "february", "march",     "april",
+                                          "may",     "june",     "july",      "august",
+                                          "september", "october", "november", "december"};
+static const char *const day_names[] = {"sunday",   "monday", "tuesday", "wednesday",
+                                        "thursday", "friday", "saturday"};
+
+static int at_end_of_word(const char *p)
+{
+    return *p == '\0' || isspace((unsigned char)*p);
+}
+
+/* Is a name of TABLE (N entries) at D->p: whole, or its first three
+ * letters?  Its index, with D->p past it (and *BAD set to where a longer
+ * word goes wrong), or -1 when none starts here. */
+static int name_at(datetime *d, const char *const *table, int n, const char **bad)
+{
+    *bad = NULL;
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(table[i]);
+
+        if (strncasecmp(d->p, table[i], len) == 0 && at_end_of_word(d->p + len)) {
+            d->p += len;
+            return i;
+        }
+        if (strncasecmp(d->p, table[i], 3) == 0) {
+            d->p += 3;
+            if (!at_end_of_word(d->p))
+                *bad = d->p;
+            return i;
+        }
+    }
+    return -1;
+}
+
+static void skip_ws(datetime *d)
+{
+    while (isspace((unsigned char)*d->p))
+        d->p++;
+}
+
+/* Digits at D->p as a number (at most 9 of them), or -1. */
+static long number(datetime *d)
+{
+    long v = 0;
+    int n = 0;
+
+    while (isdigit((unsigned char)*d->p) && n < 9) {
+        v = v * 10 + (*d->p++ - '0');
+        n++;
+    }
+    return n == 0 ? -1 : v;
+}
+
+/* time = HH ":" MM [ ":" SS [ "." DIGITS ] ]; 0, or the byte at fault. */
+static const char *read_time(datetime *d)
+{
+    const char *at = d->p;
+    long h = number(d), m, s = 0;
+
+    if (h < 0 || h > 23 || *d->p != ':')
+        return at;
+    d->p++;
+    at = d->p;
+    if ((m = number(d)) < 0 || m > 59)
+        return at;
+    if (*d->p == ':') {
+        d->p++;
+        at = d->p;
+        if ((s = number(d)) < 0 || s > 61)
+            return at;
+        if (*d->p == '.') {
+            long scale = NS / 10;
+
+            for (d->p++; isdigit((unsigned char)*d->p); d->p++, scale /= 10)
+                d->frac_ns += (*d->p - '0') * scale;
+        }
+    }
+    if (!at_end_of_word(d->p))
+        return d->p;
+    d->tm.tm_hour = (int)h;
+    d->tm.tm_min = (int)m;
+    d->tm.tm_sec = (int)s;
+    return NULL;
+}
+
+/* Does a time (digits then ':') start at D->p? */
+static int time_next(const datetime *d)
+{
+    const char *p = d->p;
+
+    while (isdigit((unsigned char)*p))
+        p++;
+    return p > d->p && *p == ':';
+}
+
+/* DAY [TIME] [YEAR] after the month; NULL or the byte at fault. */
+static const char *read_date_rest(datetime *d)
+{
+    const char *at = d->p, *bad;
+    long v;
+
+    if ((v = number(d)) < 0 || v > 31 || !at_end_of_word(d->p))
+        return at;
+    d->tm.tm_mday = (int)v;
+    skip_ws(d);
+    if (time_next(d)) {
+        if ((bad = read_time(d)) != NULL)
+            return bad;
+        skip_ws(d);
+    }
+    if (*d->p == '\0')
+        return NULL;
+    at = d->p;
+    if ((v = number(d)) < 1900 || v > 9999 || !at_end_of_word(d->p))
+        return at;
+    d->tm.tm_year = (int)v;
+    d->have_year = 1;
+    skip_ws(d);
+    return *d->p == '\0' ? NULL : d->p;
+}
+
+/* The fields of D->text; NULL or the byte at fault. */
+static const char *read_datetime(datetime *d)
+{
+    const char *bad;
+    int i;
+
+    skip_ws(d);
+    if (time_next(d)) {
+        if ((bad = read_time(d)) != NULL)
+            return bad;
+        skip_ws(d);
+        return *d->p == '\0' ? NULL : d->p;
+    }
+    if (name_at(d, day_names, 7, &bad) >= 0) {
+        if (bad != NULL)
+            return bad;
+        skip_ws(d);
+    }
+    if ((i = name_at(d, month_names, 12, &bad)) < 0)
+        return d->p;
+    if (bad != NULL)
+        return bad;
+    d->tm.tm_mon = i;
+    d->have_month = 1;
+    skip_ws(d);
+    return *d->p == '\0' ? NULL : read_date_rest(d);
+}
+
+/* "@" TEXT as a time: the fields read, the rest from BASE (the log
+ * start for -S, the window's start for -T and -O). */
+static int absolute(window *w, const char *text, nstime base_ns, nstime *out)
+{
+    time_t base_sec = (time_t)(base_ns / NS);
+    datetime d = {.text = text, .p = text};
+    struct tm base;
+    const char *bad;
+    time_t t;
+
+    d.tm.tm_mday = 1;
+    if (pmLocaltime(&base_sec, &base) == NULL)
+        return fail(w, text, 0, "unexpected value");
+    if ((bad = read_datetime(&d)) != NULL)
+        return fail(w, text, (size_t)(bad - text), "unexpected value");
+    d.tm.tm_isdst = -1;
+    if (!d.have_month) { /* a time alone: today, else tomorrow */
+        int tod = d.tm.tm_hour * 3600 + d.tm.tm_min * 60 + d.tm.tm_sec;
+
+        d.tm.tm_year = base.tm_year;
+        d.tm.tm_mon = base.tm_mon;
+        d.tm.tm_mday = base.tm_mday + (tod < base.tm_hour * 3600 + base.tm_min * 60 + base.tm_sec);
+    } else if (!d.have_year) {
+        d.tm.tm_year = base.tm_year + (d.tm.tm_mon < base.tm_mon);
+    } else {
+        d.tm.tm_year -= 1900;
+    }
+    if ((t = pmkit_zone_mktime(&d.tm)) == (time_t)-1 && d.tm.tm_year != 69)
+        return fail(w, text, 0, "unexpected value");
+    *out = (nstime)t * NS + d.frac_ns;
+    return 0;
+}
+
+/* ---- the window ---- */
+
+/* ARG as a time: "@..." absolute, "-I" back from BACK (an error when that
+ * is the end of time), else FROM plus the interval.  Each time given
+ * clears *errmsg first, as PCP does (dropping an alignment warning). */
+static int parse_time(window *w, const char *arg, nstime from, nstime back, int *warned,
+                      nstime *out)
+{
+    struct timespec delta;
+    char *msg = NULL;
+    int minus = arg[0] == '-';
+
+    if (*warned == 2) { /* a warning of ours is there: cleared, not leaked */
+        free(*w->errmsg);
+        *warned = 1;
+    }
+    *w->errmsg = NULL;
+    if (arg[0] == '@')
+        return absolute(w, arg + 1, from, out);
+    if (minus && w->endless && back == w->log_end)
+        return fail(w, arg, 0, "unexpected value");
+    if (pmParseHighResInterval(arg + (minus || arg[0] == '+'), &delta, &msg) < 0) {
+        *w->errmsg = msg;
+        return -1;
+    }
+    *out = minus ? back - to_ns(&delta) : from + to_ns(&delta);
+    return 0;
+}
+
+/* T moved up to a multiple of ALIGN. */
+static nstime align_up(nstime t, nstime align)
+{
+    nstime r = t % align;
+
+    if (r < 0)
+        r += align;
+    return r == 0 ? t : t - r + align;
+}
+
+/* The warning that alignment ALIGN was not applied; *WARNED 2 (ours is
+ * in *errmsg). */
+static void warn(window *w, const char *sw_align, int *warned)
+{
+    if (*warned == 2)
+        free(*w->errmsg);
+    fail(w, sw_align, 0, "alignment specified by -A switch could not be applied");
+    *warned = 2;
+}
+
+/* -A as nanoseconds into *ALIGN (0: none); -1 on error. */
+static int parse_align(window *w, const char *sw_align, nstime *align)
+{
+    struct timespec a;
+    char *msg = NULL;
+
+    *align = 0;
+    if (sw_align == NULL)
+        return 0;
+    if (pmParseHighResInterval(sw_align, &a, &msg) < 0) {
+        *w->errmsg = msg;
+        return -1;
+    }
+    if ((*align = to_ns(&a)) == 0)
+        return fail(w, sw_align, 0, "alignment specified by -A switch could not be applied");
+    return 0;
+}
+
+/*
+ * The whole window, in PCP's order: the start, its alignment, the end
+ * (from the aligned start), the origin (from the start, or back from the
+ * end) and its alignment.  1, 0 when an alignment was not applied (the
+ * warning stays in *errmsg unless a later time cleared it), or -1.
+ */
+static int parse_window(window *w, const char *sw_start, const char *sw_end,
+                        const char *sw_align, const char *sw_offset)
+{
+    int warned = 0; /* 1 a warning was given, 2 and it is in *errmsg */
+    nstime align, t;
+
+    w->start = w->log_start;
+    if (sw_start != NULL && parse_time(w, sw_start, w->log_start, w->log_end, &warned,
+                                       &w->start) < 0)
+        return -1;
+    if (w->start < w->log_start)
+        w->start = w->log_start;
+    if (parse_align(w, sw_align, &align) < 0)
+        return -1;
+    if (align != 0 && (t = align_up(w->start, align)) > w->log_end)
+        warn(w, sw_align, &warned);
+    else if (align != 0)
+        w->start = t;
+    w->end = w->log_end;
+    if (sw_end != NULL && parse_time(w, sw_end, w->start, w->log_end, &warned, &w->end) < 0)
+        return -1;
+    if (w->end > w->log_end)
+        w->end = w->log_end;
+    w->origin = w->start;
+    if (sw_offset == NULL)
+        return warned ? 0 : 1;
+    if (parse_time(w, sw_offset, w->start, w->end, &warned, &w->origin) < 0)
+        return -1;
+    if (w->origin < w->start) /* one or the other, in this order */
+        w->origin = w->start;
+    else if (w->origin > w->end)
+        w->origin = w->end;
+    if (align != 0) {
+        if ((t = align_up(w->origin, align)) > w->end)
+            t -= align;
+        if (t < w->start)
+            warn(w, sw_align, &warned);
+        else
+            w->origin = t;
+    }
+    return warned ? 0 : 1;
+}
+
+int pmParseHighResTimeWindow(const char *sw_start, const char *sw_end, const char *sw_align,
+                             const char *sw_offset, const struct timespec *log_start,
+                             const struct timespec *log_end, struct timespec *rslt_start,
+                             struct timespec *rslt_end, struct timespec *rslt_offset,
+                             char **errmsg)
+{
+    char *scratch = NULL; /* the message when the caller wants none */
+    window w = {.log_start = to_ns(log_start), .log_end = to_ns(log_end),
+                .endless = log_end->tv_sec >= (time_t)PM_MAX_TIME_T,
+                .errmsg = errmsg != NULL ? errmsg : &scratch};
+    int sts = parse_window(&w, sw_start, sw_end, sw_align, sw_offset);
+
+    free(scratch);
+    if (sts < 0)
+        return sts;
+    from_ns(w.start, rslt_start);
+    from_ns(w.end, rslt_end);
+    from_ns(w.origin, rslt_offset);
+    return sts;
+}
+
+/* The timeval form: through the timespec one, results truncated to the
+ * microsecond. */
+int pmParseTimeWindow(const char *sw_start, const char *sw_end, const char *sw_align,
+                      const char *sw_offset, const struct timeval *log_start,
+                      const struct timeval *log_end, struct timeval *rslt_start,
+                      struct timeval *rslt_end, struct timeval *rslt_offset, char **errmsg)
+{
+    struct timespec ls = {log_start->tv_sec, log_start->tv_usec * 1000};
+    struct timespec le = {log_end->tv_sec, log_end->tv_usec * 1000};
+    struct timespec r[3];
+    struct timeval *out[3] = {rslt_start, rslt_end, rslt_offset};
+    int sts = pmParseHighResTimeWindow(sw_start, sw_end, sw_align, sw_offset, &ls, &le, &r[0],
+                                       &r[1], &r[2], errmsg);
+
+    if (sts < 0)
+        return sts;
+    for (int i = 0; i < 3; i++) {
+        out[i]->tv_sec = r[i].tv_sec;
+        out[i]->tv_usec = r[i].tv_nsec / 1000;
+    }
+    return sts;
+}
