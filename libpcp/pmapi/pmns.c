@@ -23,9 +23,19 @@
  * Like PCP's client library, the loaded namespace carries the names of the
  * two anonymous derived metrics (event.flags 511.0.1, event.missed
  * 511.0.2), grafted in by the compiler (flagged DERIVED in the image).
- * Not here (yet): names served by a PMCD or by local-context agents for
- * dynamic subtrees, derived metric configuration files, pmTrimNameSpace's
- * archive trimming.
+ *
+ * In a local context, names at and below a dynamic subtree root (D:*:*)
+ * belong to the agent of domain D: its pmid, name and children methods
+ * answer them (runtime spec 1.3, 4.3), called with the library lock held
+ * and never with a hazard slot published, since an agent may call back into
+ * libpcp.  The paths that meet no dynamic root are the ones described
+ * above: a lookup learns that a name is below a root from the image walk
+ * it already makes, and only then goes to the agent.  A traversal in a
+ * local context gathers its names before the first callback, as PCP's
+ * does.  Outside a local context the root answers for the names below it,
+ * as in PCP.
+ * Not here (yet): names served by a PMCD, derived metric configuration
+ * files, pmTrimNameSpace's archive trimming.
  */
 #include "pmapi_int.h"
 #include "pmns.h"
@@ -477,9 +487,108 @@ static int derived_name(const char *name, pmID *pmid)
     return PM_ERR_NAME;
 }
 
-/* The PMID of one name, whose hash (pmns_image_probe) is hash: a leaf, or
- * a name below a dynamic subtree root (the root's PMID).  0, 1 for a
- * derived metric's name, or an error. */
+/*
+ * The agents of dynamic subtrees.  Each helper finds the agent of a domain
+ * in the current context and calls one names method with the library lock
+ * held, as desc.c does.  *routed is 0 when the current context is not a
+ * local one (none, or a PMNS loaded for another kind): PCP then lets the
+ * namespace answer alone.  An agent older than interface 4 has no names
+ * methods: PM_ERR_NAME for names, PM_ERR_PMID for PMIDs, as in PCP.
+ */
+static __pmDSO *names_agent(unsigned int domain, int *routed, int *sts)
+{
+    pmkit_ctx *ctx = pmkit_ctx_current();
+    __pmDSO *dso;
+
+    *routed = ctx != NULL && ctx->type == PM_CONTEXT_LOCAL;
+    if (!*routed)
+        return NULL;
+    if ((dso = pmkit_dso_for(domain, ctx)) == NULL)
+        *sts = PM_ERR_NOAGENT;
+    return dso;
+}
+
+static int agent_pmid(unsigned int domain, const char *name, pmID *pmid, int *routed)
+{
+    int sts = PM_ERR_NAME;
+    __pmDSO *dso;
+
+    pmkit_lock();
+    if ((dso = names_agent(domain, routed, &sts)) != NULL &&
+        dso->dispatch.comm.pmda_interface >= PMDA_INTERFACE_4)
+        sts = dso->dispatch.version.four.pmid(name, pmid, dso->dispatch.version.four.ext);
+    pmkit_unlock();
+    return sts < 0 ? sts : 0;
+}
+
+/* The agent's names of pmid: a count > 0 with *list (one block), or an
+ * error. */
+static int agent_name(pmID pmid, char ***list, int *routed)
+{
+    int sts = PM_ERR_PMID;
+    __pmDSO *dso;
+
+    pmkit_lock();
+    if ((dso = names_agent(pmID_domain(pmid), routed, &sts)) != NULL &&
+        dso->dispatch.comm.pmda_interface >= PMDA_INTERFACE_4)
+        sts = dso->dispatch.version.four.name(pmid, list, dso->dispatch.version.four.ext);
+    pmkit_unlock();
+    if (sts == 0)
+        sts = PM_ERR_PMID; /* no names is no answer */
+    return sts;
+}
+
+/* The agent's children of name (never its whole subtree: PCP asks with
+ * traverse 0 and walks itself): a count with *kids and *status (freed by
+ * the caller; NULL when the count is 0), or an error. */
+static int agent_children(unsigned int domain, const char *name, char ***kids, int **status,
+                          int *routed)
+{
+    int sts = PM_ERR_NAME;
+    __pmDSO *dso;
+
+    *kids = NULL;
+    *status = NULL;
+    pmkit_lock();
+    if ((dso = names_agent(domain, routed, &sts)) != NULL &&
+        dso->dispatch.comm.pmda_interface >= PMDA_INTERFACE_4)
+        sts = dso->dispatch.version.four.children(name, 0, kids, status,
+                                                  dso->dispatch.version.four.ext);
+    pmkit_unlock();
+    if (sts <= 0) {
+        if (sts == 0) {
+            free(*kids);
+            free(*status);
+        }
+        *kids = NULL;
+        *status = NULL;
+    }
+    return sts;
+}
+
+/* lookup_pmns and lookup_one: a name below a dynamic subtree root, *pmid
+ * set to the root's PMID (the answer unless a local agent gives another). */
+#define BELOW_DYNAMIC 2
+
+/* The dynamic subtree root that is the longest proper prefix of name
+ * (len bytes) that is a node: 1 with *root, or 0. */
+static int dynamic_above(const pmns_image *t, const char *name, size_t len,
+                         pmns_image_node *root)
+{
+    for (size_t i = len; i-- > 0;) {
+        if (name[i] != '.' || pmns_image_find(t, name, i, root) == PMNS_IMG_NONE)
+            continue;
+        if (root->flags & PMNS_IMG_DYNAMIC)
+            return 1;
+        if (!(root->flags & PMNS_IMG_DERIVED))
+            break; /* a grafted node may still sit below a dynamic root */
+    }
+    return 0;
+}
+
+/* The PMID of one name, whose hash (pmns_image_probe) is hash: a leaf (0),
+ * a derived metric's name (1), a name below a dynamic subtree root
+ * (BELOW_DYNAMIC, the root's PMID), or an error. */
 static int lookup_pmns(const pmns_image *t, const char *name, size_t len, uint32_t hash,
                        pmID *pmid)
 {
@@ -492,7 +601,7 @@ static int lookup_pmns(const pmns_image *t, const char *name, size_t len, uint32
         if ((nd.flags & PMNS_IMG_DERIVED) && pmns_image_node_at(t, nd.parent, &p) == 0 &&
             (p.flags & PMNS_IMG_DYNAMIC)) {
             *pmid = p.pmid;
-            return 0;
+            return BELOW_DYNAMIC;
         }
         if ((nd.flags & (PMNS_IMG_DERIVED | PMNS_IMG_LEAF)) == PMNS_IMG_DERIVED)
             return PM_ERR_NAME; /* "event" alone: not a PMNS name in PCP either */
@@ -501,22 +610,16 @@ static int lookup_pmns(const pmns_image *t, const char *name, size_t len, uint32
         *pmid = nd.pmid;
         return (nd.flags & PMNS_IMG_DERIVED) ? 1 : 0;
     }
-    for (size_t i = len; i-- > 0;) { /* the longest prefix that is a node */
-        if (name[i] != '.' || pmns_image_find(t, name, i, &nd) == PMNS_IMG_NONE)
-            continue;
-        if (nd.flags & PMNS_IMG_DYNAMIC) {
-            *pmid = nd.pmid;
-            return 0;
-        }
-        if (!(nd.flags & PMNS_IMG_DERIVED))
-            break; /* a grafted node may still sit below a dynamic root */
+    if (dynamic_above(t, name, len, &nd)) {
+        *pmid = nd.pmid;
+        return BELOW_DYNAMIC;
     }
     return PM_ERR_NAME;
 }
 
 /* The PMID of one name (len bytes, hash its pmns_image_hash) in namespace
  * n (NULL: none loaded): the leaf index, then the image, then the derived
- * metrics.  0, 1 for a derived metric's name, or an error. */
+ * metrics.  0, 1 for a derived metric's name, BELOW_DYNAMIC, or an error. */
 static int lookup_one(const ns *n, const char *name, size_t len, uint32_t hash, pmID *pmid)
 {
     int sts;
@@ -564,10 +667,51 @@ static void lookup_group(const ns *n, const char **namelist, pmID *pmidlist, int
                                      : PM_ERR_NAME;
 }
 
+/* A name that lookup_pmns found below a dynamic root (whose PMID *pmid
+ * holds) through the root's agent: 0 (the agent's PMID, or the root's
+ * outside a local context), 1 for a derived metric's name, or the agent's
+ * error with *pmid PM_ID_NULL.  PCP, too, tries the derived metrics
+ * after the agent. */
+static int lookup_below(const char *name, pmID *pmid)
+{
+    int routed, sts;
+    pmID p = PM_ID_NULL;
+
+    if ((sts = agent_pmid(pmID_cluster(*pmid), name, &p, &routed)) == 0 || !routed) {
+        *pmid = routed ? p : *pmid;
+        return 0;
+    }
+    *pmid = PM_ID_NULL;
+    return derived_name(name, pmid) > 0 ? 1 : sts;
+}
+
+/* The names of pmLookupName's list that are below a dynamic root (below[i]
+ * set), each asked of its agent once the namespace is released, updating
+ * the counts; the status of the last one. */
+static int lookup_all_below(int numpmid, const char **namelist, pmID *pmidlist,
+                            const unsigned char *below, int *found, int *derived)
+{
+    int sts = 0;
+
+    for (int i = 0; i < numpmid; i++) {
+        if (!below[i])
+            continue;
+        if ((sts = lookup_below(namelist[i], &pmidlist[i])) != 0) {
+            (*found)--;
+            *derived += sts > 0;
+        }
+    }
+    return sts;
+}
+
+/* Names below dynamic roots are counted as found at first, with their
+ * slots marked in below (allocated at the first one), and asked of their
+ * agents at the end: the single-name path pays nothing for them. */
 int pmLookupName(int numpmid, const char **namelist, pmID *pmidlist)
 {
     const ns *n;
-    int found = 0, derived = 0, sts = 0;
+    int found = 0, derived = 0, sts = 0, nbelow = 0;
+    unsigned char *below = NULL;
 
     if (numpmid < 1)
         return PM_ERR_TOOSMALL;
@@ -593,14 +737,29 @@ int pmLookupName(int numpmid, const char **namelist, pmID *pmidlist)
         }
         for (int j = 0; j < k; j++) {
             sts = got[j];
-            if (sts == 0)
+            if (sts == 0) {
                 found++;
-            else if (sts > 0)
+            } else if (sts == BELOW_DYNAMIC) {
+                if (below == NULL)
+                    below = calloc((size_t)numpmid, 1);
+                if (below != NULL)
+                    below[i + j] = 1;
+                nbelow++;
+                found++;
+                sts = 0;
+            } else if (sts > 0) {
                 derived++;
+            }
         }
         i += k;
     }
     release();
+    if (nbelow > 0) {
+        if (below == NULL)
+            return -ENOMEM;
+        sts = lookup_all_below(numpmid, namelist, pmidlist, below, &found, &derived);
+        free(below);
+    }
     /* PCP counts names resolved as derived metrics only when that completes
      * the list */
     if (found + derived == numpmid)
@@ -723,16 +882,72 @@ static int acquire_node(const char *name, ns **t, pmns_image_node *nd)
     return 0;
 }
 
+/* The domain of the dynamic subtree root name is below (not at): 1 with
+ * *domain, or 0 (also when no namespace is loaded). */
+static int below_dynamic(const char *name, unsigned int *domain)
+{
+    const pmns_image *t = acquire();
+    pmns_image_node root;
+    int below = t != NULL && dynamic_above(t, name, strlen(name), &root);
+
+    release();
+    if (below)
+        *domain = pmID_cluster(root.pmid);
+    return below;
+}
+
+/* The children of name, at or below the dynamic root of domain, from its
+ * agent, copied into PCP's blocks; *routed 0 outside a local context. */
+static int dynamic_children(unsigned int domain, const char *name, char ***offspring,
+                            int **statuslist, int *routed)
+{
+    namelist nl = { 0 };
+    char **kids;
+    int *status, n, sts = 0;
+
+    if ((n = agent_children(domain, name, &kids, &status, routed)) <= 0 || !*routed) {
+        if (n == 0 && *routed)
+            return nl_finish(&nl, offspring, statuslist);
+        return n;
+    }
+    nl.statuses = statuslist != NULL;
+    for (int i = 0; sts == 0 && i < n; i++)
+        sts = nl_add(&nl, "", 0, kids[i], strlen(kids[i]),
+                     status != NULL ? status[i] : PMNS_LEAF_STATUS);
+    free(kids);
+    free(status);
+    if (sts < 0) {
+        nl_free(&nl);
+        return sts;
+    }
+    return nl_finish(&nl, offspring, statuslist);
+}
+
+/* A dynamic root, or a name below one, goes to its agent in a local
+ * context; elsewhere the root is a leaf and names below it unknown. */
 int pmGetChildrenStatus(const char *name, char ***offspring, int **statuslist)
 {
     namelist nl = { 0 };
     ns *t;
     pmns_image_node nd, c;
     pmns_image_iter it;
-    int sts, more;
+    unsigned int domain;
+    int sts, more, routed;
 
-    if ((sts = acquire_node(name, &t, &nd)) < 0)
-        return sts;
+    if ((sts = acquire_node(name, &t, &nd)) < 0) {
+        if (sts != PM_ERR_NAME || name == NULL || !below_dynamic(name, &domain))
+            return sts;
+        sts = dynamic_children(domain, name, offspring, statuslist, &routed);
+        return routed ? sts : PM_ERR_NAME;
+    }
+    if (nd.flags & PMNS_IMG_DYNAMIC) {
+        release();
+        sts = dynamic_children(pmID_cluster(nd.pmid), name, offspring, statuslist, &routed);
+        if (routed)
+            return sts;
+        if ((sts = acquire_node(name, &t, &nd)) < 0) /* unloaded meanwhile */
+            return sts;
+    }
     nl.statuses = statuslist != NULL;
     pmns_image_children(&nd, &it);
     while (sts == 0 && (more = pmns_image_next(t->img, &it, &c)) != 0) {
@@ -780,11 +995,27 @@ static int grow_stack(pmns_image_iter **stack, const char ***path, uint32_t **pa
     return 0;
 }
 
+/* Expands a dynamic root (its name, its PMID) in a walk: the number of
+ * leaves found below it, or an error, which ends the walk. */
+typedef int (*expand_fn)(const char *name, uint32_t root, void *closure);
+
+/* One leaf of a walk: func called with its name, or, for a dynamic root
+ * when expand is given, expand's leaves.  A count, or an error. */
+static int visit_leaf(const pmns_image_node *c, const char *name,
+                      void (*func)(const char *, void *), expand_fn expand, void *closure)
+{
+    if (expand != NULL && (c->flags & PMNS_IMG_DYNAMIC))
+        return expand(name, c->pmid, closure);
+    func(name, closure);
+    return 1;
+}
+
 /* Call func for every leaf at or below nd, depth first in child order,
- * each name built in place from its parent's full name and its own;
- * returns the number of leaves, or an error. */
+ * each name built in place from its parent's full name and its own (a
+ * dynamic root is a leaf unless expand is given); returns the number of
+ * leaves, or an error. */
 static int walk(const pmns_image *t, const pmns_image_node *nd,
-                void (*func)(const char *, void *), void *closure)
+                void (*func)(const char *, void *), expand_fn expand, void *closure)
 {
     namebuf nb = { NULL, 0, NULL, 0 };
     pmns_image_iter *stack = NULL;
@@ -800,9 +1031,9 @@ static int walk(const pmns_image *t, const pmns_image_node *nd,
             return PM_ERR_PMNS;
         if ((name = nb_name(&nb, h, hl, tl, tll)) == NULL)
             return -ENOMEM;
-        func(name, closure);
+        sts = visit_leaf(nd, name, func, expand, closure);
         free(nb.buf);
-        return 1;
+        return sts;
     }
     if (!(nd->flags & PMNS_IMG_VISIBLE))
         return 0;
@@ -827,8 +1058,9 @@ static int walk(const pmns_image *t, const pmns_image_node *nd,
                 sts = -ENOMEM;
                 break;
             }
-            func(name, closure);
-            count++;
+            if ((sts = visit_leaf(&c, name, func, expand, closure)) < 0)
+                break;
+            count += sts;
         } else if (c.flags & PMNS_IMG_VISIBLE) {
             top = &c;
         }
@@ -840,22 +1072,98 @@ static int walk(const pmns_image *t, const pmns_image_node *nd,
     return sts < 0 ? sts : count;
 }
 
+/* A traversal's names, gathered before any callback runs. */
+typedef struct gathered {
+    namelist nl;
+    int sts; /* the first error adding a name */
+} gathered;
+
+static void gather(const char *name, void *g)
+{
+    gathered *gt = g;
+
+    if (gt->sts == 0)
+        gt->sts = nl_add(&gt->nl, "", 0, name, strlen(name), 0);
+}
+
+/* The leaves at and below name, a name at or below the dynamic root of
+ * domain, as PCP finds them: the agent's children of each name, one level
+ * at a time; a name without children is a leaf.  A count, or the first
+ * error (the names gathered before it are kept). */
+static int expand(const char *name, unsigned int domain, gathered *g)
+{
+    char **kids, *child;
+    int *status, routed, sts = 0, count = 0;
+    int n = agent_children(domain, name, &kids, &status, &routed);
+
+    if (n == 0 || !routed) { /* !routed: the context changed meanwhile */
+        gather(name, g);
+        return g->sts < 0 ? g->sts : 1;
+    }
+    if (n < 0)
+        return n;
+    for (int i = 0; sts >= 0 && i < n; i++) {
+        size_t hl = strlen(name), tl = strlen(kids[i]);
+        if ((child = malloc(hl + tl + 2)) == NULL) {
+            sts = -ENOMEM;
+            break;
+        }
+        put_name(child, name, hl, kids[i], tl);
+        if ((sts = expand(child, domain, g)) >= 0)
+            count += sts;
+        free(child);
+    }
+    free(kids);
+    free(status);
+    return sts < 0 ? sts : count;
+}
+
+static int expand_root(const char *name, uint32_t root, void *g)
+{
+    return expand(name, pmID_cluster(root), g);
+}
+
+/* Call func for each gathered name, then free them; returns sts. */
+static int call_back(gathered *g, int sts, void (*func)(const char *, void *), void *closure)
+{
+    const char *s = g->nl.text;
+
+    for (size_t i = 0; i < g->nl.count; i++, s += strlen(s) + 1)
+        func(s, closure);
+    nl_free(&g->nl);
+    return g->sts < 0 ? g->sts : sts;
+}
+
 /* The callbacks run with the namespace referenced, not held in the hazard
  * slot: they may unload it and load another (the walk goes on over the
- * old one, whose names PCP has gathered before calling back). */
+ * old one, whose names PCP has gathered before calling back).  In a local
+ * context the names are gathered first, as PCP does, since agents answer
+ * for the dynamic subtrees: the agents are done before the first callback,
+ * and an error part-way still calls back for the names found before it. */
 int pmTraversePMNS_r(const char *name, void (*func)(const char *, void *), void *closure)
 {
+    gathered g = { { 0 }, 0 };
     pmns_image_node nd;
+    unsigned int domain;
     ns *t;
     int sts;
 
-    if ((sts = acquire_node(name, &t, &nd)) < 0)
-        return sts;
+    if ((sts = acquire_node(name, &t, &nd)) < 0) {
+        if (sts != PM_ERR_NAME || name == NULL || !below_dynamic(name, &domain) ||
+            !pmkit_ctx_local_current())
+            return sts;
+        return call_back(&g, expand(name, domain, &g), func, closure);
+    }
     atomic_fetch_add(&t->refs, 1);
     release();
-    sts = walk(t->img, &nd, func, closure);
+    if (!pmkit_ctx_local_current()) {
+        sts = walk(t->img, &nd, func, NULL, closure);
+        unref(t);
+        return sts;
+    }
+    sts = walk(t->img, &nd, gather, expand_root, &g);
     unref(t);
-    return sts;
+    return call_back(&g, sts, func, closure);
 }
 
 static void call_plain(const char *name, void *closure)
@@ -873,10 +1181,29 @@ int pmTraversePMNS(const char *name, void (*func)(const char *))
 
 /* Every name of pmid, last defined first, handed to add(closure, head, hl,
  * tail, tl) (the name is head, a dot if head is not empty, and tail),
- * which returns 0 or an error.  The derived metrics keep their names.
+ * which returns 0 or an error.  In a local context a PMID the namespace
+ * does not know is asked of its domain's agent (PM_ERR_NOAGENT without
+ * one), except a dynamic root's own PMID; the derived metrics come last.
  * 0, or the first error: PM_ERR_PMNS for a damaged entry (even after
- * names were handed over), PM_ERR_PMID, PM_ERR_NOPMNS. */
+ * names were handed over), PM_ERR_PMID, PM_ERR_NOPMNS, the agent's. */
 typedef int (*name_fn)(void *closure, const char *head, size_t hl, const char *tail, size_t tl);
+
+/* pmid's names from its agent, handed to add: 0, or an error
+ * (PM_ERR_PMID outside a local context). */
+static int agent_names_of(pmID pmid, name_fn add, void *closure)
+{
+    char **list = NULL;
+    int routed, n, sts = 0;
+
+    if (pmID_domain(pmid) == 511 && pmID_item(pmid) == 0)
+        return PM_ERR_PMID; /* D.*.*: PCP does not ask domain 511 */
+    if ((n = agent_name(pmid, &list, &routed)) < 0 || !routed)
+        return routed ? n : PM_ERR_PMID;
+    for (int i = 0; sts == 0 && i < n; i++)
+        sts = add(closure, "", 0, list[i], strlen(list[i]));
+    free(list);
+    return sts;
+}
 
 static int names_of(pmID pmid, name_fn add, void *closure)
 {
@@ -902,10 +1229,10 @@ static int names_of(pmID pmid, name_fn add, void *closure)
         count++;
     }
     release();
-    if (sts != 0 || count > 0)
+    if (sts != 0 || count > 0 || (sts = agent_names_of(pmid, add, closure)) == 0)
         return sts;
     if ((d = pmkit_derived(pmid)) == NULL)
-        return PM_ERR_PMID;
+        return sts;
     return add(closure, "", 0, d->name, strlen(d->name));
 }
 

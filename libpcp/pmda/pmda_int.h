@@ -32,6 +32,7 @@ typedef struct pmda_priv {
     int it_next;             /* ... and the next position in it */
     int it_last;             /* ITER_CACHE: the last id returned, -1 at the start */
     int it_all;              /* the profile selects every instance of it_indom */
+    struct pmda_dyn_set *dynamic; /* pmdaExtDynamicPMNS registrations (dynamic.c), or NULL */
 } pmda_priv;
 
 enum { ITER_NONE, ITER_SINGLE, ITER_CACHE, ITER_TABLE };
@@ -75,4 +76,9 @@ int pmda_cache_copy_name(pmInDom indom, int inst, char **name);
 /* inst of an active entry whose name matches (to the first space), or -1. */
 int pmda_cache_find_name(pmInDom indom, const char *name);
 
+/* Does the tree's reverse index (as of its last pmdaTreeRebuildHash) hold
+ * a name for pmid; does the tree have a node, leaf or not, called name
+ * (tree.c; both 0 for a NULL tree). */
+int pmda_tree_has_pmid(const pmdaNameSpace *tree, pmID pmid);
+int pmda_tree_has_name(const pmdaNameSpace *tree, const char *name);
 #endif /* PMKIT_PMDA_INT_H */

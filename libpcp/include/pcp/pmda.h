@@ -269,6 +269,35 @@ PMDA_CALL extern int pmdaAttribute(int, int, const char *, int, pmdaExt *);
 PMDA_CALL extern int pmdaLabel(int, int, pmLabelSet **, pmdaExt *);
 PMDA_CALL extern int pmdaGetContext(void);
 
+/* Namespace trees for dynamic subtrees: full dotted names and their PMIDs,
+ * answering an agent's pmid/name/children methods (interface 4 and later).
+ * pmdaTreeName sees the names present at the last pmdaTreeRebuildHash. */
+PMDA_CALL extern int pmdaTreeCreate(pmdaNameSpace **);
+PMDA_CALL extern int pmdaTreeInsert(pmdaNameSpace *, pmID, const char *);
+PMDA_CALL extern void pmdaTreeRebuildHash(pmdaNameSpace *, int);
+PMDA_CALL extern void pmdaTreeRelease(pmdaNameSpace *);
+PMDA_CALL extern int pmdaTreeSize(pmdaNameSpace *);
+PMDA_CALL extern int pmdaTreePMID(pmdaNameSpace *, const char *, pmID *);
+PMDA_CALL extern int pmdaTreeName(pmdaNameSpace *, pmID, char ***);
+PMDA_CALL extern int pmdaTreeChildren(pmdaNameSpace *, const char *, int, char ***, int **);
+
+/* Dynamic metrics: subtrees whose names (and metric table entries) the
+ * agent refreshes through these callbacks; pmdaDynamicPMNS keeps its
+ * registrations process-wide, pmdaExtDynamicPMNS in the pmdaExt. */
+typedef int (*pmdaUpdatePMNS)(pmdaExt *, pmdaNameSpace **);
+typedef int (*pmdaUpdateText)(pmdaExt *, pmID, int, char **);
+typedef void (*pmdaUpdateMetric)(pmdaMetric *, pmdaMetric *, int);
+typedef void (*pmdaCountMetrics)(int *, int *);
+PMDA_CALL extern void pmdaExtDynamicPMNS(const char *, int *, int, pmdaUpdatePMNS, pmdaUpdateText,
+                                         pmdaUpdateMetric, pmdaCountMetrics, pmdaMetric *, int,
+                                         pmdaExt *);
+PMDA_CALL extern void pmdaDynamicPMNS(const char *, int *, int, pmdaUpdatePMNS, pmdaUpdateText,
+                                      pmdaUpdateMetric, pmdaCountMetrics, pmdaMetric *, int);
+PMDA_CALL extern int pmdaDynamicSetClusterMask(const char *, unsigned int);
+PMDA_CALL extern pmdaNameSpace *pmdaDynamicLookupName(pmdaExt *, const char *);
+PMDA_CALL extern pmdaNameSpace *pmdaDynamicLookupPMID(pmdaExt *, pmID);
+PMDA_CALL extern int pmdaDynamicLookupText(pmID, int, char **, pmdaExt *);
+PMDA_CALL extern void pmdaDynamicMetricTable(pmdaExt *);
 /* Help databases (BASE.dir / BASE.pag written by newhelp). */
 PMDA_CALL extern int pmdaOpenHelp(const char *);
 PMDA_CALL extern void pmdaCloseHelp(int);
