@@ -2,7 +2,7 @@
 # demo.sh BUILD: the main job.  The shipped agents' namespaces and help were
 # compiled by pmkit's own tools when BUILD was built (pmcpp, pmnscomp,
 # newhelp: see pmdas/agent.cmake); here pmkit's pminfo loads the agents into
-# a local context and shows descriptors, help text and live values of the
+# a local context and shows descriptors, help text, labels and live values of the
 # linux agent's metrics and of simple's.
 set -eu
 build=${1:-build}
@@ -73,6 +73,9 @@ pminfo -f kernel.all.load kernel.all.uptime hinv.ncpu mem.physmem mem.util.free 
 
 say "the simple agent: descriptors, one-line help and values"
 pminfo -dtf simple
+
+say "labels of the simple agent's metrics and instances, merged from every level"
+pminfo -l simple.color simple.now
 
 say "the instance domain of simple.now comes from simple.conf"
 mkdir -p "$tmp/pmdas/simple"

@@ -224,4 +224,5 @@ PCP_CALL int __pmAddLabels(pmLabelSet **lpp, const char *text, int flags);
 PCP_CALL int __pmkit_host_labelset(pmLabelSet **sets);
 /* and a set's labels rewritten as one flat object (labels.c) */
 PCP_CALL int __pmkit_flatten_labels(pmLabelSet *set);
+
 #endif /* PMKIT_PMAPI_INT_H */
