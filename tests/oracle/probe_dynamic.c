@@ -186,7 +186,9 @@ static void direct_round(agent *a)
 static int direct(const char *so)
 {
     void *h = dlopen(so, RTLD_NOW);
-    agent a;
+    /* static: the agent's state stays reachable, as in a process that
+     * loaded it (neither library has a call that frees it) */
+    static agent a;
 
     if (h == NULL) {
         fprintf(stderr, "dlopen: %s\n", dlerror());
