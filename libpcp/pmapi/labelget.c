@@ -128,7 +128,9 @@ static int label_dir(pmkit_lbls *acc, const char *dir, int flags)
     return sts;
 }
 
-int pmkit_host_labels(pmkit_lbls *l)
+/* The host's own labels (hostname, domainname, machineid, userid,
+ * groupid) into l, flagged PM_LABEL_CONTEXT. */
+static int host_labels(pmkit_lbls *l)
 {
     char host[MAXHOSTNAMELEN], domain[MAXHOSTNAMELEN], id[256], text[4 * MAXHOSTNAMELEN + 512];
     char qhost[2 * MAXHOSTNAMELEN + 3], qdomain[2 * MAXHOSTNAMELEN + 3], qid[2 * sizeof(id) + 3];
@@ -181,37 +183,46 @@ static int one_set(const pmkit_lbls *l, pmLabelSet **sets)
     return 1;
 }
 
-int __pmkit_host_labelset(pmLabelSet **sets)
+/* The labels of the files of $PCP_SYSCONF_DIR/labels and its optional/
+ * directory into acc; -ENOENT without the labels directory. */
+static int file_labels(pmkit_lbls *acc)
 {
-    pmkit_lbls host;
-    int sts = pmkit_host_labels(&host);
+    char dir[MAXPATHLEN], opt[MAXPATHLEN + 16];
+    int sts;
+
+    pmsprintf(dir, sizeof(dir), "%s/labels", pmGetConfig("PCP_SYSCONF_DIR"));
+    pmsprintf(opt, sizeof(opt), "%s/optional", dir);
+    if ((sts = label_dir(acc, dir, PM_LABEL_CONTEXT | PM_LABEL_COMPOUND)) == 0) {
+        sts = label_dir(acc, opt, PM_LABEL_CONTEXT | PM_LABEL_COMPOUND | PM_LABEL_OPTIONAL);
+        if (sts == -ENOENT || sts == -ENOTDIR)
+            sts = 0; /* optional/ is optional */
+    }
+    return sts;
+}
+
+/* The files' labels alone, as one new set: what PCP's pmdaLabel gives for
+ * the context (the host's own labels are the client library's to add). */
+int __pmkit_file_labelset(pmLabelSet **sets)
+{
+    pmkit_lbls acc = {0};
+    int sts = file_labels(&acc);
 
     if (sts >= 0)
-        sts = one_set(&host, sets);
-    pmkit_lbls_free(&host);
+        sts = one_set(&acc, sets);
+    pmkit_lbls_free(&acc);
     return sts;
 }
 
 int pmGetContextLabels(pmLabelSet **sets)
 {
     pmkit_lbls acc = {0}, host;
-    char dir[MAXPATHLEN], opt[MAXPATHLEN + 16];
     int sts;
 
     *sets = NULL;
     pmkit_lock();
     sts = pmkit_ctx_current() == NULL ? PM_ERR_NOCONTEXT : 0;
     pmkit_unlock();
-    if (sts < 0)
-        return sts;
-    pmsprintf(dir, sizeof(dir), "%s/labels", pmGetConfig("PCP_SYSCONF_DIR"));
-    pmsprintf(opt, sizeof(opt), "%s/optional", dir);
-    if ((sts = label_dir(&acc, dir, PM_LABEL_CONTEXT | PM_LABEL_COMPOUND)) == 0) {
-        sts = label_dir(&acc, opt, PM_LABEL_CONTEXT | PM_LABEL_COMPOUND | PM_LABEL_OPTIONAL);
-        if (sts == -ENOENT || sts == -ENOTDIR)
-            sts = 0; /* optional/ is optional */
-    }
-    if (sts == 0 && (sts = pmkit_host_labels(&host)) >= 0) {
+    if (sts == 0 && (sts = file_labels(&acc)) == 0 && (sts = host_labels(&host)) >= 0) {
         sts = pmkit_lbls_merge(&acc, &host, NULL, NULL, NULL, NULL);
         pmkit_lbls_free(&host);
     }

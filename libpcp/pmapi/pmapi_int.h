@@ -215,13 +215,10 @@ int pmkit_lbls_json(const pmkit_lbls *l, char **json, pmLabel **labels);
 int pmkit_lbls_merge(pmkit_lbls *acc, pmkit_lbls *upd,
                      int (*filter)(const pmLabel *, const char *, void *), void *arg,
                      const char *acc_json, const pmLabel *acc_labels);
-/* The host's own context labels (hostname, domainname, machineid, userid,
- * groupid) into l, flagged PM_LABEL_CONTEXT (labelget.c). */
-int pmkit_host_labels(pmkit_lbls *l);
 /* For libpcp_pmda: add a label object to a set (labels.c; PCP's name), a
- * new set of the host's labels (labelget.c), ... */
+ * new set of the label files' labels (labelget.c), ... */
 PCP_CALL int __pmAddLabels(pmLabelSet **lpp, const char *text, int flags);
-PCP_CALL int __pmkit_host_labelset(pmLabelSet **sets);
+PCP_CALL int __pmkit_file_labelset(pmLabelSet **sets);
 /* and a set's labels rewritten as one flat object (labels.c) */
 PCP_CALL int __pmkit_flatten_labels(pmLabelSet *set);
 

@@ -10,7 +10,9 @@
  *
  * pmdaLabel, the method of agents that have none of their own (and that
  * theirs call last): the domain's labels default to {"agent":NAME}, NAME
- * the agent's name; the context's to the host's labels; the instances'
+ * the agent's name; the context's to those of $PCP_SYSCONF_DIR/labels
+ * (-ENOENT without it; the host's own labels are the client's to add);
+ * the instances'
  * are one set per instance of the domain selected by the profile, each
  * filled by the agent's instance label callback (pmdaSetLabelCallBack) and
  * made one flat object sorted by name, as PCP's are.
@@ -105,7 +107,7 @@ int pmdaLabel(int ident, int type, pmLabelSet **lpp, pmdaExt *pmda)
 
     switch (type & ~PM_LABEL_COMPOUND) {
     case PM_LABEL_CONTEXT:
-        if (lpp != NULL && *lpp == NULL && (sts = __pmkit_host_labelset(lpp)) < 0)
+        if (lpp != NULL && *lpp == NULL && (sts = __pmkit_file_labelset(lpp)) < 0)
             return sts;
         break;
     case PM_LABEL_DOMAIN:

@@ -299,6 +299,31 @@ static void test_context_labels(void **state)
     pmFreeLabelSets(sets, 1);
 }
 
+/* pmdaLabel's context labels: the files' alone, none without the directory */
+static void test_pmda_context_labels(void **state)
+{
+    static pmdaInterface dp;
+    pmLabelSet *set = NULL;
+    char dir[128];
+
+    (void)state;
+    pmdaDSO(&dp, PMDA_INTERFACE_7, "unit", NULL);
+    pmdaInit(&dp, NULL, 0, NULL, 0);
+    snprintf(dir, sizeof(dir), "%s/labels", sysconf_dir);
+    assert_true(mkdir(dir, 0755) == 0 || errno == EEXIST);
+    put_file("only.json", "{\"from_file\":1}");
+    assert_int_equal(pmdaLabel(0, PM_LABEL_CONTEXT, &set, dp.version.seven.ext), 1);
+    assert_non_null(strstr(set->json, "\"from_file\":1"));
+    assert_null(strstr(set->json, "machineid")); /* the files' labels only */
+    assert_int_equal(set->labels[0].flags & PM_LABEL_CONTEXT, PM_LABEL_CONTEXT);
+    pmFreeLabelSets(set, 1);
+    set = NULL;
+    setenv("PCP_SYSCONF_DIR", "/nonexistent/pmkit", 1);
+    assert_int_equal(pmdaLabel(0, PM_LABEL_CONTEXT, &set, dp.version.seven.ext), -ENOENT);
+    assert_null(set);
+    setenv("PCP_SYSCONF_DIR", sysconf_dir, 1);
+}
+
 static void test_agent_labels(void **state)
 {
     pmLabelSet *sets = NULL;
@@ -378,6 +403,7 @@ int main(void)
         cmocka_unit_test(test_merge_sets),
         cmocka_unit_test(test_print),
         cmocka_unit_test(test_context_labels),
+        cmocka_unit_test(test_pmda_context_labels),
         cmocka_unit_test(test_agent_labels),
         cmocka_unit_test(test_allocation_failures),
     };
