@@ -33,6 +33,7 @@ typedef struct pmda_priv {
     int it_last;             /* ITER_CACHE: the last id returned, -1 at the start */
     int it_all;              /* the profile selects every instance of it_indom */
     struct pmda_dyn_set *dynamic; /* pmdaExtDynamicPMNS registrations (dynamic.c), or NULL */
+    struct pmda_daemon *daemon;   /* pmcd connection state (daemon.c), or NULL */
 } pmda_priv;
 
 enum { ITER_NONE, ITER_SINGLE, ITER_CACHE, ITER_TABLE };
@@ -81,4 +82,5 @@ int pmda_cache_find_name(pmInDom indom, const char *name);
  * (tree.c; both 0 for a NULL tree). */
 int pmda_tree_has_pmid(const pmdaNameSpace *tree, pmID pmid);
 int pmda_tree_has_name(const pmdaNameSpace *tree, const char *name);
+
 #endif /* PMKIT_PMDA_INT_H */

@@ -298,6 +298,7 @@ PMDA_CALL extern pmdaNameSpace *pmdaDynamicLookupName(pmdaExt *, const char *);
 PMDA_CALL extern pmdaNameSpace *pmdaDynamicLookupPMID(pmdaExt *, pmID);
 PMDA_CALL extern int pmdaDynamicLookupText(pmID, int, char **, pmdaExt *);
 PMDA_CALL extern void pmdaDynamicMetricTable(pmdaExt *);
+
 /* Help databases (BASE.dir / BASE.pag written by newhelp). */
 PMDA_CALL extern int pmdaOpenHelp(const char *);
 PMDA_CALL extern void pmdaCloseHelp(int);
@@ -375,6 +376,7 @@ PMDA_CALL extern int pmdaEventClients(pmAtomValue *);
 PMDA_CALL extern int pmdaEventSetFilter(int, int, void *, pmdaEventApplyFilterCallBack,
                                         pmdaEventReleaseFilterCallBack);
 PMDA_CALL extern int pmdaEventSetAccess(int, int, int);
+
 PMDA_CALL extern int pmdaCacheStore(pmInDom, int, const char *, void *);
 PMDA_CALL extern int pmdaCacheStoreKey(pmInDom, int, const char *, int, const void *, void *);
 PMDA_CALL extern int pmdaCacheLookup(pmInDom, int, char **, void **);

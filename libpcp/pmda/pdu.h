@@ -1,0 +1,151 @@
+/*
+ * pdu.h - the PDUs a daemon agent exchanges with pmcd (runtime spec 6):
+ * framing, the type codes, and an encoder and a decoder for each PDU an
+ * agent reads or writes.  Private to libpcp_pmda (daemon.c, and the unit
+ * test and fuzz target, which link the static library).
+ *
+ * Every PDU is handled whole, header included: decoders take the bytes
+ * pdu_read returned (or any bytes at all: each length and count is checked
+ * against the PDU's size before use, and a PDU that does not add up is
+ * refused with PM_ERR_IPC); encoders build into a pdu_buf whose first
+ * 12 bytes become the header.  Integers are 32-bit big-endian on the wire.
+ */
+#ifndef PMKIT_PMDA_PDU_H
+#define PMKIT_PMDA_PDU_H
+
+#include <pcp/pmapi.h>
+#include <pcp/pmda.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PDU_ERROR         0x7000
+#define PDU_RESULT        0x7001
+#define PDU_PROFILE       0x7002
+#define PDU_FETCH         0x7003
+#define PDU_DESC_REQ      0x7004
+#define PDU_DESC          0x7005
+#define PDU_INSTANCE_REQ  0x7006
+#define PDU_INSTANCE      0x7007
+#define PDU_TEXT_REQ      0x7008
+#define PDU_TEXT          0x7009
+#define PDU_CONTROL_REQ   0x700a
+#define PDU_CREDS         0x700c
+#define PDU_PMNS_IDS      0x700d
+#define PDU_PMNS_NAMES    0x700e
+#define PDU_PMNS_CHILD    0x700f
+#define PDU_PMNS_TRAVERSE 0x7010
+#define PDU_ATTR          0x7011
+#define PDU_LABEL_REQ     0x7012
+#define PDU_LABEL         0x7013
+#define PDU_HIGHRES_FETCH 0x7014
+
+#define PDU_HDR_LEN   12
+/* The largest PDU an agent accepts: a hostile length must not make it
+ * allocate without bound, and pmcd's own requests are far smaller. */
+#define PDU_MAX_LEN   (16 * 1024 * 1024)
+/* CREDS: numcreds bound, and the one credential type agents use. */
+#define PDU_MAX_CREDS 1024
+#define PDU_CVERSION  1
+#define PDU_VERSION   2
+
+/* Header fields of a PDU already known to hold at least PDU_HDR_LEN bytes. */
+static inline uint32_t pdu_get32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+static inline int pdu_type(const unsigned char *pdu)
+{
+    return (int)pdu_get32(pdu + 4);
+}
+static inline int pdu_from(const unsigned char *pdu)
+{
+    return (int)pdu_get32(pdu + 8);
+}
+
+/* A PDU being built: data[0..len) so far; err sticks at the first failure
+ * (-ENOMEM, or PM_ERR_TOOBIG past PDU_MAX_LEN). */
+typedef struct pdu_buf {
+    unsigned char *data; /* malloc'd, grown as needed */
+    size_t len;          /* bytes written */
+    size_t cap;          /* bytes allocated */
+    int err;             /* 0, or the first error */
+} pdu_buf;
+
+/* Empty b and write a header for type/from (its length is set by pdu_end). */
+void pdu_begin(pdu_buf *b, int type, int from);
+/* Set the length field; 0, or b->err. */
+int pdu_end(pdu_buf *b);
+void pdu_buf_free(pdu_buf *b);
+void pdu_put32(pdu_buf *b, uint32_t v);
+void pdu_put_bytes(pdu_buf *b, const void *p, size_t n);
+/* int32 length, the bytes, '~' filler to a 4-byte boundary. */
+void pdu_put_str(pdu_buf *b, const char *s, size_t n);
+
+/*
+ * Read one PDU from fd into *buf (grown as needed; the caller frees it).
+ * Returns its length, PM_ERR_EOF at end of file before a header, or
+ * PM_ERR_IPC (a short PDU, a length below 12 or above PDU_MAX_LEN, a
+ * negative type) / -errno.
+ */
+int pdu_read(int fd, unsigned char **buf, size_t *cap);
+/* Write all of b's PDU to fd: 0 or -errno. */
+int pdu_write(int fd, const pdu_buf *b);
+
+/* ---- Encoders (into b, from = 0 unless given) ---- */
+void pdu_enc_error(pdu_buf *b, int code);
+void pdu_enc_creds(pdu_buf *b, int from, int version, int flags);
+void pdu_enc_desc(pdu_buf *b, const pmDesc *d);
+void pdu_enc_instance(pdu_buf *b, const pmInResult *r);
+/* ident as the agent's native int (what PCP sends; receivers ignore it). */
+void pdu_enc_text(pdu_buf *b, int ident, const char *text);
+void pdu_enc_result(pdu_buf *b, const pmResult *r);
+void pdu_enc_pmns_ids(pdu_buf *b, int sts, int n, const pmID *ids);
+/* statuses may be NULL: the names are sent without. */
+void pdu_enc_pmns_names(pdu_buf *b, int n, char *const *names, const int *statuses);
+void pdu_enc_label(pdu_buf *b, int ident, int type, const pmLabelSet *sets, int nsets);
+/* The requests pmcd sends (for tests and tools playing pmcd's part). */
+void pdu_enc_profile(pdu_buf *b, int ctx, const pmProfile *p);
+void pdu_enc_fetch(pdu_buf *b, int ctx, int n, const pmID *pmids);
+void pdu_enc_desc_req(pdu_buf *b, pmID pmid);
+void pdu_enc_instance_req(pdu_buf *b, pmInDom indom, int inst, const char *name);
+void pdu_enc_text_req(pdu_buf *b, int ident, int type);
+void pdu_enc_name_req(pdu_buf *b, int type, int subtype, const char *name);
+void pdu_enc_label_req(pdu_buf *b, int ident, int type);
+void pdu_enc_attr(pdu_buf *b, int attr, const char *value, int len);
+
+/* ---- Decoders: 0 (or a count) and malloc'd outputs, else PM_ERR_IPC ---- */
+int pdu_dec_error(const unsigned char *pdu, size_t len, int *code);
+/* *version and *flags from the CVERSION credential. */
+int pdu_dec_creds(const unsigned char *pdu, size_t len, int *version, int *flags);
+int pdu_dec_desc(const unsigned char *pdu, size_t len, pmDesc *d);
+/* Free *r with __pmFreeInResult. */
+int pdu_dec_instance(const unsigned char *pdu, size_t len, pmInResult **r);
+/* *text malloc'd and NUL-terminated. */
+int pdu_dec_text(const unsigned char *pdu, size_t len, char **text);
+/* Values in host order, DPTR blocks malloc'd; free with pdu_free_result. */
+int pdu_dec_result(const unsigned char *pdu, size_t len, pmResult **r);
+void pdu_free_result(pmResult *r);
+/* *ids malloc'd. */
+int pdu_dec_pmns_ids(const unsigned char *pdu, size_t len, int *sts, int *n, pmID **ids);
+/* *names one block (pointers then strings), *statuses malloc'd or NULL. */
+int pdu_dec_pmns_names(const unsigned char *pdu, size_t len, int *n, char ***names, int **statuses);
+/* Free *sets with pmFreeLabelSets(*sets, *nsets). */
+int pdu_dec_label(const unsigned char *pdu, size_t len, int *ident, int *type, pmLabelSet **sets,
+                  int *nsets);
+/* One block holding the pmProfile, its entries and their instances: free(*p). */
+int pdu_dec_profile(const unsigned char *pdu, size_t len, int *ctx, pmProfile **p);
+/* *pmids malloc'd. */
+int pdu_dec_fetch(const unsigned char *pdu, size_t len, int *ctx, int *n, pmID **pmids);
+int pdu_dec_desc_req(const unsigned char *pdu, size_t len, pmID *pmid);
+/* *name malloc'd, or NULL when the request names no instance. */
+int pdu_dec_instance_req(const unsigned char *pdu, size_t len, pmInDom *indom, int *inst,
+                         char **name);
+int pdu_dec_text_req(const unsigned char *pdu, size_t len, int *ident, int *type);
+/* PMNS_CHILD / PMNS_TRAVERSE: *name malloc'd ("" for the root). */
+int pdu_dec_name_req(const unsigned char *pdu, size_t len, int *subtype, char **name);
+int pdu_dec_label_req(const unsigned char *pdu, size_t len, int *ident, int *type);
+/* *value malloc'd with a NUL after its *vlen bytes. */
+int pdu_dec_attr(const unsigned char *pdu, size_t len, int *attr, char **value, int *vlen);
+
+#endif /* PMKIT_PMDA_PDU_H */
