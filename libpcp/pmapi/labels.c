@@ -95,8 +95,13 @@ typedef struct {
     char path[PM_MAXLABELJSONLEN + 1]; /* dotted name of the enclosing objects */
     size_t pathlen;
     int flags;
-    int dots; /* names may have dots */
+    int dots;  /* names may have dots */
+    int depth; /* objects and arrays open */
 } parser;
+
+/* Deeper nesting is refused (-EINVAL) rather than recursed into: text of
+ * any length comes from files and clients. */
+#define MAX_DEPTH 256
 
 /* Step over c at ps->p; 0 if something else is there (p stays put). */
 static int expect(parser *ps, char c)
@@ -214,6 +219,8 @@ static int container(parser *ps, char open, char close)
 {
     int sts;
 
+    if (ps->depth >= MAX_DEPTH)
+        return -EINVAL;
     put(ps, &open, 1);
     ps->p++;
     skip_ws(ps);
@@ -232,7 +239,10 @@ static int container(parser *ps, char open, char close)
             put(ps, ":", 1);
             skip_ws(ps);
         }
-        if ((sts = any_value(ps)) < 0 || (sts = next_member(ps, close)) <= 0)
+        ps->depth++;
+        sts = any_value(ps);
+        ps->depth--;
+        if (sts < 0 || (sts = next_member(ps, close)) <= 0)
             return sts;
     }
 }
@@ -315,7 +325,8 @@ static int object(parser *ps)
     for (;;) {
         size_t name, namelen, value, saved;
         const char *s = ps->p + 1, *e;
-        if (*ps->p != '"' || (e = strchr(s, '"')) == NULL || !label_name(s, (size_t)(e - s), ps->dots))
+        if (*ps->p != '"' || (e = strchr(s, '"')) == NULL ||
+            !label_name(s, (size_t)(e - s), ps->dots))
             return -EINVAL;
         put(ps, "\"", 1);
         name = ps->len;
@@ -338,7 +349,11 @@ static int object(parser *ps)
             memcpy(ps->path + saved, ps->out + name, namelen);
             ps->path[saved + namelen] = '.';
             ps->pathlen = saved + namelen + 1;
+            if (ps->depth >= MAX_DEPTH)
+                return -EINVAL;
+            ps->depth++;
             sts = object(ps);
+            ps->depth--;
             ps->pathlen = saved;
             if (sts < 0)
                 return sts;
@@ -369,6 +384,7 @@ int pmkit_labels_parse(const char *text, int flags, int dots, char **json, pmkit
     }
     ps->p = text;
     ps->len = ps->pathlen = 0;
+    ps->depth = 0;
     ps->lbl = out;
     ps->flags = flags;
     ps->dots = dots;
@@ -735,7 +751,7 @@ int pmMergeLabelSets(pmLabelSet **sets, int nsets, char *buffer, int buflen,
     pmkit_lbls acc = {0};
     char *acc_json = NULL;
     pmLabel *acc_labels = NULL;
-    int sts = 0;
+    int sts = 0, seen = 0;
 
     if (sets == NULL || nsets < 1 || buffer == NULL)
         return -EINVAL;
@@ -743,6 +759,7 @@ int pmMergeLabelSets(pmLabelSet **sets, int nsets, char *buffer, int buflen,
         pmkit_lbls upd;
         if (sets[i] == NULL)
             continue;
+        seen = 1;
         if ((sts = pmkit_lbls_of_set(sets[i], &upd)) < 0)
             break;
         sts = pmkit_lbls_merge(&acc, &upd, filter, arg, acc_json, acc_labels);
@@ -755,8 +772,8 @@ int pmMergeLabelSets(pmLabelSet **sets, int nsets, char *buffer, int buflen,
         if (sts >= 0 && filter != NULL && i + 1 < nsets)
             sts = pmkit_lbls_json(&acc, &acc_json, &acc_labels);
     }
-    if (sts >= 0)
-        sts = answer(&acc, buffer, buflen, 1);
+    if (sts >= 0) /* sets without labels merge to "{}", no sets to nothing */
+        sts = answer(&acc, buffer, buflen, seen);
     free(acc_json);
     free(acc_labels);
     pmkit_lbls_free(&acc);

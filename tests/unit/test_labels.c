@@ -132,6 +132,16 @@ static void test_merge_rules(void **state)
     /* PCP wants four bytes more than the text */
     assert_int_equal(merge1("{\"a\":1}", buf, 10), -E2BIG);
     assert_int_equal(merge1("{\"a\":1}", buf, 11), 7);
+    /* nesting past the limit is refused, however deep: never a crash */
+    for (int depth = 200; depth <= 200000; depth *= 10) {
+        char *deep = malloc((size_t)depth + 16);
+        assert_non_null(deep);
+        strcpy(deep, "{\"a\":");
+        memset(deep + 5, '[', (size_t)depth);
+        strcpy(deep + 5 + depth, "}");
+        assert_int_equal(merge1(deep, buf, sizeof(buf)), -EINVAL);
+        free(deep);
+    }
     in[0] = NULL;
     in[1] = "{\"z\":1}";
     assert_int_equal(pmMergeLabels(in, 2, buf, sizeof(buf)), 7);
@@ -170,6 +180,11 @@ static void test_merge_sets(void **state)
     assert_string_equal(buf, "{}");
     assert_int_equal(pmMergeLabelSets(sets, 1, buf, 3, NULL, NULL), -E2BIG);
     assert_int_equal(pmMergeLabelSets(NULL, 1, buf, 3, NULL, NULL), -EINVAL);
+    /* no sets at all: nothing, the buffer untouched, as in PCP */
+    sets[0] = sets[1] = NULL;
+    memset(buf, 'X', sizeof(buf));
+    assert_int_equal(pmMergeLabelSets(sets, 2, buf, 3, NULL, NULL), 0);
+    assert_int_equal(buf[0], 'X');
     pmFreeLabelSets(a, 1);
     pmFreeLabelSets(b, 1);
 }
