@@ -48,7 +48,8 @@ typedef struct {
     char *name;       /* unique among live queues */
     size_t maxmem;    /* limit on the bytes of data held */
     int array;        /* the event array handle Records fills */
-    unsigned pending; /* active queue: clients expected to join, not yet joined */
+    unsigned pending; /* active queue: clients expected to join, not yet joined ... */
+    unsigned unnamed; /* ... of them those not connected when it was made */
     unsigned members; /* clients that have joined */
     uint32_t counter; /* events appended, ever (32 bits, as PCP reports it) */
     uint64_t bytes;   /* bytes appended, ever */
@@ -60,6 +61,7 @@ typedef struct {
 /* One client's state for one queue (indexed by queue handle). */
 typedef struct {
     int joined;                             /* a member of the queue */
+    int expected;                           /* active queue: counted in its pending */
     int access;                             /* pmdaEventSetAccess */
     int filtered;                           /* pmdaEventSetFilter was called */
     uint64_t next;                          /* joined: number of its next event */
@@ -189,11 +191,25 @@ static int new_queue(const char *name, size_t maxmem, unsigned int expected)
         queues[nqueues++] = (queue){0};
     }
     q = &queues[h];
-    *q = (queue){.maxmem = maxmem, .pending = expected};
+    *q = (queue){.maxmem = maxmem, .pending = expected, .unnamed = expected};
     if ((q->name = strdup(name)) == NULL)
         sts = -ENOMEM;
     else if ((sts = q->array = pmdaEventNewArray()) >= 0)
         q->used = 1;
+    /* the expected clients are those connected now, as far as they go:
+     * only their joining or ending counts, not that of others */
+    for (int i = 0; q->used && q->unnamed > 0 && i < nclients; i++) {
+        member *m;
+        if (!clients[i].used)
+            continue;
+        if ((m = membership(&clients[i], h)) == NULL) {
+            destroy(q, h); /* the marks made so far too */
+            sts = -ENOMEM;
+            break;
+        }
+        *m = (member){.expected = 1};
+        q->unnamed--;
+    }
     if (!q->used) {
         free(q->name);
         *q = (queue){0};
@@ -393,8 +409,11 @@ int pmdaEventQueueRecords(int h, pmAtomValue *avp, int context, pmdaEventDecodeC
         m->joined = 1;
         m->next = q->head != NULL ? q->head->seq : q->nextseq;
         q->members++;
-        if (q->pending > 0)
+        if (m->expected || q->unnamed > 0) { /* one the active queue waited for */
+            q->unnamed -= !m->expected;
+            m->expected = 0;
             q->pending--;
+        }
     }
     if (sts == 0) {
         sts = decode(q, m, decoder, data);
@@ -453,7 +472,7 @@ int pmdaEventEndClient(int context)
             if (m != NULL)
                 release_filter(m);
             if (m == NULL || !m->joined) {
-                if (q->pending > 0) /* perhaps one the active queue expected */
+                if (m != NULL && m->expected) /* one the active queue waited for */
                     q->pending--;
                 continue;
             }

@@ -372,6 +372,18 @@ static void shutdown_and_active(void)
     records(a, 30);
     CALL(pmdaEventEndClient(30));
     CALL(pmdaEventEndClient(31));
+
+    /* a client the active queue did not wait for ends before the one it
+     * did fetches: the events are still there for that one */
+    CALL(pmdaEventNewClient(40));
+    a = pmdaEventNewActiveQueue("waiting for 40", 100, 1);
+    CALL(pmdaEventSetAccess(40, a, 1));
+    CALL(pmdaEventNewClient(41));
+    CALL(pmdaEventEndClient(41));
+    append(a, "kept");
+    append(a, "for 40");
+    records(a, 40);
+    CALL(pmdaEventEndClient(40));
 }
 
 /* PCP's warnings carry a date and a process id: print what follows. */

@@ -303,6 +303,26 @@ static void test_active_queue(void **state)
     assert_string_equal(fetch(q, 2, NULL), "late");
     assert_int_equal(MEMORY(q), 0);
     finish(q, 2, 1, 2);
+
+    /* only the clients it waits for count: one made later ending does not */
+    assert_int_equal(pmdaEventNewClient(4), 0);
+    q = pmdaEventNewActiveQueue("waits for 4", 100, 1);
+    assert_int_equal(pmdaEventSetAccess(4, q, 1), 0);
+    assert_int_equal(pmdaEventNewClient(5), 1);
+    assert_int_equal(pmdaEventEndClient(5), 0);
+    append(q, "kept");
+    assert_int_equal(MEMORY(q), 4);
+    assert_string_equal(fetch(q, 4, NULL), "kept");
+    /* more expected than connected: the first ones to join stand in */
+    assert_int_equal(pmdaEventNewClient(6), 1);
+    finish(q, 2, 4, 6);
+    q = pmdaEventNewActiveQueue("waits for two", 100, 2);
+    assert_int_equal(pmdaEventNewClient(7), 0);
+    assert_int_equal(pmdaEventSetAccess(7, q, 1), 0);
+    append(q, "x");
+    assert_string_equal(fetch(q, 7, NULL), "x");
+    assert_int_equal(MEMORY(q), 1); /* one more is expected */
+    finish(q, 1, 7);
 }
 
 static void test_decoder_error(void **state)
