@@ -69,16 +69,7 @@ static double unit_seconds(const char *word, size_t len)
 /* *errmsg for SPEC with the caret at byte AT; returns -1. */
 static int fail(const char *spec, size_t at, const char *why, char **errmsg)
 {
-    size_t len = strlen(spec);
-    char *msg = malloc(len + 1 + at + strlen(why) + 7);
-
-    if (msg != NULL) {
-        memcpy(msg, spec, len);
-        msg[len] = '\n';
-        memset(msg + len + 1, ' ', at);
-        sprintf(msg + len + 1 + at, "^ -- %s\n", why);
-    }
-    *errmsg = msg;
+    *errmsg = pmkit_caret_msg(spec, at, why, 0);
     return -1;
 }
 

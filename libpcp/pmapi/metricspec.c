@@ -59,21 +59,8 @@ static int is_ws(int c)
 /* Records the error WHY at byte AT of the input; returns PM_ERR_GENERIC. */
 static int fail(spec_parse *sp, size_t at, const char *why)
 {
-    size_t len = strlen(sp->spec);
-    char *msg;
-
-    if (sp->errmsg == NULL)
-        return PM_ERR_GENERIC;
-    if ((msg = malloc(len + at + strlen(why) + 8)) != NULL) {
-        memcpy(msg, sp->spec, len);
-        msg[len] = '\n';
-        for (size_t i = 0; i < at; i++) {
-            unsigned char c = (unsigned char)sp->spec[i];
-            msg[len + 1 + i] = c >= 0x20 && c < 0x7f ? ' ' : (char)c;
-        }
-        sprintf(msg + len + 1 + at, "^ -- %s\n", why);
-    }
-    *sp->errmsg = msg;
+    if (sp->errmsg != NULL)
+        *sp->errmsg = pmkit_caret_msg(sp->spec, at, why, 1);
     return PM_ERR_GENERIC;
 }
 

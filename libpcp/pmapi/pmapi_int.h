@@ -64,6 +64,11 @@ static inline int pmkit_in_block(const void *base, size_t size, const void *p)
  * buflen <= 0 leaves buf untouched. */
 char *pmkit_copy(char *buf, int buflen, const char *src);
 
+/* A parser's error message as PCP writes it: TEXT, a newline, a caret
+ * under byte AT, " -- WHY" and a newline; malloc'd, NULL when out of
+ * memory.  The caret line is blanks, or with keep_controls the text's own
+ * control and non-ASCII bytes where they stand (pmParseMetricSpec). */
+char *pmkit_caret_msg(const char *text, size_t at, const char *why, int keep_controls);
 /* SECS as whole seconds and 1/PER parts, rounded and carried (time.c). */
 void pmkit_split_seconds(double secs, long per, time_t *sec, long *part);
 

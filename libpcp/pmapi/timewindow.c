@@ -76,16 +76,7 @@ static void from_ns(nstime n, struct timespec *t)
 /* *errmsg: TEXT, a newline, a caret under byte AT and WHY; returns -1. */
 static int fail(window *w, const char *text, size_t at, const char *why)
 {
-    size_t len = strlen(text);
-    char *msg = malloc(len + at + strlen(why) + 8);
-
-    if (msg != NULL) {
-        memcpy(msg, text, len);
-        msg[len] = '\n';
-        memset(msg + len + 1, ' ', at);
-        sprintf(msg + len + 1 + at, "^ -- %s\n", why);
-    }
-    *w->errmsg = msg;
+    *w->errmsg = pmkit_caret_msg(text, at, why, 0);
     return -1;
 }
 
@@ -171,10 +162,19 @@ static const char *read_time(datetime *d)
         if ((s = number(d)) < 0 || s > 61)
             return at;
         if (*d->p == '.') {
-            long scale = NS / 10;
+            /* as PCP: the seconds as a double, whose fraction times 10^9
+             * is truncated without rounding first (":00.3" is 299999999
+             * ns, ":59.9" 899999999) */
+            char secs[48];
+            size_t n = (size_t)snprintf(secs, sizeof(secs), "%ld.", s);
+            double v;
 
-            for (d->p++; isdigit((unsigned char)*d->p); d->p++, scale /= 10)
-                d->frac_ns += (*d->p - '0') * scale;
+            for (d->p++; isdigit((unsigned char)*d->p); d->p++)
+                if (n < sizeof(secs) - 1)
+                    secs[n++] = *d->p;
+            secs[n] = '\0';
+            v = strtod(secs, NULL);
+            d->frac_ns = (long)((long double)(v - (double)s) * 1e9L);
         }
     }
     if (!at_end_of_word(d->p))
@@ -265,12 +265,12 @@ static int absolute(window *w, const char *text, nstime base_ns, nstime *out)
     if ((bad = read_datetime(&d)) != NULL)
         return fail(w, text, (size_t)(bad - text), "unexpected value");
     d.tm.tm_isdst = -1;
-    if (!d.have_month) { /* a time alone: today, else tomorrow */
-        int tod = d.tm.tm_hour * 3600 + d.tm.tm_min * 60 + d.tm.tm_sec;
-
+    if (!d.have_month) {
+        /* a time alone: today, or tomorrow when its hour has gone by (PCP
+         * looks at the hour only: 22:00 is today at 22:13) */
         d.tm.tm_year = base.tm_year;
         d.tm.tm_mon = base.tm_mon;
-        d.tm.tm_mday = base.tm_mday + (tod < base.tm_hour * 3600 + base.tm_min * 60 + base.tm_sec);
+        d.tm.tm_mday = base.tm_mday + (d.tm.tm_hour < base.tm_hour);
     } else if (!d.have_year) {
         d.tm.tm_year = base.tm_year + (d.tm.tm_mon < base.tm_mon);
     } else {

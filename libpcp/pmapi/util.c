@@ -19,6 +19,23 @@ char *pmkit_copy(char *buf, int buflen, const char *src)
     return buf;
 }
 
+char *pmkit_caret_msg(const char *text, size_t at, const char *why, int keep_controls)
+{
+    size_t len = strlen(text);
+    char *msg = malloc(len + 1 + at + strlen(why) + 7);
+
+    if (msg == NULL)
+        return NULL;
+    memcpy(msg, text, len);
+    msg[len] = '\n';
+    for (size_t i = 0; i < at; i++) {
+        unsigned char c = i < len ? (unsigned char)text[i] : ' ';
+        msg[len + 1 + i] = keep_controls && (c < 0x20 || c >= 0x7f) ? (char)c : ' ';
+    }
+    sprintf(msg + len + 1 + at, "^ -- %s\n", why);
+    return msg;
+}
+
 int pmsprintf(char *buf, size_t size, const char *fmt, ...)
 {
     va_list ap;
