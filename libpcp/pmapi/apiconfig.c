@@ -5,8 +5,9 @@
  * regard to case as PCP matches them; unknown names (and the empty name)
  * answer NULL.  The values describe pmkit, not Debian's build, so a tool
  * that asks before using a feature is told the truth: pmkit serves local
- * contexts only (no sockets, TLS, SASL, archives or compressed archives),
- * and is safe to call from several threads.  PCP lists openssl_version and
+ * contexts and host contexts over TCP (IPv4 or IPv6) and unix sockets (no
+ * TLS, SASL, archives or compressed archives), and is safe to call from
+ * several threads.  PCP lists openssl_version and
  * sasl_version only when built with them; pmkit has neither, so they are
  * unknown names here.  Values are static strings; the environment is not
  * touched (pmGetConfig's PCP_* variables are a separate namespace).
@@ -25,9 +26,9 @@ static const struct {
     {"multi_threaded", "true"},
     {"fault_injection", "false"},
     {"secure_sockets", "false"},
-    {"ipv6", "false"},
+    {"ipv6", "true"},
     {"authentication", "false"},
-    {"unix_domain_sockets", "false"},
+    {"unix_domain_sockets", "true"},
     {"static_probes", "false"},
     {"service_discovery", "false"},
     {"multi_archive_contexts", "false"},

@@ -11,9 +11,9 @@
  * Profiles follow PCP's rules (runtime spec 1.8), including the quirk that
  * an indom first named by pmDelProfile starts in the EXCLUDE state.
  *
- * Only PM_CONTEXT_LOCAL is served: host and archive contexts answer
- * PM_ERR_NYI (docs/compat.md).  Unlike PCP, local contexts work from any
- * thread.
+ * Local contexts (local.c) and host contexts (a connection to pmcd,
+ * host.c) are served; archive contexts answer PM_ERR_NYI (docs/compat.md).
+ * Unlike PCP, local contexts work from any thread.
  */
 #include "pmapi_int.h"
 
@@ -85,6 +85,20 @@ pmkit_ctx *pmkit_ctx_current(void)
     return current < 0 ? NULL : find(current);
 }
 
+int pmkit_ctx_type_current(void)
+{
+    pmkit_ctx *ctx;
+    int type;
+
+    if (current < 0)
+        return PM_CONTEXT_UNDEF;
+    pmkit_lock();
+    ctx = pmkit_ctx_current();
+    type = ctx != NULL ? ctx->type : PM_CONTEXT_UNDEF;
+    pmkit_unlock();
+    return type;
+}
+
 int pmkit_ctx_local_current(void)
 {
     pmkit_ctx *ctx;
@@ -138,6 +152,7 @@ static int profile_copy(pmProfile *dst, const pmProfile *src)
 
 static void ctx_free(pmkit_ctx *ctx)
 {
+    pmkit_host_close(ctx->host); /* pmcd sees the connection close */
     profile_clear(&ctx->prof);
     free(ctx);
 }
@@ -157,63 +172,80 @@ static int ctx_add(pmkit_ctx *ctx)
     return ctx->handle;
 }
 
+/* A new context of type for name with a fresh handle; the profile is
+ * copied from prof if not NULL.  Returns the handle, or an error. */
+static int ctx_new(int type, const char *name, const pmProfile *prof)
+{
+    int handle = next_handle++, sts;
+    pmkit_ctx *ctx = calloc(1, sizeof(*ctx));
+
+    if (ctx == NULL)
+        return -ENOMEM;
+    ctx->handle = handle;
+    ctx->type = type;
+    ctx->prof.state = PM_PROFILE_INCLUDE;
+    if (prof != NULL && (sts = profile_copy(&ctx->prof, prof)) < 0) {
+        free(ctx);
+        return sts;
+    }
+    if (type == PM_CONTEXT_HOST)
+        sts = pmkit_host_open(name, &ctx->host);
+    else if (prof == NULL) /* a copy finds its agents loaded */
+        sts = pmkit_dso_load_all();
+    else
+        sts = 0;
+    if (sts < 0) {
+        ctx_free(ctx);
+        return sts;
+    }
+    return ctx_add(ctx);
+}
+
+/* PCP spends a handle on every attempt that gets as far as the source:
+ * not on a missing name or an unknown type. */
 int pmNewContext(int type, const char *name)
 {
-    int handle, sts;
-    pmkit_ctx *ctx;
+    int sts;
 
     pmkit_lock();
-    handle = next_handle++;
     switch (type & PM_CONTEXT_TYPEMASK) {
     case PM_CONTEXT_LOCAL:
+        sts = ctx_new(PM_CONTEXT_LOCAL, NULL, NULL);
         break;
     case PM_CONTEXT_HOST:
+        if (name == NULL) {
+            sts = PM_ERR_NOCONTEXT;
+        } else if (name[0] == '\0') {
+            next_handle++;
+            sts = PM_ERR_NOTHOST;
+        } else {
+            sts = ctx_new(PM_CONTEXT_HOST, name, NULL);
+        }
+        break;
     case PM_CONTEXT_ARCHIVE:
-        sts = name == NULL ? PM_ERR_NOCONTEXT : name[0] == '\0' && type == PM_CONTEXT_HOST
-                                                    ? PM_ERR_NOTHOST
-                                                    : PM_ERR_NYI;
-        pmkit_unlock();
-        return sts;
+        if (name != NULL)
+            next_handle++;
+        sts = name == NULL ? PM_ERR_NOCONTEXT : PM_ERR_NYI;
+        break;
     default:
-        pmkit_unlock();
-        return PM_ERR_NOCONTEXT;
+        sts = PM_ERR_NOCONTEXT;
+        break;
     }
-    if ((ctx = calloc(1, sizeof(*ctx))) == NULL) {
-        pmkit_unlock();
-        return -ENOMEM;
-    }
-    ctx->handle = handle;
-    ctx->type = PM_CONTEXT_LOCAL;
-    ctx->prof.state = PM_PROFILE_INCLUDE;
-    if ((sts = pmkit_dso_load_all()) < 0) {
-        free(ctx);
-        pmkit_unlock();
-        return sts;
-    }
-    sts = ctx_add(ctx);
     pmkit_unlock();
     return sts;
 }
 
+/* A host context's copy has a connection of its own, as in PCP. */
 int pmDupContext(void)
 {
-    pmkit_ctx *old, *ctx;
+    pmkit_ctx *old;
     int sts;
 
     pmkit_lock();
-    if ((old = pmkit_ctx_current()) == NULL) {
-        pmkit_unlock();
-        return PM_ERR_NOCONTEXT;
-    }
-    if ((ctx = calloc(1, sizeof(*ctx))) == NULL ||
-        (sts = profile_copy(&ctx->prof, &old->prof)) < 0) {
-        free(ctx);
-        pmkit_unlock();
-        return -ENOMEM;
-    }
-    ctx->handle = next_handle++;
-    ctx->type = old->type;
-    sts = ctx_add(ctx);
+    if ((old = pmkit_ctx_current()) == NULL)
+        sts = PM_ERR_NOCONTEXT;
+    else
+        sts = ctx_new(old->type, old->host != NULL ? pmkit_host_spec(old->host) : NULL, &old->prof);
     pmkit_unlock();
     return sts;
 }
@@ -261,26 +293,40 @@ int pmDestroyContext(int handle)
     return sts;
 }
 
+/* A host context connects again (its profile to be sent anew). */
 int pmReconnectContext(int handle)
 {
+    pmkit_ctx *ctx;
     int sts;
 
     pmkit_lock();
-    sts = find(handle) != NULL ? handle : PM_ERR_NOCONTEXT;
+    if ((ctx = find(handle)) == NULL)
+        sts = PM_ERR_NOCONTEXT;
+    else if (ctx->host != NULL && (sts = pmkit_host_reconnect(ctx->host)) < 0)
+        ;
+    else
+        sts = handle;
     pmkit_unlock();
     return sts;
 }
 
+/* A host context's is pmcd's answer for pmcd.hostname (host_api.c). */
 char *pmGetContextHostName_r(int handle, char *buf, int buflen)
 {
+    pmkit_ctx *ctx;
     int known;
 
     if (buf == NULL || buflen <= 0)
         return buf;
-    pmkit_lock();
-    known = find(handle) != NULL;
-    pmkit_unlock();
     buf[0] = '\0';
+    pmkit_lock();
+    ctx = find(handle);
+    known = ctx != NULL;
+    if (ctx != NULL && ctx->host != NULL) {
+        pmkit_host_hostname(ctx, buf, buflen);
+        known = 0;
+    }
+    pmkit_unlock();
     if (known && gethostname(buf, (size_t)buflen) < 0)
         buf[0] = '\0';
     buf[buflen - 1] = '\0';

@@ -13,6 +13,9 @@
  * The derived metrics event.flags and event.missed (the table in
  * front/pmns.h) have descriptors and text of their own, answered here
  * without an agent.
+ *
+ * In a host context pmcd answers instead of an agent (host_api.c); the
+ * fallbacks above (derived metrics, help -> one-line) are the same.
  */
 #include "pmapi_int.h"
 #include "pmns.h"
@@ -53,18 +56,42 @@ static int derived_desc(pmID pmid, pmDesc *desc)
     return 0;
 }
 
+/* Is the current context a host one?  (Lock held.) */
+static int host(void)
+{
+    pmkit_ctx *ctx = pmkit_ctx_current();
+
+    return ctx != NULL && ctx->host != NULL;
+}
+
 int pmLookupDesc(pmID pmid, pmDesc *desc)
 {
     __pmDSO *dso;
     int sts;
 
     pmkit_lock();
-    if ((sts = agent_of(pmID_domain(pmid), &dso)) == 0)
+    if (host())
+        sts = pmkit_host_desc(pmid, desc);
+    else if ((sts = agent_of(pmID_domain(pmid), &dso)) == 0)
         sts = dso->dispatch.version.any.desc(pmid, desc, dso->dispatch.version.any.ext);
     pmkit_unlock();
     if ((sts == PM_ERR_PMID || sts == PM_ERR_NOAGENT) && derived_desc(pmid, desc) == 0)
         sts = 0;
     return sts < 0 ? sts : 0;
+}
+
+/* pmcd's descriptors in one exchange, then the derived metrics' for the
+ * PMIDs pmcd does not know (a single unknown PMID is pmcd's error). */
+static int host_descs(int numpmid, pmID *pmidlist, pmDesc *desclist)
+{
+    int found = pmkit_host_descs(numpmid, pmidlist, desclist);
+
+    if (found < 0)
+        return numpmid == 1 && derived_desc(pmidlist[0], desclist) == 0 ? 1 : found;
+    for (int i = 0; i < numpmid; i++)
+        if (desclist[i].pmid == PM_ID_NULL && derived_desc(pmidlist[i], &desclist[i]) == 0)
+            found++;
+    return found;
 }
 
 int pmLookupDescs(int numpmid, pmID *pmidlist, pmDesc *desclist)
@@ -73,6 +100,8 @@ int pmLookupDescs(int numpmid, pmID *pmidlist, pmDesc *desclist)
 
     if (numpmid < 1)
         return PM_ERR_TOOSMALL;
+    if (pmkit_ctx_type_current() == PM_CONTEXT_HOST)
+        return host_descs(numpmid, pmidlist, desclist);
     for (int i = 0; i < numpmid; i++) {
         int sts = pmLookupDesc(pmidlist[i], &desclist[i]);
         if (sts == PM_ERR_NOCONTEXT)
@@ -92,7 +121,9 @@ static int text_once(unsigned int domain, int ident, int type, char **buffer)
     int sts;
 
     pmkit_lock();
-    if ((sts = agent_of(domain, &dso)) == 0) {
+    if (host()) {
+        sts = pmkit_host_text(ident, type, buffer);
+    } else if ((sts = agent_of(domain, &dso)) == 0) {
         sts = dso->dispatch.version.any.text(ident, type, &text, dso->dispatch.version.any.ext);
         if (sts >= 0 && text == NULL)
             sts = PM_ERR_TEXT;
@@ -170,7 +201,9 @@ static int instance_call(pmInDom indom, int inst, const char *name, pmInResult *
     if (indom == PM_INDOM_NULL)
         return PM_ERR_INDOM;
     pmkit_lock();
-    if ((sts = agent_of(pmInDom_domain(indom), &dso)) == 0)
+    if (host())
+        sts = pmkit_host_instance(indom, inst, name, res);
+    else if ((sts = agent_of(pmInDom_domain(indom), &dso)) == 0)
         sts = dso->dispatch.version.any.instance(indom, inst, (char *)name, res,
                                                  dso->dispatch.version.any.ext);
     pmkit_unlock();

@@ -11,6 +11,9 @@
  * is the error; unknown agents' answers that do not match the request are
  * treated the same way, so a faulty agent cannot corrupt the result.
  *
+ * In a host context pmcd answers the whole request (host_api.c), and
+ * pmFetch returns the state-change bits pmcd sent before the result.
+ *
  * pmFreeResult is PCP's: DPTR payloads, then value sets, then the result,
  * except that a payload inside its value set's own block (as pmdaFetch
  * builds them, one malloc per metric) goes with the value set, the way
@@ -82,12 +85,32 @@ static int fetch_domain(const pmkit_ctx *ctx, int n, const pmID *pmids, pmValueS
     return 0;
 }
 
-/* Fill vsets[0..n) for the current context; the timestamp is taken first. */
-static int fetch_local(int n, pmID *pmids, pmValueSet **vsets, struct timespec *stamp)
+/* pmcd's answer, in which the derived metrics event.flags and event.missed
+ * (no agent there) have no values, as in PCP: they hold values only
+ * inside event records. */
+static int fetch_host(int n, pmID *pmids, pmValueSet **vsets, struct timespec *stamp)
+{
+    int sts = pmkit_host_fetch(n, pmids, vsets, stamp);
+
+    for (int i = 0; i < n && sts >= 0; i++) {
+        if (pmkit_derived(pmids[i]) != NULL && vsets[i]->numval != 0) {
+            pmkit_free_vsets(&vsets[i], 1);
+            if ((vsets[i] = error_vset(pmids[i], 0)) == NULL)
+                sts = -ENOMEM;
+        }
+    }
+    return sts;
+}
+
+/* Fill vsets[0..n) for the current context; the timestamp is taken first
+ * (pmcd's in a host context).  0, PMCD_* bits from pmcd, or an error. */
+static int fetch_any(int n, pmID *pmids, pmValueSet **vsets, struct timespec *stamp)
 {
     pmkit_ctx *ctx;
     int sts = 0;
 
+    if (pmkit_ctx_type_current() == PM_CONTEXT_HOST)
+        return fetch_host(n, pmids, vsets, stamp);
     clock_gettime(CLOCK_REALTIME, stamp);
     pmkit_lock();
     if ((ctx = pmkit_ctx_current()) == NULL)
@@ -136,14 +159,14 @@ int pmFetch(int numpmid, pmID *pmidlist, pmResult **result)
     if (r == NULL)
         return -ENOMEM;
     r->numpmid = numpmid;
-    if ((sts = fetch_local(numpmid, pmidlist, r->vset, &now)) < 0) {
+    if ((sts = fetch_any(numpmid, pmidlist, r->vset, &now)) < 0) {
         pmFreeResult(r);
         return sts;
     }
     r->timestamp.tv_sec = now.tv_sec;
     r->timestamp.tv_usec = now.tv_nsec / 1000;
     *result = r;
-    return 0;
+    return sts;
 }
 
 int pmFetchHighRes(int numpmid, pmID *pmidlist, pmHighResResult **result)
@@ -157,12 +180,12 @@ int pmFetchHighRes(int numpmid, pmID *pmidlist, pmHighResResult **result)
     if (r == NULL)
         return -ENOMEM;
     r->numpmid = numpmid;
-    if ((sts = fetch_local(numpmid, pmidlist, r->vset, &r->timestamp)) < 0) {
+    if ((sts = fetch_any(numpmid, pmidlist, r->vset, &r->timestamp)) < 0) {
         pmFreeHighResResult(r);
         return sts;
     }
     *result = r;
-    return 0;
+    return sts;
 }
 
 int pmHighResFetch(int numpmid, pmID *pmidlist, pmHighResResult **result)
@@ -221,6 +244,8 @@ static int store_vsets(int n, pmValueSet *const *vsets)
     for (int i = 0; i < n; i++)
         if (vsets[i] == NULL || vsets[i]->numval < 1)
             return PM_ERR_VALUE;
+    if (pmkit_ctx_type_current() == PM_CONTEXT_HOST)
+        return pmkit_host_store(n, vsets); /* all of it, every instance */
     pmkit_lock();
     if ((ctx = pmkit_ctx_current()) == NULL)
         sts = PM_ERR_NOCONTEXT;

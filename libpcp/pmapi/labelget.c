@@ -20,6 +20,9 @@
  *   the PMID (pmLookupLabels asks for the cluster with item 0, the single
  *   call with the PMID as given).  An older agent has one domain label,
  *   {"agent":PATH}, PATH its shared object, and no other labels.
+ *
+ * In a host context pmcd answers every level, the context's included
+ * (LABEL_REQ, host_api.c): its own host's labels, its agents'.
  */
 #include "pmapi_int.h"
 
@@ -219,6 +222,8 @@ int pmGetContextLabels(pmLabelSet **sets)
     int sts;
 
     *sets = NULL;
+    if (pmkit_ctx_type_current() == PM_CONTEXT_HOST)
+        return pmkit_host_labels((int)PM_IN_NULL, PM_LABEL_CONTEXT, sets);
     pmkit_lock();
     sts = pmkit_ctx_current() == NULL ? PM_ERR_NOCONTEXT : 0;
     pmkit_unlock();
@@ -269,6 +274,8 @@ static int agent_labels(unsigned int domain, int ident, int type, pmLabelSet **s
     pmkit_lock();
     if ((ctx = pmkit_ctx_current()) == NULL) {
         sts = PM_ERR_NOCONTEXT;
+    } else if (ctx->host != NULL) {
+        sts = pmkit_host_labels(ident, type, sets);
     } else if ((dso = pmkit_dso_for(domain, ctx)) == NULL) {
         sts = PM_ERR_NOAGENT;
     } else if (dso->dispatch.comm.pmda_interface >= PMDA_INTERFACE_7 &&

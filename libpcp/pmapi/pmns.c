@@ -34,8 +34,14 @@
  * local context gathers its names before the first callback, as PCP's
  * does.  Outside a local context the root answers for the names below it,
  * as in PCP.
- * Not here (yet): names served by a PMCD, derived metric configuration
- * files, pmTrimNameSpace's archive trimming.
+ *
+ * With no namespace loaded and a host context current, pmcd answers
+ * (host_api.c) and the derived metrics' names are added on this side as
+ * PCP's library adds them: tried for names pmcd does not know, appended to
+ * children and traversals (the end of this file).  The checks for that sit
+ * where no namespace was found, off the path of a loaded one.
+ * Not here (yet): derived metric configuration files, pmTrimNameSpace's
+ * archive trimming.
  */
 #include "pmapi_int.h"
 #include "pmns.h"
@@ -116,6 +122,13 @@ static hazard *my_slot(void)
 }
 
 static int load(const char *file, int use_cpp, int dupok);
+/* The answers from pmcd (the end of this file). */
+static int remote(void);
+static int lookup_remote(int numpmid, const char **names, pmID *pmidlist);
+static int children_remote(const char *name, char ***offspring, int **statuslist);
+static int traverse_remote(const char *name, void (*func)(const char *, void *), void *closure);
+typedef int (*name_fn)(void *closure, const char *head, size_t hl, const char *tail, size_t tl);
+static int names_remote(pmID pmid, name_fn add, void *closure);
 
 /* The loaded image, protected until release(); NULL if none.  In a local
  * context the first name operation loads the default namespace, without
@@ -460,8 +473,16 @@ void pmUnloadNameSpace(void)
 
 int pmGetPMNSLocation(void)
 {
-    return atomic_load(&loaded) != NULL || pmkit_ctx_local_current() ? PMNS_LOCAL
-                                                                      : PM_ERR_NOPMNS;
+    if (atomic_load(&loaded) != NULL)
+        return PMNS_LOCAL;
+    switch (pmkit_ctx_type_current()) {
+    case PM_CONTEXT_LOCAL:
+        return PMNS_LOCAL;
+    case PM_CONTEXT_HOST:
+        return PMNS_REMOTE;
+    default:
+        return PM_ERR_NOPMNS;
+    }
 }
 
 int pmTrimNameSpace(void)
@@ -718,6 +739,10 @@ int pmLookupName(int numpmid, const char **namelist, pmID *pmidlist)
     for (int i = 0; i < numpmid; i++)
         pmidlist[i] = PM_ID_NULL;
     n = acquire_ns(); /* with no namespace only derived metrics have names */
+    if (n == NULL && pmkit_ctx_type_current() == PM_CONTEXT_HOST) {
+        release();
+        return lookup_remote(numpmid, namelist, pmidlist);
+    }
     for (int i = 0; i < numpmid;) {
         int k = numpmid - i < LOOKUP_GROUP ? numpmid - i : LOOKUP_GROUP, got[LOOKUP_GROUP];
         if (k > 1 && n != NULL && n->leaves == NULL) {
@@ -934,6 +959,8 @@ int pmGetChildrenStatus(const char *name, char ***offspring, int **statuslist)
     unsigned int domain;
     int sts, more, routed;
 
+    if (name != NULL && remote())
+        return children_remote(name, offspring, statuslist);
     if ((sts = acquire_node(name, &t, &nd)) < 0) {
         if (sts != PM_ERR_NAME || name == NULL || !below_dynamic(name, &domain))
             return sts;
@@ -1148,6 +1175,8 @@ int pmTraversePMNS_r(const char *name, void (*func)(const char *, void *), void 
     ns *t;
     int sts;
 
+    if (name != NULL && remote())
+        return traverse_remote(name, func, closure);
     if ((sts = acquire_node(name, &t, &nd)) < 0) {
         if (sts != PM_ERR_NAME || name == NULL || !below_dynamic(name, &domain) ||
             !pmkit_ctx_local_current())
@@ -1186,7 +1215,6 @@ int pmTraversePMNS(const char *name, void (*func)(const char *))
  * one), except a dynamic root's own PMID; the derived metrics come last.
  * 0, or the first error: PM_ERR_PMNS for a damaged entry (even after
  * names were handed over), PM_ERR_PMID, PM_ERR_NOPMNS, the agent's. */
-typedef int (*name_fn)(void *closure, const char *head, size_t hl, const char *tail, size_t tl);
 
 /* pmid's names from its agent, handed to add: 0, or an error
  * (PM_ERR_PMID outside a local context). */
@@ -1216,7 +1244,7 @@ static int names_of(pmID pmid, name_fn add, void *closure)
 
     if (t == NULL) {
         release();
-        return PM_ERR_NOPMNS;
+        return remote() ? names_remote(pmid, add, closure) : PM_ERR_NOPMNS;
     }
     pmns_image_pmid_first(t, pmid, &it);
     while (sts == 0 && pmns_image_pmid_next(t, &it, &off) > 0) {
@@ -1272,5 +1300,133 @@ int pmNameID(pmID pmid, char **name)
         free(first);
     else
         *name = first;
+    return sts;
+}
+
+/* ---------------------------------------------------------------- */
+/* Names from pmcd: no namespace loaded, a host context current. */
+
+static int remote(void)
+{
+    return atomic_load(&loaded) == NULL && pmkit_ctx_type_current() == PM_CONTEXT_HOST;
+}
+
+/* pmcd's answer, then the derived metrics for what it did not resolve;
+ * PCP's counting rules as for the namespace (pmLookupName above). */
+static int lookup_remote(int numpmid, const char **names, pmID *pmidlist)
+{
+    int found = pmkit_host_lookup(numpmid, names, pmidlist), derived = 0;
+
+    if (found < 0) {
+        if (numpmid == 1 && names[0] != NULL && derived_name(names[0], pmidlist) > 0)
+            return 1;
+        return found;
+    }
+    for (int i = 0; i < numpmid; i++)
+        if (pmidlist[i] == PM_ID_NULL && names[i] != NULL)
+            derived += derived_name(names[i], &pmidlist[i]) > 0;
+    return found + derived == numpmid ? numpmid : found;
+}
+
+/* Is s (length n) one of nl's names already? */
+static int nl_has(const namelist *nl, const char *s, size_t n)
+{
+    const char *p = nl->text;
+
+    for (size_t i = 0; i < nl->count; i++, p += strlen(p) + 1)
+        if (strlen(p) == n && memcmp(p, s, n) == 0)
+            return 1;
+    return 0;
+}
+
+/* The derived metrics' children of name, added to nl unless there. */
+static int derived_children(const char *name, namelist *nl)
+{
+    size_t len = strlen(name);
+    int sts = 0;
+
+    for (size_t i = 0; sts == 0 && i < PMNS_NDERIVED; i++) {
+        const char *d = pmns_derived[i].name, *kid, *dot;
+        if (len > 0 && (strncmp(d, name, len) != 0 || d[len] != '.'))
+            continue;
+        kid = len > 0 ? d + len + 1 : d;
+        dot = strchr(kid, '.');
+        if (!nl_has(nl, kid, dot != NULL ? (size_t)(dot - kid) : strlen(kid)))
+            sts = nl_add(nl, "", 0, kid, dot != NULL ? (size_t)(dot - kid) : strlen(kid),
+                         dot != NULL ? PMNS_NONLEAF_STATUS : PMNS_LEAF_STATUS);
+    }
+    return sts;
+}
+
+/* pmcd's children (none for a leaf), the derived metrics' after them. */
+static int children_remote(const char *name, char ***offspring, int **statuslist)
+{
+    namelist nl = {0};
+    char **kids;
+    int *status = NULL, sts = 0;
+    int n = pmkit_host_children(name, &kids, statuslist != NULL ? &status : NULL);
+
+    if (n < 0 && n != PM_ERR_NAME)
+        return n;
+    nl.statuses = statuslist != NULL;
+    for (int i = 0; sts == 0 && i < n; i++)
+        sts = nl_add(&nl, "", 0, kids[i], strlen(kids[i]),
+                     status != NULL ? status[i] : PMNS_LEAF_STATUS);
+    if (n > 0) {
+        free(kids);
+        free(status);
+    }
+    if (sts == 0)
+        sts = derived_children(name, &nl);
+    if (sts == 0 && n < 0 && nl.count == 0 && derived_name(name, &(pmID){0}) > 0)
+        n = 0; /* a derived metric: a leaf */
+    if (sts < 0 || (n < 0 && nl.count == 0)) {
+        nl_free(&nl);
+        return sts < 0 ? sts : n;
+    }
+    return nl_finish(&nl, offspring, statuslist);
+}
+
+/* pmcd's leaves, then the derived metrics at or below name; pmcd's
+ * PM_ERR_NAME stands only if no derived metric matches. */
+static int traverse_remote(const char *name, void (*func)(const char *, void *), void *closure)
+{
+    gathered g = {{0}, 0};
+    size_t len = strlen(name);
+    char **names;
+    int n = pmkit_host_traverse(name, &names), count;
+
+    if (n < 0 && n != PM_ERR_NAME)
+        return n;
+    for (int i = 0; i < n; i++)
+        gather(names[i], &g);
+    if (n > 0)
+        free(names);
+    for (size_t i = 0; i < PMNS_NDERIVED; i++) {
+        const char *d = pmns_derived[i].name;
+        if (len == 0 || (strncmp(d, name, len) == 0 && (d[len] == '.' || d[len] == '\0')))
+            gather(d, &g);
+    }
+    if (n < 0 && g.nl.count == 0)
+        return n;
+    count = (int)g.nl.count;
+    return call_back(&g, count, func, closure);
+}
+
+/* pmcd's names for pmid; a derived metric's when pmcd knows none. */
+static int names_remote(pmID pmid, name_fn add, void *closure)
+{
+    const pmns_derived_metric *d;
+    char **names;
+    int n = pmkit_host_names(pmid, &names), sts = 0;
+
+    if (n < 0) {
+        if ((n == PM_ERR_PMID || n == PM_ERR_NOAGENT) && (d = pmkit_derived(pmid)) != NULL)
+            return add(closure, "", 0, d->name, strlen(d->name));
+        return n;
+    }
+    for (int i = 0; sts == 0 && i < n; i++)
+        sts = add(closure, "", 0, names[i], strlen(names[i]));
+    free(names);
     return sts;
 }

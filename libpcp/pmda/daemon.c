@@ -11,7 +11,7 @@
  * The connection: pmcd's pipes (stdin/stdout) by default, or a socket the
  * agent listens on (-i port, -6 port, -u path) until pmcd connects; the
  * agent speaks first with CREDS and takes pmcd's version from its answer.
- * Then each PDU from pmcd is decoded (pdu.c), handed to the method of the
+ * Then each PDU from pmcd is decoded (libpcp/pmapi/pdu.c), handed to the method of the
  * pmdaInterface its type calls for, and answered with exactly one PDU,
  * except PROFILE, ATTR, ERROR and CONTROL_REQ, which get none.  State kept
  * between PDUs (buffers, the last profile) hangs off pmda_priv.
@@ -22,7 +22,7 @@
  * the reverse).
  */
 #include "pmda_int.h"
-#include "pdu.h"
+#include "../pmapi/pdu.h"
 
 #include <errno.h>
 #include <netdb.h>

@@ -1,7 +1,8 @@
 /*
- * fuzz_pdu.c - libFuzzer target for the agent's side of the pmcd protocol
- * (libpcp/pmda/pdu.c, daemon.c): hostile bytes must be refused or
- * handled, never read outside the PDU or crash.
+ * fuzz_pdu.c - libFuzzer target for the pmcd protocol's PDUs
+ * (libpcp/pmapi/pdu.c: the agent's and the client's decoders) and the
+ * agent's dispatch (libpcp/pmda/daemon.c): hostile bytes must be refused
+ * or handled, never read outside the PDU or crash.
  *
  * Input: a PDU stream as pmcd would send it.  Each decoder is run on the
  * input taken as one PDU (its length field made true, so the decoders get
@@ -58,6 +59,9 @@ static void decoders(const unsigned char *p, size_t n)
     pmLabelSet *ls = NULL;
     pmProfile *prof = NULL;
     pmInDom indom;
+    pmHighResResult *hr;
+    pmDesc descs[4];
+    uint32_t greeting;
 
     pdu_dec_error(p, n, &a);
     pdu_dec_creds(p, n, &a, &b);
@@ -88,6 +92,12 @@ static void decoders(const unsigned char *p, size_t n)
         pmFreeLabelSets(ls, c);
     if (pdu_dec_profile(p, n, &a, &prof) == 0)
         free(prof);
+    /* the client's side: pmcd's greeting and the answers only clients get */
+    pdu_dec_greeting(p, n, &a, &greeting);
+    if (pdu_dec_highres_result(p, n, &hr) == 0)
+        pmFreeHighResResult(hr);
+    for (int k = 0; k <= 4; k++)
+        pdu_dec_descs(p, n, k, descs);
 }
 
 static void dispatch(const uint8_t *data, size_t size)

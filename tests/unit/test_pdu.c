@@ -1,11 +1,13 @@
 /*
- * Unit tests for the agent side of the pmcd protocol: the PDU encoders and
- * decoders (libpcp/pmda/pdu.c) and one-PDU dispatch (__pmdaMainPDU,
+ * Unit tests for the pmcd protocol: the PDU encoders and
+ * decoders (libpcp/pmapi/pdu.c) and one-PDU dispatch (__pmdaMainPDU,
  * pmdaSendError, pmdaConnect on a unix socket; daemon.c).
  *
  * Every PDU an agent reads or writes round-trips; the answers' bytes are
  * compared with what Debian's PCP 6.0.3 agents wrote for the same
- * requests under dbpmda (captured with strace); and hostile PDUs --
+ * requests under dbpmda (captured with strace); the answers only a client
+ * reads (greeting, HIGHRES_RESULT, DESCS) are decoded from pmcd's captured
+ * bytes (runtime spec 6); and hostile PDUs --
  * every truncation, lengths that lie, counts that overflow, strings and
  * value blocks that run past the end -- are refused with PM_ERR_IPC.  Run
  * under ASan, any read outside a PDU fails the test.
@@ -69,12 +71,25 @@ static int decode_any(const unsigned char *pdu, size_t len)
     pmLabelSet *ls = NULL;
     pmProfile *p = NULL;
     pmInDom indom;
+    pmHighResResult *hr = NULL;
+    pmDesc descs[8];
+    uint32_t info;
 
     if (len < PDU_HDR_LEN)
         return PM_ERR_IPC;
     switch (pdu_type(pdu)) {
     case PDU_ERROR:
+        if (len == PDU_HDR_LEN + 8)
+            return pdu_dec_greeting(pdu, len, &a, &info);
         return pdu_dec_error(pdu, len, &a);
+    case PDU_HIGHRES_RESULT:
+        sts = pdu_dec_highres_result(pdu, len, &hr);
+        pmFreeHighResResult(hr);
+        return sts;
+    case PDU_DESCS:
+        /* as many as the PDU claims, when that fits the array */
+        a = len >= 16 ? (int)pdu_get32(pdu + 12) : 0;
+        return pdu_dec_descs(pdu, len, a >= 0 && a <= 8 ? a : 8, descs);
     case PDU_CREDS:
         return pdu_dec_creds(pdu, len, &a, &b);
     case PDU_DESC:
@@ -479,6 +494,96 @@ static void test_result(void **state)
         free(p);
     }
     pdu_free_result(r);
+    pdu_buf_free(&b);
+}
+
+/* ------------------------------------------------------------------ */
+/* The client's side: what only a client of pmcd sends or reads */
+
+static void test_client(void **state)
+{
+    /* pmcd's greeting, as captured: accepted, version 2, features 0x0e44 */
+    const uint32_t greet[] = {20, PDU_ERROR, 0, 0, 0x02010e44};
+    /* a HIGHRES_RESULT for simple.color and trivial.time, as captured */
+    const uint32_t hres[] = {100,        PDU_HIGHRES_RESULT,
+                             0,          2,
+                             0,          0x6b02335c,
+                             0,          0x37c965da,
+                             0x3f400001, 3,
+                             0,          0,
+                             2,          1,
+                             0x66,       2,
+                             0xca,       0x3e800000,
+                             1,          1,
+                             0xffffffff, 22,
+                             0x0300000c, 0,
+                             0x6b02335c};
+    /* DESCS: trivial.time's descriptor (captured) and a failed entry */
+    const uint32_t dsc[] = {56, PDU_DESCS,  0,          2, 0x3e800000, 3, 0xffffffff,
+                            1,  0x01003000, 0xffffffff, 0, 0,          0, 0};
+    unsigned char pdu[128];
+    pmHighResResult *hr;
+    pmDesc d[2];
+    pmID ids[2] = {0x3f400001, 0x3e800000};
+    uint32_t info;
+    uint64_t v;
+    int code;
+    size_t n;
+    pdu_buf b = {0};
+
+    (void)state;
+    n = words(pdu, greet, 5);
+    assert_int_equal(pdu_dec_greeting(pdu, n, &code, &info), 0);
+    assert_int_equal(code, 0);
+    assert_int_equal(info, 0x02010e44);
+    check_truncations(pdu, n);
+    set_len(pdu, 16); /* the plain ERROR is not a greeting */
+    assert_int_equal(pdu_dec_greeting(pdu, 16, &code, &info), PM_ERR_IPC);
+    n = words(pdu, greet, 5);
+    put_word(pdu + 4, PDU_TEXT);
+    assert_int_equal(pdu_dec_greeting(pdu, n, &code, &info), PM_ERR_IPC);
+
+    n = words(pdu, hres, sizeof(hres) / 4);
+    assert_int_equal(pdu_dec_highres_result(pdu, n, &hr), 0);
+    assert_int_equal(hr->numpmid, 2);
+    assert_int_equal(hr->timestamp.tv_sec, 0x6b02335c);
+    assert_int_equal(hr->timestamp.tv_nsec, 0x37c965da);
+    assert_int_equal(hr->vset[0]->numval, 3);
+    assert_int_equal(hr->vset[0]->vlist[2].value.lval, 202);
+    assert_int_equal(hr->vset[1]->valfmt, PM_VAL_DPTR);
+    assert_int_equal(hr->vset[1]->vlist[0].value.pval->vtype, PM_TYPE_U64);
+    memcpy(&v, hr->vset[1]->vlist[0].value.pval->vbuf, 8);
+    assert_int_equal(v, 1795306332);
+    pmFreeHighResResult(hr);
+    check_truncations(pdu, n);
+    put_word(pdu + 4 * 21, 3); /* the block at the header */
+    assert_int_equal(pdu_dec_highres_result(pdu, n, &hr), PM_ERR_IPC);
+    put_word(pdu + 4 * 21, 22);
+    put_word(pdu + 4 * 3, 0x7fffffff); /* numpmid */
+    assert_int_equal(pdu_dec_highres_result(pdu, n, &hr), PM_ERR_IPC);
+
+    n = words(pdu, dsc, sizeof(dsc) / 4);
+    assert_int_equal(pdu_dec_descs(pdu, n, 2, d), 0);
+    assert_int_equal(d[0].pmid, 0x3e800000);
+    assert_int_equal(d[0].type, PM_TYPE_U64);
+    assert_int_equal(d[0].sem, PM_SEM_COUNTER);
+    assert_int_equal(d[0].units.dimTime, 1);
+    assert_int_equal(d[0].units.scaleTime, PM_TIME_SEC);
+    assert_int_equal(d[1].pmid, PM_ID_NULL);
+    assert_int_equal(pdu_dec_descs(pdu, n, 3, d), PM_ERR_IPC); /* not what was asked */
+    check_truncations(pdu, n);
+
+    {
+        const uint32_t w[] = {28, PDU_DESC_IDS, 0, 0xffffffff, 2, 0x3f400001, 0x3e800000};
+        pdu_enc_desc_ids(&b, 2, ids);
+        assert_bytes(&b, w, sizeof(w) / 4, NULL, 0);
+    }
+    {
+        const uint32_t w[] = {36, PDU_HIGHRES_FETCH, 7, 3, 0, 0, 2, 0x3f400001, 0x3e800000};
+        pdu_enc_fetch_as(&b, PDU_HIGHRES_FETCH, 3, 2, ids);
+        pdu_set_from(&b, 7);
+        assert_bytes(&b, w, sizeof(w) / 4, NULL, 0);
+    }
     pdu_buf_free(&b);
 }
 
@@ -942,6 +1047,7 @@ int main(void)
         cmocka_unit_test(test_instance),
         cmocka_unit_test(test_profile_fetch),
         cmocka_unit_test(test_result),
+        cmocka_unit_test(test_client),
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_labels),
         cmocka_unit_test(test_hostile),

@@ -1,8 +1,10 @@
 /*
- * pdu.c - the PDUs of the pmcd <-> agent protocol (runtime spec 6.5, with
- * LABEL, ATTR and the PMNS answers as Debian's PCP 6.0.3 puts them on the
- * wire): reading and writing whole PDUs, and one encoder and one decoder
- * per PDU an agent reads or writes.
+ * pdu.c - the PDUs of the pmcd protocol (runtime spec 6.5, with LABEL,
+ * ATTR and the PMNS answers as Debian's PCP 6.0.3 puts them on the wire),
+ * for both of libpcp's sides of it: a daemon agent talking to pmcd
+ * (libpcp/pmda/daemon.c) and a client talking to pmcd (host.c,
+ * host_api.c).  Reading and writing whole PDUs, and one encoder and one
+ * decoder per PDU either side reads or writes.
  *
  * Decoding walks the PDU with a cursor (struct rd) whose every step checks
  * that the bytes it wants lie inside the PDU; a count read from the wire
@@ -13,13 +15,14 @@
  * growable pdu_buf and fills strings and value blocks to 4 bytes with '~'
  * as PCP does.
  *
- * Not here: the connection, the dispatch to an agent's methods (daemon.c),
- * and the client <-> pmcd PDUs no agent sees (greeting, HIGHRES_RESULT,
- * DESC_IDS/DESCS).
+ * Not here: connections, timeouts and the dispatch to an agent's methods
+ * (daemon.c) or to the PMAPI (host*.c).  The file is compiled into both
+ * libraries (libpcp keeps its internals hidden), so it calls only what
+ * libpcp exports.
  */
 #include "pdu.h"
 
-#include "pmda_int.h"
+#include "pmapi_int.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -106,6 +109,12 @@ void pdu_begin(pdu_buf *b, int type, int from)
     pdu_put32(b, 0);
     pdu_put32(b, (uint32_t)type);
     pdu_put32(b, (uint32_t)from);
+}
+
+void pdu_set_from(pdu_buf *b, int from)
+{
+    if (b->len >= PDU_HDR_LEN)
+        set32(b, 8, (uint32_t)from);
 }
 
 int pdu_end(pdu_buf *b)
@@ -293,6 +302,19 @@ int pdu_dec_error(const unsigned char *pdu, size_t len, int *code)
     return rd_done(&r);
 }
 
+/* pmcd's greeting: the extended ERROR, exactly 20 bytes (a code and the
+ * word of version and features); anything else is not a greeting. */
+int pdu_dec_greeting(const unsigned char *pdu, size_t len, int *code, uint32_t *info)
+{
+    struct rd r;
+
+    if (len != PDU_HDR_LEN + 8 || rd_init(&r, pdu, len) < 0 || pdu_type(pdu) != PDU_ERROR)
+        return PM_ERR_IPC;
+    *code = (int)rd32(&r);
+    *info = rd32(&r);
+    return rd_done(&r);
+}
+
 void pdu_enc_creds(pdu_buf *b, int from, int version, int flags)
 {
     pdu_begin(b, PDU_CREDS, from);
@@ -364,6 +386,36 @@ int pdu_dec_desc_req(const unsigned char *pdu, size_t len, pmID *pmid)
     if (rd_init(&r, pdu, len) < 0)
         return PM_ERR_IPC;
     *pmid = rd32(&r);
+    return rd_done(&r);
+}
+
+/* DESC_IDS: a status word of -1, the count, the PMIDs. */
+void pdu_enc_desc_ids(pdu_buf *b, int n, const pmID *pmids)
+{
+    pdu_enc_pmns_ids(b, -1, n, pmids);
+    set32(b, 4, PDU_DESC_IDS);
+}
+
+/* DESCS: the count (which must be n, the request's), then n descriptors. */
+int pdu_dec_descs(const unsigned char *pdu, size_t len, int n, pmDesc *descs)
+{
+    struct rd r;
+    int count;
+
+    if (rd_init(&r, pdu, len) < 0)
+        return PM_ERR_IPC;
+    count = rd_count(&r, 20);
+    if (r.bad || count != n)
+        return PM_ERR_IPC;
+    for (int i = 0; i < n; i++) {
+        uint32_t units;
+        descs[i].pmid = rd32(&r);
+        descs[i].type = (int)rd32(&r);
+        descs[i].indom = rd32(&r);
+        descs[i].sem = (int)rd32(&r);
+        units = rd32(&r);
+        pmkit_put32(&descs[i].units, units);
+    }
     return rd_done(&r);
 }
 
@@ -617,7 +669,12 @@ int pdu_dec_profile(const unsigned char *pdu, size_t len, int *ctx, pmProfile **
 
 void pdu_enc_fetch(pdu_buf *b, int ctx, int n, const pmID *pmids)
 {
-    pdu_begin(b, PDU_FETCH, 0);
+    pdu_enc_fetch_as(b, PDU_FETCH, ctx, n, pmids);
+}
+
+void pdu_enc_fetch_as(pdu_buf *b, int type, int ctx, int n, const pmID *pmids)
+{
+    pdu_begin(b, type, 0);
     pdu_put32(b, (uint32_t)ctx);
     pdu_put32(b, 0);
     pdu_put32(b, 0);
@@ -818,10 +875,10 @@ static pmValueSet *rd_vset(struct rd *r)
     return vs;
 }
 
-static int resolve_blocks(const struct rd *r, pmResult *res)
+static int resolve_blocks(const struct rd *r, pmValueSet **vset, int numpmid)
 {
-    for (int i = 0; i < res->numpmid; i++) {
-        pmValueSet *vs = res->vset[i];
+    for (int i = 0; i < numpmid; i++) {
+        pmValueSet *vs = vset[i];
         if (vs->valfmt != -1)
             continue;
         for (int j = 0; j < vs->numval; j++) {
@@ -838,6 +895,33 @@ static int resolve_blocks(const struct rd *r, pmResult *res)
         vs->valfmt = PM_VAL_DPTR;
     }
     return 0;
+}
+
+/* n value sets into vset[] (room for n), counted in *numpmid as they are
+ * made, then their value blocks; on failure everything made is freed. */
+static int rd_vsets(struct rd *r, int n, pmValueSet **vset, int *numpmid)
+{
+    *numpmid = 0;
+    for (int i = 0; i < n; i++) {
+        pmValueSet *vs = rd_vset(r);
+        if (vs == NULL)
+            break;
+        vset[i] = vs;
+        *numpmid = i + 1;
+    }
+    /* blocks must lie after the value sets: never inside them */
+    if (!r->bad && resolve_blocks(r, vset, *numpmid) == 0)
+        return 0;
+    for (int i = 0; i < *numpmid; i++) {
+        pmValueSet *vs = vset[i];
+        /* DPTR blocks are rd_block's own; -1 still holds offsets */
+        for (int j = 0; vs->valfmt == PM_VAL_DPTR && j < vs->numval; j++)
+            free(vs->vlist[j].value.pval);
+        free(vs);
+        vset[i] = NULL;
+    }
+    *numpmid = 0;
+    return PM_ERR_IPC;
 }
 
 int pdu_dec_result(const unsigned char *pdu, size_t len, pmResult **out)
@@ -860,19 +944,39 @@ int pdu_dec_result(const unsigned char *pdu, size_t len, pmResult **out)
         return -ENOMEM;
     res->timestamp.tv_sec = sec;
     res->timestamp.tv_usec = usec;
-    for (int i = 0; i < n; i++) {
-        pmValueSet *vs = rd_vset(&r);
-        if (vs == NULL)
-            break;
-        res->vset[i] = vs;
-        res->numpmid = i + 1;
+    if (rd_vsets(&r, n, res->vset, &res->numpmid) < 0) {
+        free(res);
+        return PM_ERR_IPC;
     }
-    /* blocks must lie after the value sets: never inside them */
-    if (r.bad || resolve_blocks(&r, res) < 0) {
-        for (int i = 0; i < res->numpmid; i++)
-            if (res->vset[i]->valfmt == -1)
-                res->vset[i]->valfmt = PM_VAL_INSITU; /* offsets, nothing to free */
-        pdu_free_result(res);
+    *out = res;
+    return 0;
+}
+
+/* HIGHRES_RESULT: the count first, then 64-bit seconds and nanoseconds. */
+int pdu_dec_highres_result(const unsigned char *pdu, size_t len, pmHighResResult **out)
+{
+    struct rd r;
+    pmHighResResult *res;
+    uint64_t sec, nsec;
+    int n;
+
+    *out = NULL;
+    if (rd_init(&r, pdu, len) < 0)
+        return PM_ERR_IPC;
+    n = rd_count(&r, 8);
+    sec = (uint64_t)rd32(&r) << 32;
+    sec |= rd32(&r);
+    nsec = (uint64_t)rd32(&r) << 32;
+    nsec |= rd32(&r);
+    if (r.bad || n > (int)(rd_left(&r) / 8))
+        return PM_ERR_IPC;
+    res = calloc(1, sizeof(*res) + (size_t)(n > 1 ? n - 1 : 0) * sizeof(pmValueSet *));
+    if (res == NULL)
+        return -ENOMEM;
+    res->timestamp.tv_sec = (time_t)(int64_t)sec;
+    res->timestamp.tv_nsec = (long)(int64_t)nsec;
+    if (rd_vsets(&r, n, res->vset, &res->numpmid) < 0) {
+        free(res);
         return PM_ERR_IPC;
     }
     *out = res;

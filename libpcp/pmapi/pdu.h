@@ -1,8 +1,9 @@
 /*
- * pdu.h - the PDUs a daemon agent exchanges with pmcd (runtime spec 6):
- * framing, the type codes, and an encoder and a decoder for each PDU an
- * agent reads or writes.  Private to libpcp_pmda (daemon.c, and the unit
- * test and fuzz target, which link the static library).
+ * pdu.h - the PDUs of the pmcd protocol (runtime spec 6): framing, the
+ * type codes, and an encoder and a decoder for each PDU a daemon agent or
+ * a client reads or writes.  Private to libpcp: the client side (host.c,
+ * host_api.c), libpcp_pmda's daemon.c, and the unit test and fuzz target,
+ * which link the static libraries.
  *
  * Every PDU is handled whole, header included: decoders take the bytes
  * pdu_read returned (or any bytes at all: each length and count is checked
@@ -10,8 +11,8 @@
  * refused with PM_ERR_IPC); encoders build into a pdu_buf whose first
  * 12 bytes become the header.  Integers are 32-bit big-endian on the wire.
  */
-#ifndef PMKIT_PMDA_PDU_H
-#define PMKIT_PMDA_PDU_H
+#ifndef PMKIT_PMAPI_PDU_H
+#define PMKIT_PMAPI_PDU_H
 
 #include <pcp/pmapi.h>
 #include <pcp/pmda.h>
@@ -19,26 +20,34 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PDU_ERROR         0x7000
-#define PDU_RESULT        0x7001
-#define PDU_PROFILE       0x7002
-#define PDU_FETCH         0x7003
-#define PDU_DESC_REQ      0x7004
-#define PDU_DESC          0x7005
-#define PDU_INSTANCE_REQ  0x7006
-#define PDU_INSTANCE      0x7007
-#define PDU_TEXT_REQ      0x7008
-#define PDU_TEXT          0x7009
-#define PDU_CONTROL_REQ   0x700a
-#define PDU_CREDS         0x700c
-#define PDU_PMNS_IDS      0x700d
-#define PDU_PMNS_NAMES    0x700e
-#define PDU_PMNS_CHILD    0x700f
-#define PDU_PMNS_TRAVERSE 0x7010
-#define PDU_ATTR          0x7011
-#define PDU_LABEL_REQ     0x7012
-#define PDU_LABEL         0x7013
-#define PDU_HIGHRES_FETCH 0x7014
+#define PDU_ERROR          0x7000
+#define PDU_RESULT         0x7001
+#define PDU_PROFILE        0x7002
+#define PDU_FETCH          0x7003
+#define PDU_DESC_REQ       0x7004
+#define PDU_DESC           0x7005
+#define PDU_INSTANCE_REQ   0x7006
+#define PDU_INSTANCE       0x7007
+#define PDU_TEXT_REQ       0x7008
+#define PDU_TEXT           0x7009
+#define PDU_CONTROL_REQ    0x700a
+#define PDU_CREDS          0x700c
+#define PDU_PMNS_IDS       0x700d
+#define PDU_PMNS_NAMES     0x700e
+#define PDU_PMNS_CHILD     0x700f
+#define PDU_PMNS_TRAVERSE  0x7010
+#define PDU_ATTR           0x7011
+#define PDU_LABEL_REQ      0x7012
+#define PDU_LABEL          0x7013
+#define PDU_HIGHRES_FETCH  0x7014
+#define PDU_HIGHRES_RESULT 0x7015
+#define PDU_DESC_IDS       0x7016
+#define PDU_DESCS          0x7017
+
+/* Features pmcd advertises in its greeting that the client side uses. */
+#define PDU_FLAG_LABELS  0x200
+#define PDU_FLAG_HIGHRES 0x400
+#define PDU_FLAG_DESCS   0x800
 
 #define PDU_HDR_LEN   12
 /* The largest PDU an agent accepts: a hostile length must not make it
@@ -76,6 +85,8 @@ typedef struct pdu_buf {
 void pdu_begin(pdu_buf *b, int type, int from);
 /* Set the length field; 0, or b->err. */
 int pdu_end(pdu_buf *b);
+/* Overwrite the header's from field (a client's requests carry its context). */
+void pdu_set_from(pdu_buf *b, int from);
 void pdu_buf_free(pdu_buf *b);
 void pdu_put32(pdu_buf *b, uint32_t v);
 void pdu_put_bytes(pdu_buf *b, const void *p, size_t n);
@@ -107,6 +118,9 @@ void pdu_enc_label(pdu_buf *b, int ident, int type, const pmLabelSet *sets, int 
 /* The requests pmcd sends (for tests and tools playing pmcd's part). */
 void pdu_enc_profile(pdu_buf *b, int ctx, const pmProfile *p);
 void pdu_enc_fetch(pdu_buf *b, int ctx, int n, const pmID *pmids);
+/* The same layout as PDU_FETCH or PDU_HIGHRES_FETCH. */
+void pdu_enc_fetch_as(pdu_buf *b, int type, int ctx, int n, const pmID *pmids);
+void pdu_enc_desc_ids(pdu_buf *b, int n, const pmID *pmids);
 void pdu_enc_desc_req(pdu_buf *b, pmID pmid);
 void pdu_enc_instance_req(pdu_buf *b, pmInDom indom, int inst, const char *name);
 void pdu_enc_text_req(pdu_buf *b, int ident, int type);
@@ -116,6 +130,12 @@ void pdu_enc_attr(pdu_buf *b, int attr, const char *value, int len);
 
 /* ---- Decoders: 0 (or a count) and malloc'd outputs, else PM_ERR_IPC ---- */
 int pdu_dec_error(const unsigned char *pdu, size_t len, int *code);
+/* pmcd's greeting (an ERROR of exactly 20 bytes): its code and info word. */
+int pdu_dec_greeting(const unsigned char *pdu, size_t len, int *code, uint32_t *info);
+/* DESCS answering a DESC_IDS of n PMIDs: exactly n into descs[n]. */
+int pdu_dec_descs(const unsigned char *pdu, size_t len, int n, pmDesc *descs);
+/* Values as pdu_dec_result's; free with pmFreeHighResResult. */
+int pdu_dec_highres_result(const unsigned char *pdu, size_t len, pmHighResResult **r);
 /* *version and *flags from the CVERSION credential. */
 int pdu_dec_creds(const unsigned char *pdu, size_t len, int *version, int *flags);
 int pdu_dec_desc(const unsigned char *pdu, size_t len, pmDesc *d);
@@ -148,4 +168,4 @@ int pdu_dec_label_req(const unsigned char *pdu, size_t len, int *ident, int *typ
 /* *value malloc'd with a NUL after its *vlen bytes. */
 int pdu_dec_attr(const unsigned char *pdu, size_t len, int *attr, char **value, int *vlen);
 
-#endif /* PMKIT_PMDA_PDU_H */
+#endif /* PMKIT_PMAPI_PDU_H */

@@ -1,0 +1,306 @@
+/*
+ * Unit tests for host contexts (libpcp/pmapi/host.c, host_api.c) against a
+ * scripted pmcd on a unix socket: what the client does with greetings it
+ * must refuse, answers of the wrong type, answers whose counts do not match
+ * the request, a pmcd that closes the connection or never answers, the
+ * state-change bits before a fetch's result, and the lazy profile (sent
+ * before the first fetch and after each change, not otherwise).  The PDUs'
+ * own decoding on hostile bytes is unit.pdu's; the answers of a real pmcd
+ * are oracle.host's.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include <pcp/pmapi.h>
+
+#define T_ERROR      0x7000
+#define T_RESULT     0x7001
+#define T_PROFILE    0x7002
+#define T_FETCH      0x7003
+#define T_DESC_REQ   0x7004
+#define T_TEXT       0x7009
+#define T_CREDS      0x700c
+#define T_PMNS_IDS   0x700d
+#define T_PMNS_NAMES 0x700e
+
+/* The scripted pmcd: a thread accepting on path and running script. */
+struct fake {
+    char dir[64], path[128], spec[160];
+    int lfd;
+    void (*script)(struct fake *f);
+    pthread_t thread;
+    int failed; /* the script saw something it did not expect */
+};
+
+static void put_words(int fd, const uint32_t *w, size_t n)
+{
+    unsigned char b[256];
+
+    for (size_t i = 0; i < n; i++) {
+        b[4 * i] = (unsigned char)(w[i] >> 24);
+        b[4 * i + 1] = (unsigned char)(w[i] >> 16);
+        b[4 * i + 2] = (unsigned char)(w[i] >> 8);
+        b[4 * i + 3] = (unsigned char)w[i];
+    }
+    if (write(fd, b, 4 * n) != (ssize_t)(4 * n))
+        abort();
+}
+
+static uint32_t word(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* One PDU from the client: its type (the body in buf), or -1 at EOF. */
+static int get_pdu(int fd, unsigned char *buf, size_t cap)
+{
+    size_t got = 0, len = 12;
+
+    while (got < len) {
+        ssize_t r = read(fd, buf + got, len - got);
+        if (r <= 0)
+            return -1;
+        got += (size_t)r;
+        if (got == 12) {
+            len = word(buf);
+            if (len < 12 || len > cap)
+                return -1;
+        }
+    }
+    return (int)word(buf + 4);
+}
+
+static void greet(int fd, uint32_t info)
+{
+    const uint32_t g[] = {20, T_ERROR, 0, 0, info};
+
+    put_words(fd, g, 5);
+}
+
+/* Accept, greet as a version 2 pmcd without features, take the CREDS. */
+static int accept_client(struct fake *f)
+{
+    unsigned char buf[256];
+    int fd = accept(f->lfd, NULL, NULL);
+
+    if (fd < 0)
+        return -1;
+    greet(fd, 0x02010000);
+    if (get_pdu(fd, buf, sizeof(buf)) != T_CREDS || word(buf) != 20 ||
+        word(buf + 8) != (uint32_t)getpid() || word(buf + 12) != 1 || word(buf + 16) != 0x01020000)
+        f->failed = 1;
+    return fd;
+}
+
+static void *run(void *arg)
+{
+    struct fake *f = arg;
+
+    f->script(f);
+    return NULL;
+}
+
+static void fake_start(struct fake *f, void (*script)(struct fake *))
+{
+    struct sockaddr_un sun;
+
+    memset(f, 0, sizeof(*f));
+    strcpy(f->dir, "/tmp/test_host.XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->path, sizeof(f->path), "%s/pmcd.socket", f->dir);
+    snprintf(f->spec, sizeof(f->spec), "unix:%s", f->path);
+    memset(&sun, 0, sizeof(sun));
+    sun.sun_family = AF_UNIX;
+    strcpy(sun.sun_path, f->path);
+    f->lfd = socket(AF_UNIX, SOCK_STREAM, 0);
+    assert_true(f->lfd >= 0);
+    assert_int_equal(bind(f->lfd, (struct sockaddr *)&sun, sizeof(sun)), 0);
+    assert_int_equal(listen(f->lfd, 4), 0);
+    f->script = script;
+    assert_int_equal(pthread_create(&f->thread, NULL, run, f), 0);
+}
+
+static void fake_end(struct fake *f)
+{
+    pthread_join(f->thread, NULL);
+    close(f->lfd);
+    unlink(f->path);
+    rmdir(f->dir);
+    assert_int_equal(f->failed, 0);
+}
+
+/* ---- greetings ---- */
+
+static void refuse_scripts(struct fake *f)
+{
+    const uint32_t plain[] = {16, T_ERROR, 0, 0};
+    const uint32_t refusal[] = {20, T_ERROR, 0, (uint32_t)-1042, 0x02010000};
+    int fd;
+
+    /* a V1-numbered refusal: PM_ERR_PERMISSION */
+    fd = accept(f->lfd, NULL, NULL);
+    put_words(fd, refusal, 5);
+    close(fd);
+    /* a greeting of 16 bytes */
+    fd = accept(f->lfd, NULL, NULL);
+    put_words(fd, plain, 4);
+    close(fd);
+    /* protocol version 3 */
+    fd = accept(f->lfd, NULL, NULL);
+    greet(fd, 0x03010000);
+    close(fd);
+    /* no greeting at all */
+    fd = accept(f->lfd, NULL, NULL);
+    close(fd);
+}
+
+static void test_greetings(void **state)
+{
+    struct fake f;
+
+    (void)state;
+    fake_start(&f, refuse_scripts);
+    assert_int_equal(pmNewContext(PM_CONTEXT_HOST, f.spec), PM_ERR_PERMISSION);
+    assert_int_equal(pmNewContext(PM_CONTEXT_HOST, f.spec), PM_ERR_IPC);
+    assert_int_equal(pmNewContext(PM_CONTEXT_HOST, f.spec), PM_ERR_IPC);
+    assert_int_equal(pmNewContext(PM_CONTEXT_HOST, f.spec), PM_ERR_IPC);
+    assert_int_equal(pmWhichContext(), PM_ERR_NOCONTEXT);
+    fake_end(&f);
+}
+
+/* ---- answers ---- */
+
+static void answer_script(struct fake *f)
+{
+    unsigned char buf[256];
+    /* trivial.time's descriptor would be a DESC; a TEXT is the wrong type */
+    const uint32_t text[] = {20, T_TEXT, 0, 0, 0};
+    /* PMNS_IDS with one id for a two-name lookup */
+    const uint32_t ids[] = {24, T_PMNS_IDS, 0, 1, 1, 0x3e800000};
+    const uint32_t bits[] = {16, T_ERROR, 0, PMCD_ADD_AGENT};
+    /* RESULT: one value set, numval 0 */
+    const uint32_t res1[] = {32, T_RESULT, 0, 5, 6, 1, 0x3e800000, 0};
+    const uint32_t res2[] = {40, T_RESULT, 0, 5, 6, 2, 0x3e800000, 0, 0x3e800000, 0};
+    const uint32_t noprof[] = {16, T_ERROR, 0, (uint32_t)PM_ERR_NOPROFILE};
+    int fd = accept_client(f), t;
+
+    if (get_pdu(fd, buf, sizeof(buf)) != T_DESC_REQ)
+        f->failed = 1;
+    put_words(fd, text, 5);
+    /* the client gives up the connection: EOF here */
+    if (get_pdu(fd, buf, sizeof(buf)) != -1)
+        f->failed = 1;
+    close(fd);
+
+    /* pmReconnectContext */
+    fd = accept_client(f);
+    if (get_pdu(fd, buf, sizeof(buf)) != T_PMNS_NAMES)
+        f->failed = 1;
+    put_words(fd, ids, 6);
+    if (get_pdu(fd, buf, sizeof(buf)) != -1)
+        f->failed = 1;
+    close(fd);
+
+    fd = accept_client(f);
+    /* first fetch: the profile first, then FETCH (no HIGHRES offered) */
+    if (get_pdu(fd, buf, sizeof(buf)) != T_PROFILE || get_pdu(fd, buf, sizeof(buf)) != T_FETCH)
+        f->failed = 1;
+    put_words(fd, bits, 4);
+    put_words(fd, res1, 8);
+    /* second fetch: no profile change, no PROFILE */
+    if ((t = get_pdu(fd, buf, sizeof(buf))) != T_FETCH)
+        f->failed = 1;
+    put_words(fd, noprof, 4);
+    /* after pmAddProfile: PROFILE again; a result of the wrong size */
+    if (get_pdu(fd, buf, sizeof(buf)) != T_PROFILE || get_pdu(fd, buf, sizeof(buf)) != T_FETCH)
+        f->failed = 1;
+    put_words(fd, res2, 10);
+    if (get_pdu(fd, buf, sizeof(buf)) != -1)
+        f->failed = 1;
+    close(fd);
+}
+
+static void test_answers(void **state)
+{
+    struct fake f;
+    pmDesc d;
+    pmID pmid = 0x3e800000, got[2];
+    const char *names[] = {"a.b", "c.d"};
+    pmResult *r;
+    int ctx;
+
+    (void)state;
+    fake_start(&f, answer_script);
+    assert_true((ctx = pmNewContext(PM_CONTEXT_HOST, f.spec)) >= 0);
+    assert_int_equal(pmGetPMNSLocation(), PMNS_REMOTE);
+    assert_int_equal(pmLookupDesc(pmid, &d), PM_ERR_IPC);
+    /* the connection is gone until pmReconnectContext */
+    assert_int_equal(pmLookupDesc(pmid, &d), PM_ERR_IPC);
+    assert_int_equal(pmReconnectContext(ctx), ctx);
+    assert_int_equal(pmLookupName(2, names, got), PM_ERR_IPC);
+    assert_int_equal(pmReconnectContext(ctx), ctx);
+    assert_int_equal(pmFetch(1, &pmid, &r), PMCD_ADD_AGENT);
+    assert_int_equal(r->numpmid, 1);
+    assert_int_equal(r->timestamp.tv_sec, 5);
+    assert_int_equal(r->timestamp.tv_usec, 6);
+    assert_int_equal(r->vset[0]->numval, 0);
+    pmFreeResult(r);
+    assert_int_equal(pmFetch(1, &pmid, &r), PM_ERR_NOPROFILE);
+    assert_int_equal(pmAddProfile(0x3e800000, 0, NULL), 0);
+    assert_int_equal(pmFetch(1, &pmid, &r), PM_ERR_IPC);
+    assert_int_equal(pmDestroyContext(ctx), 0);
+    fake_end(&f);
+}
+
+/* ---- a pmcd that never answers ---- */
+
+static void silent_script(struct fake *f)
+{
+    unsigned char buf[256];
+    int fd = accept_client(f);
+
+    if (get_pdu(fd, buf, sizeof(buf)) != T_DESC_REQ)
+        f->failed = 1;
+    /* no answer: wait for the client to give up and close */
+    if (get_pdu(fd, buf, sizeof(buf)) != -1)
+        f->failed = 1;
+    close(fd);
+}
+
+static void test_timeout(void **state)
+{
+    struct fake f;
+    pmDesc d;
+    int ctx;
+
+    (void)state;
+    setenv("PMCD_REQUEST_TIMEOUT", "0.2", 1);
+    fake_start(&f, silent_script);
+    assert_true((ctx = pmNewContext(PM_CONTEXT_HOST, f.spec)) >= 0);
+    assert_int_equal(pmLookupDesc(0x3e800000, &d), PM_ERR_TIMEOUT);
+    assert_int_equal(pmDestroyContext(ctx), 0);
+    fake_end(&f);
+    unsetenv("PMCD_REQUEST_TIMEOUT");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_greetings),
+        cmocka_unit_test(test_answers),
+        cmocka_unit_test(test_timeout),
+    };
+
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
