@@ -239,10 +239,12 @@ static int send_pdu(int fd, const pdu_buf *b)
     return 0;
 }
 
-/* One PDU from pmcd into h->in: its length or PM_ERR_TIMEOUT / PM_ERR_IPC. */
+/* One PDU from pmcd into h->in within the request timeout for the whole
+ * answer: its length or PM_ERR_TIMEOUT / PM_ERR_IPC. */
 static int recv_pdu(pmkit_host *h)
 {
-    int len = pdu_read(h->fd, &h->in, &h->incap);
+    int ms = (int)(env_seconds("PMCD_REQUEST_TIMEOUT", REQUEST_TIMEOUT) * 1000);
+    int len = pdu_read_timed(h->fd, &h->in, &h->incap, ms);
 
     if (len == -EAGAIN || len == -EWOULDBLOCK)
         return PM_ERR_TIMEOUT;

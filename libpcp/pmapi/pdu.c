@@ -25,8 +25,11 @@
 #include "pmapi_int.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------------ */
@@ -132,12 +135,35 @@ void pdu_buf_free(pdu_buf *b)
 /* ------------------------------------------------------------------ */
 /* Transport */
 
-/* Read exactly n bytes: n, fewer at end of file, or -errno. */
-static ssize_t read_full(int fd, unsigned char *p, size_t n)
+/* Milliseconds from now to deadline (at least 0). */
+static int ms_left(const struct timespec *deadline)
+{
+    struct timespec now;
+    long long ms;
+
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    ms = (long long)(deadline->tv_sec - now.tv_sec) * 1000 +
+         (deadline->tv_nsec - now.tv_nsec) / 1000000;
+    return ms < 0 ? 0 : ms > INT_MAX ? INT_MAX : (int)ms;
+}
+
+/* Read exactly n bytes: n, fewer at end of file, or -errno; -EAGAIN once
+ * deadline (if not NULL) has passed, however the bytes trickle in. */
+static ssize_t read_full(int fd, unsigned char *p, size_t n, const struct timespec *deadline)
 {
     size_t got = 0;
 
     while (got < n) {
+        if (deadline != NULL) {
+            struct pollfd pf = {fd, POLLIN, 0};
+            int ready = poll(&pf, 1, ms_left(deadline));
+            if (ready < 0 && errno == EINTR)
+                continue;
+            if (ready < 0)
+                return -errno;
+            if (ready == 0)
+                return -EAGAIN;
+        }
         ssize_t r = read(fd, p + got, n - got);
         if (r < 0 && errno == EINTR)
             continue;
@@ -152,9 +178,27 @@ static ssize_t read_full(int fd, unsigned char *p, size_t n)
 
 int pdu_read(int fd, unsigned char **buf, size_t *cap)
 {
+    return pdu_read_timed(fd, buf, cap, -1);
+}
+
+int pdu_read_timed(int fd, unsigned char **buf, size_t *cap, int timeout_ms)
+{
     unsigned char hdr[PDU_HDR_LEN];
-    ssize_t r = read_full(fd, hdr, sizeof(hdr));
+    struct timespec deadline, *dl = NULL;
+    ssize_t r;
     uint32_t len;
+
+    if (timeout_ms >= 0) {
+        clock_gettime(CLOCK_MONOTONIC, &deadline);
+        deadline.tv_sec += timeout_ms / 1000;
+        deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000;
+        if (deadline.tv_nsec >= 1000000000) {
+            deadline.tv_sec++;
+            deadline.tv_nsec -= 1000000000;
+        }
+        dl = &deadline;
+    }
+    r = read_full(fd, hdr, sizeof(hdr), dl);
 
     if (r < 0)
         return (int)r;
@@ -171,7 +215,7 @@ int pdu_read(int fd, unsigned char **buf, size_t *cap)
         *cap = len;
     }
     memcpy(*buf, hdr, sizeof(hdr));
-    r = read_full(fd, *buf + PDU_HDR_LEN, len - PDU_HDR_LEN);
+    r = read_full(fd, *buf + PDU_HDR_LEN, len - PDU_HDR_LEN, dl);
     if (r < 0)
         return (int)r;
     return (size_t)r == len - PDU_HDR_LEN ? (int)len : PM_ERR_IPC;

@@ -100,6 +100,9 @@ void pdu_put_str(pdu_buf *b, const char *s, size_t n);
  * negative type) / -errno.
  */
 int pdu_read(int fd, unsigned char **buf, size_t *cap);
+/* The same within timeout_ms for the whole PDU (-1: none); -EAGAIN when
+ * it runs out. */
+int pdu_read_timed(int fd, unsigned char **buf, size_t *cap, int timeout_ms);
 /* Write all of b's PDU to fd: 0 or -errno. */
 int pdu_write(int fd, const pdu_buf *b);
 

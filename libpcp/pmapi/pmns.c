@@ -78,6 +78,10 @@ typedef struct hazard {
 } hazard;
 
 static _Atomic(ns *) loaded;
+/* loaded came from pmLoadNameSpace or pmLoadASCIINameSpace, not from a
+ * local context's first name operation: only then does it answer for host
+ * contexts too (PCP's rule) */
+static atomic_bool loaded_asked;
 static _Atomic(hazard *) hazards;
 /* initial-exec: read on every names call, so no __tls_get_addr call */
 static _Thread_local hazard *mine __attribute__((tls_model("initial-exec")));
@@ -121,7 +125,7 @@ static hazard *my_slot(void)
     return mine = h;
 }
 
-static int load(const char *file, int use_cpp, int dupok);
+static int load(const char *file, int use_cpp, int dupok, bool asked);
 /* The answers from pmcd (the end of this file). */
 static int remote(void);
 static int lookup_remote(int numpmid, const char **names, pmID *pmidlist);
@@ -141,7 +145,7 @@ static ns *acquire_ns(void)
     if (h == NULL)
         return NULL;
     if (atomic_load(&loaded) == NULL && pmkit_ctx_local_current())
-        load(NULL, 0, 1);
+        load(NULL, 0, 1, false);
     if (pmkit_single_threaded()) {
         /* no thread can unload t before this one starts it, and
          * pthread_create publishes the hazard: no fence, no recheck (a
@@ -400,7 +404,7 @@ static int leaf_lookup(const ns *n, const char *name, size_t len, uint32_t h, pm
     return 1;
 }
 
-static int load(const char *file, int use_cpp, int dupok)
+static int load(const char *file, int use_cpp, int dupok, bool asked)
 {
     char def[MAXPATHLEN], dir[MAXPATHLEN];
     pmns_load_opts o = { 0 };
@@ -450,22 +454,25 @@ static int load(const char *file, int use_cpp, int dupok)
         unref(n);
         return PM_ERR_DUPPMNS;
     }
+    atomic_store(&loaded_asked, asked);
     return 0;
 }
 
 int pmLoadNameSpace(const char *file)
 {
-    return load(file, 0, 1);
+    return load(file, 0, 1, true);
 }
 
 int pmLoadASCIINameSpace(const char *file, int dupok)
 {
-    return load(file, 1, dupok);
+    return load(file, 1, dupok, true);
 }
 
 void pmUnloadNameSpace(void)
 {
     ns *t = atomic_exchange(&loaded, NULL);
+
+    atomic_store(&loaded_asked, false);
 
     if (t != NULL)
         retire(t);
@@ -473,7 +480,7 @@ void pmUnloadNameSpace(void)
 
 int pmGetPMNSLocation(void)
 {
-    if (atomic_load(&loaded) != NULL)
+    if (atomic_load(&loaded_asked))
         return PMNS_LOCAL;
     switch (pmkit_ctx_type_current()) {
     case PM_CONTEXT_LOCAL:
@@ -481,7 +488,7 @@ int pmGetPMNSLocation(void)
     case PM_CONTEXT_HOST:
         return PMNS_REMOTE;
     default:
-        return PM_ERR_NOPMNS;
+        return atomic_load(&loaded) != NULL ? PMNS_LOCAL : PM_ERR_NOPMNS;
     }
 }
 
@@ -739,7 +746,8 @@ int pmLookupName(int numpmid, const char **namelist, pmID *pmidlist)
     for (int i = 0; i < numpmid; i++)
         pmidlist[i] = PM_ID_NULL;
     n = acquire_ns(); /* with no namespace only derived metrics have names */
-    if (n == NULL && pmkit_ctx_type_current() == PM_CONTEXT_HOST) {
+    if ((n == NULL || !atomic_load_explicit(&loaded_asked, memory_order_relaxed)) &&
+        pmkit_ctx_type_current() == PM_CONTEXT_HOST) {
         release();
         return lookup_remote(numpmid, namelist, pmidlist);
     }
@@ -1242,7 +1250,7 @@ static int names_of(pmID pmid, name_fn add, void *closure)
     uint32_t off;
     int sts = 0, count = 0;
 
-    if (t == NULL) {
+    if (t == NULL || remote()) {
         release();
         return remote() ? names_remote(pmid, add, closure) : PM_ERR_NOPMNS;
     }
@@ -1306,9 +1314,11 @@ int pmNameID(pmID pmid, char **name)
 /* ---------------------------------------------------------------- */
 /* Names from pmcd: no namespace loaded, a host context current. */
 
+/* pmcd answers: a host context current and no namespace asked for (one a
+ * local context loaded by itself does not count, as in PCP). */
 static int remote(void)
 {
-    return atomic_load(&loaded) == NULL && pmkit_ctx_type_current() == PM_CONTEXT_HOST;
+    return !atomic_load(&loaded_asked) && pmkit_ctx_type_current() == PM_CONTEXT_HOST;
 }
 
 /* pmcd's answer, then the derived metrics for what it did not resolve;

@@ -164,6 +164,10 @@ compare() {
         differ "outputs differ"
         diff "$out/$name.pcp" "$out/$name.pmkit" | shorten
     fi
+    if ! cmp -s "$out/$name.pcp.err" "$out/$name.pmkit.err"; then
+        differ "stderr differs"
+        diff "$out/$name.pcp.err" "$out/$name.pmkit.err" | shorten
+    fi
 }
 
 # (a) the probe
