@@ -36,6 +36,11 @@ static int ntable;
 static int next_handle;
 /* initial-exec: read on every call that takes a context */
 static _Thread_local int current __attribute__((tls_model("initial-exec"))) = -1;
+/* and its type, which never changes: read without the lock by the names
+ * API's hot paths (a context another thread destroyed is found missing by
+ * the call that goes on to use it) */
+static _Thread_local int current_type __attribute__((tls_model("initial-exec"))) =
+    PM_CONTEXT_UNDEF;
 
 /*
  * The lock is recursive by a per-thread depth over a plain mutex: the
@@ -87,16 +92,7 @@ pmkit_ctx *pmkit_ctx_current(void)
 
 int pmkit_ctx_type_current(void)
 {
-    pmkit_ctx *ctx;
-    int type;
-
-    if (current < 0)
-        return PM_CONTEXT_UNDEF;
-    pmkit_lock();
-    ctx = pmkit_ctx_current();
-    type = ctx != NULL ? ctx->type : PM_CONTEXT_UNDEF;
-    pmkit_unlock();
-    return type;
+    return current < 0 ? PM_CONTEXT_UNDEF : current_type;
 }
 
 int pmkit_ctx_local_current(void)
@@ -169,6 +165,7 @@ static int ctx_add(pmkit_ctx *ctx)
     table = t;
     table[ntable++] = ctx;
     current = ctx->handle;
+    current_type = ctx->type;
     return ctx->handle;
 }
 
@@ -262,11 +259,13 @@ int pmWhichContext(void)
 
 int pmUseContext(int handle)
 {
+    pmkit_ctx *ctx;
     int sts = PM_ERR_NOCONTEXT;
 
     pmkit_lock();
-    if (find(handle) != NULL) {
+    if ((ctx = find(handle)) != NULL) {
         current = handle;
+        current_type = ctx->type;
         sts = 0;
     }
     pmkit_unlock();
@@ -284,8 +283,10 @@ int pmDestroyContext(int handle)
         ctx_free(table[i]);
         memmove(&table[i], &table[i + 1], (size_t)(ntable - i - 1) * sizeof(*table));
         ntable--;
-        if (current == handle)
+        if (current == handle) {
             current = -1;
+            current_type = PM_CONTEXT_UNDEF;
+        }
         sts = 0;
         break;
     }

@@ -108,7 +108,7 @@ pmkit_ctx *pmkit_ctx_current(void);
 /* Is the calling thread's current context a local one?  (Takes the lock.) */
 int pmkit_ctx_local_current(void);
 /* The type of the calling thread's current context, PM_CONTEXT_UNDEF for
- * none.  (Takes the lock.) */
+ * none.  (No lock: a thread-local copy kept with the current handle.) */
 int pmkit_ctx_type_current(void);
 
 /*
