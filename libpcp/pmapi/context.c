@@ -95,18 +95,16 @@ int pmkit_ctx_type_current(void)
     return current < 0 ? PM_CONTEXT_UNDEF : current_type;
 }
 
+pmkit_ctx *pmkit_ctx_host_current(void)
+{
+    pmkit_ctx *ctx = pmkit_ctx_current();
+
+    return ctx != NULL && ctx->host != NULL ? ctx : NULL;
+}
+
 int pmkit_ctx_local_current(void)
 {
-    pmkit_ctx *ctx;
-    int local;
-
-    if (current < 0)
-        return 0;
-    pmkit_lock();
-    ctx = pmkit_ctx_current();
-    local = ctx != NULL && ctx->type == PM_CONTEXT_LOCAL;
-    pmkit_unlock();
-    return local;
+    return pmkit_ctx_type_current() == PM_CONTEXT_LOCAL;
 }
 
 static void profile_clear(pmProfile *prof)
@@ -303,32 +301,30 @@ int pmReconnectContext(int handle)
     pmkit_lock();
     if ((ctx = find(handle)) == NULL)
         sts = PM_ERR_NOCONTEXT;
-    else if (ctx->host != NULL && (sts = pmkit_host_reconnect(ctx->host)) < 0)
-        ;
+    else if (ctx->host != NULL)
+        sts = pmkit_host_reconnect(ctx->host);
     else
-        sts = handle;
+        sts = 0;
     pmkit_unlock();
-    return sts;
+    return sts < 0 ? sts : handle;
 }
 
 /* A host context's is pmcd's answer for pmcd.hostname (host_api.c). */
 char *pmGetContextHostName_r(int handle, char *buf, int buflen)
 {
     pmkit_ctx *ctx;
-    int known;
+    int local;
 
     if (buf == NULL || buflen <= 0)
         return buf;
     buf[0] = '\0';
     pmkit_lock();
     ctx = find(handle);
-    known = ctx != NULL;
-    if (ctx != NULL && ctx->host != NULL) {
+    local = ctx != NULL && ctx->host == NULL;
+    if (ctx != NULL && ctx->host != NULL)
         pmkit_host_hostname(ctx, buf, buflen);
-        known = 0;
-    }
     pmkit_unlock();
-    if (known && gethostname(buf, (size_t)buflen) < 0)
+    if (local && gethostname(buf, (size_t)buflen) < 0)
         buf[0] = '\0';
     buf[buflen - 1] = '\0';
     return buf;

@@ -56,21 +56,13 @@ static int derived_desc(pmID pmid, pmDesc *desc)
     return 0;
 }
 
-/* Is the current context a host one?  (Lock held.) */
-static int host(void)
-{
-    pmkit_ctx *ctx = pmkit_ctx_current();
-
-    return ctx != NULL && ctx->host != NULL;
-}
-
 int pmLookupDesc(pmID pmid, pmDesc *desc)
 {
     __pmDSO *dso;
     int sts;
 
     pmkit_lock();
-    if (host())
+    if (pmkit_ctx_host_current() != NULL)
         sts = pmkit_host_desc(pmid, desc);
     else if ((sts = agent_of(pmID_domain(pmid), &dso)) == 0)
         sts = dso->dispatch.version.any.desc(pmid, desc, dso->dispatch.version.any.ext);
@@ -121,7 +113,7 @@ static int text_once(unsigned int domain, int ident, int type, char **buffer)
     int sts;
 
     pmkit_lock();
-    if (host()) {
+    if (pmkit_ctx_host_current() != NULL) {
         sts = pmkit_host_text(ident, type, buffer);
     } else if ((sts = agent_of(domain, &dso)) == 0) {
         sts = dso->dispatch.version.any.text(ident, type, &text, dso->dispatch.version.any.ext);
@@ -201,7 +193,7 @@ static int instance_call(pmInDom indom, int inst, const char *name, pmInResult *
     if (indom == PM_INDOM_NULL)
         return PM_ERR_INDOM;
     pmkit_lock();
-    if (host())
+    if (pmkit_ctx_host_current() != NULL)
         sts = pmkit_host_instance(indom, inst, name, res);
     else if ((sts = agent_of(pmInDom_domain(indom), &dso)) == 0)
         sts = dso->dispatch.version.any.instance(indom, inst, (char *)name, res,

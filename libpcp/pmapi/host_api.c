@@ -29,14 +29,6 @@
 #define LOOKUP_SPLIT_NAMES 500
 #define LOOKUP_SPLIT_BYTES (63 * 1024)
 
-/* The current context if it is a host one (lock held). */
-static pmkit_ctx *host_ctx(void)
-{
-    pmkit_ctx *ctx = pmkit_ctx_current();
-
-    return ctx != NULL && ctx->host != NULL ? ctx : NULL;
-}
-
 /* An answer that is not what the request wants, or does not decode: the
  * connection is dropped (PCP's library closes it too) and PM_ERR_IPC. */
 static int nonsense(pmkit_ctx *ctx, int sts)
@@ -126,7 +118,8 @@ int pmkit_host_lookup(int n, const char **names, pmID *pmids)
     int sts;
 
     pmkit_lock();
-    sts = (ctx = host_ctx()) != NULL ? lookup_ctx(ctx, n, names, pmids) : PM_ERR_NOCONTEXT;
+    sts = (ctx = pmkit_ctx_host_current()) != NULL ? lookup_ctx(ctx, n, names, pmids)
+                                                   : PM_ERR_NOCONTEXT;
     pmkit_unlock();
     return sts;
 }
@@ -165,7 +158,7 @@ int pmkit_host_children(const char *name, char ***kids, int **status)
     int sts = PM_ERR_NOCONTEXT;
 
     pmkit_lock();
-    if ((ctx = host_ctx()) != NULL) {
+    if ((ctx = pmkit_ctx_host_current()) != NULL) {
         pdu_enc_name_req(pmkit_host_out(ctx->host), PDU_PMNS_CHILD, status != NULL, name);
         sts = names_answer(ctx, kids, status);
     }
@@ -179,7 +172,7 @@ int pmkit_host_traverse(const char *name, char ***names)
     int sts = PM_ERR_NOCONTEXT;
 
     pmkit_lock();
-    if ((ctx = host_ctx()) != NULL) {
+    if ((ctx = pmkit_ctx_host_current()) != NULL) {
         pdu_enc_name_req(pmkit_host_out(ctx->host), PDU_PMNS_TRAVERSE, 0, name);
         sts = names_answer(ctx, names, NULL);
     }
@@ -193,7 +186,7 @@ int pmkit_host_names(pmID pmid, char ***names)
     int sts = PM_ERR_NOCONTEXT;
 
     pmkit_lock();
-    if ((ctx = host_ctx()) != NULL) {
+    if ((ctx = pmkit_ctx_host_current()) != NULL) {
         pdu_enc_pmns_ids(pmkit_host_out(ctx->host), 0, 1, &pmid);
         if ((sts = names_answer(ctx, names, NULL)) == 0)
             sts = PM_ERR_PMID; /* no names at all */
@@ -222,7 +215,7 @@ int pmkit_host_desc(pmID pmid, pmDesc *desc)
     int sts;
 
     pmkit_lock();
-    sts = (ctx = host_ctx()) != NULL ? desc_ctx(ctx, pmid, desc) : PM_ERR_NOCONTEXT;
+    sts = (ctx = pmkit_ctx_host_current()) != NULL ? desc_ctx(ctx, pmid, desc) : PM_ERR_NOCONTEXT;
     pmkit_unlock();
     return sts;
 }
@@ -261,7 +254,8 @@ int pmkit_host_descs(int n, pmID *pmids, pmDesc *descs)
     int sts;
 
     pmkit_lock();
-    sts = (ctx = host_ctx()) != NULL ? descs_ctx(ctx, n, pmids, descs) : PM_ERR_NOCONTEXT;
+    sts = (ctx = pmkit_ctx_host_current()) != NULL ? descs_ctx(ctx, n, pmids, descs)
+                                                   : PM_ERR_NOCONTEXT;
     pmkit_unlock();
     return sts;
 }
@@ -273,7 +267,7 @@ int pmkit_host_text(int ident, int type, char **text)
     int sts = PM_ERR_NOCONTEXT;
 
     pmkit_lock();
-    if ((ctx = host_ctx()) != NULL) {
+    if ((ctx = pmkit_ctx_host_current()) != NULL) {
         pdu_enc_text_req(pmkit_host_out(ctx->host), ident, type & ~PM_TEXT_DIRECT);
         if ((sts = answer(ctx, PDU_TEXT, &pdu)) >= 0)
             sts = nonsense(ctx, pdu_dec_text(pdu, (size_t)sts, text));
@@ -290,7 +284,7 @@ int pmkit_host_instance(pmInDom indom, int inst, const char *name, pmInResult **
 
     *res = NULL;
     pmkit_lock();
-    if ((ctx = host_ctx()) != NULL) {
+    if ((ctx = pmkit_ctx_host_current()) != NULL) {
         pdu_enc_instance_req(pmkit_host_out(ctx->host), indom, inst, name);
         if ((sts = answer(ctx, PDU_INSTANCE, &pdu)) >= 0)
             sts = nonsense(ctx, pdu_dec_instance(pdu, (size_t)sts, res));
@@ -311,7 +305,7 @@ int pmkit_host_labels(int ident, int type, pmLabelSet **sets)
 
     *sets = NULL;
     pmkit_lock();
-    if ((ctx = host_ctx()) != NULL) {
+    if ((ctx = pmkit_ctx_host_current()) != NULL) {
         if (type == PM_LABEL_INSTANCES && (sts = pmkit_host_profile(ctx)) < 0) {
             pmkit_unlock();
             return sts;
@@ -405,7 +399,8 @@ int pmkit_host_fetch(int n, pmID *pmids, pmValueSet **vsets, struct timespec *st
     int sts;
 
     pmkit_lock();
-    sts = (ctx = host_ctx()) != NULL ? fetch_ctx(ctx, n, pmids, vsets, stamp) : PM_ERR_NOCONTEXT;
+    sts = (ctx = pmkit_ctx_host_current()) != NULL ? fetch_ctx(ctx, n, pmids, vsets, stamp)
+                                                   : PM_ERR_NOCONTEXT;
     pmkit_unlock();
     return sts;
 }
@@ -425,7 +420,7 @@ int pmkit_host_store(int n, pmValueSet *const *vsets)
     r->numpmid = n;
     memcpy(r->vset, vsets, (size_t)n * sizeof(*vsets));
     pmkit_lock();
-    if ((ctx = host_ctx()) != NULL) {
+    if ((ctx = pmkit_ctx_host_current()) != NULL) {
         pdu_enc_result(pmkit_host_out(ctx->host), r);
         if ((len = pmkit_host_call(ctx, &pdu)) < 0)
             sts = len;

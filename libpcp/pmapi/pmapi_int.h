@@ -105,7 +105,10 @@ void pmkit_lock(void);
 void pmkit_unlock(void);
 /* The calling thread's current context, or NULL. */
 pmkit_ctx *pmkit_ctx_current(void);
-/* Is the calling thread's current context a local one?  (Takes the lock.) */
+/* The current context if it is a host one, else NULL (lock held). */
+pmkit_ctx *pmkit_ctx_host_current(void);
+/* Is the calling thread's current context a local one?  (No lock, as
+ * pmkit_ctx_type_current below.) */
 int pmkit_ctx_local_current(void);
 /* The type of the calling thread's current context, PM_CONTEXT_UNDEF for
  * none.  (No lock: a thread-local copy kept with the current handle.) */
