@@ -69,30 +69,19 @@ static int merge_text(pmkit_lbls *acc, const char *text, int flags)
     return sts;
 }
 
-/* The contents of path, NULL if it cannot be read (a directory). */
+/* The contents of path (to a NUL, which JSON has none of), NULL if it
+ * cannot be read (a directory) or is empty. */
 static char *slurp(const char *path)
 {
     FILE *f = fopen(path, "r");
     char *text = NULL;
-    size_t len = 0, room = 0, got;
+    size_t cap = 0;
 
     if (f == NULL)
         return NULL;
-    do {
-        if (len + 4096 > room) {
-            char *t = realloc(text, room += 65536);
-            if (t == NULL)
-                break;
-            text = t;
-        }
-        got = fread(text + len, 1, room - len - 1, f);
-        len += got;
-    } while (got > 0);
-    if (ferror(f) || text == NULL) {
+    if (getdelim(&text, &cap, '\0', f) < 0) {
         free(text);
         text = NULL;
-    } else {
-        text[len] = '\0';
     }
     fclose(f);
     return text;

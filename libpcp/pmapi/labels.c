@@ -40,7 +40,7 @@ void pmkit_lbls_free(pmkit_lbls *l)
     l->n = l->room = 0;
 }
 
-/* Append name=value (copied) with flags; the pmLabel of its set, if any. */
+/* Append name=value (copied) with flags. */
 static int lbls_add(pmkit_lbls *l, const char *name, size_t namelen, const char *value,
                     size_t valuelen, int flags)
 {
@@ -457,21 +457,27 @@ int pmkit_labelset_first(pmLabelSet *set, char *json, const pmkit_lbls *l)
     return l->n;
 }
 
-/* The flat JSON of l and its labels (full names), NULL for no labels. */
+/* The flat JSON of l and (unless labels is NULL) its labels by full name;
+ * the JSON's length, 0 and NULL for no labels. */
 int pmkit_lbls_json(const pmkit_lbls *l, char **json, pmLabel **labels)
 {
     size_t len = 2;
     char *w;
 
     *json = NULL;
-    *labels = NULL;
+    if (labels != NULL)
+        *labels = NULL;
     if (l->n == 0)
         return 0;
-    for (int i = 0; i < l->n; i++)
+    for (int i = 0; i < l->n; i++) {
+        if (l->v[i].namelen > 0xff)
+            return -E2BIG; /* a pmLabel's namelen has 8 bits */
         len += (size_t)l->v[i].namelen + (size_t)l->v[i].valuelen + 4;
+    }
     if (len > PM_MAXLABELJSONLEN + 1 || l->n > PM_MAXLABELS)
         return -E2BIG;
-    if ((*json = malloc(len + 1)) == NULL || (*labels = calloc((size_t)l->n, sizeof(pmLabel))) == NULL) {
+    if ((*json = malloc(len + 1)) == NULL ||
+        (labels != NULL && (*labels = calloc((size_t)l->n, sizeof(pmLabel))) == NULL)) {
         free(*json);
         *json = NULL;
         return -ENOMEM;
@@ -480,28 +486,23 @@ int pmkit_lbls_json(const pmkit_lbls *l, char **json, pmLabel **labels)
     *w++ = '{';
     for (int i = 0; i < l->n; i++) {
         const pmkit_lbl *x = &l->v[i];
-        pmLabel *lb = &(*labels)[i];
-        if (x->namelen > 0xff) {
-            free(*json);
-            free(*labels);
-            *json = NULL;
-            *labels = NULL;
-            return -E2BIG;
-        }
+        pmLabel lb = {0};
         if (i > 0)
             *w++ = ',';
         *w++ = '"';
-        lb->name = (unsigned)(w - *json);
-        lb->namelen = (unsigned)x->namelen;
+        lb.name = (unsigned)(w - *json);
+        lb.namelen = (unsigned)x->namelen;
         memcpy(w, x->name, (size_t)x->namelen);
         w += x->namelen;
         *w++ = '"';
         *w++ = ':';
-        lb->value = (unsigned)(w - *json);
-        lb->valuelen = (unsigned)x->valuelen;
-        lb->flags = (unsigned)x->flags & 0xff;
+        lb.value = (unsigned)(w - *json);
+        lb.valuelen = (unsigned)x->valuelen;
+        lb.flags = (unsigned)x->flags & 0xff;
         memcpy(w, x->value, (size_t)x->valuelen);
         w += x->valuelen;
+        if (labels != NULL)
+            (*labels)[i] = lb;
     }
     *w++ = '}';
     *w = '\0';
@@ -579,7 +580,8 @@ int pmkit_lbls_of_set(const pmLabelSet *set, pmkit_lbls *out)
  * acc := acc merged with upd (both sorted by name); upd wins where names
  * overlap.  With a filter, every label of the result is offered to it
  * first, as the label and JSON it came from (acc_json and acc_labels for
- * acc's, its set's for upd's), and kept only if it says so.
+ * acc's, its set's for upd's, which then came from pmkit_lbls_of_set), and
+ * kept only if it says so.
  */
 int pmkit_lbls_merge(pmkit_lbls *acc, pmkit_lbls *upd,
                      int (*filter)(const pmLabel *, const char *, void *), void *arg,
@@ -609,21 +611,8 @@ int pmkit_lbls_merge(pmkit_lbls *acc, pmkit_lbls *upd,
             lb = x->set_label;
             json = x->set_json;
         }
-        if (filter != NULL) {
-            pmLabel tmp = {0};
-            if (lb == NULL) {
-                /* no label to show: point into the label's own copy */
-                tmp.name = 0;
-                tmp.namelen = (unsigned)x->namelen & 0xff;
-                tmp.value = (unsigned)(x->value - x->name);
-                tmp.valuelen = (unsigned)x->valuelen;
-                tmp.flags = (unsigned)x->flags & 0xff;
-                lb = &tmp;
-                json = x->name;
-            }
-            if (!filter(lb, json, arg))
-                continue;
-        }
+        if (filter != NULL && !filter(lb, json, arg))
+            continue;
         sts = lbls_add(&out, x->name, (size_t)x->namelen, x->value, (size_t)x->valuelen, x->flags);
     }
     if (sts < 0) {
@@ -651,12 +640,14 @@ int __pmAddLabels(pmLabelSet **lpp, const char *text, int flags)
 
     if ((sts = pmkit_labels_parse(text, flags, 0, &json, &fresh)) < 0)
         return sts;
-    if (set == NULL && (set = calloc(1, sizeof(*set))) == NULL) {
-        free(json);
-        pmkit_lbls_free(&fresh);
-        return -ENOMEM;
+    if (set == NULL) {
+        if ((set = calloc(1, sizeof(*set))) == NULL) {
+            free(json);
+            pmkit_lbls_free(&fresh);
+            return -ENOMEM;
+        }
+        set->inst = PM_IN_NULL;
     }
-    set->inst = *lpp == NULL ? PM_IN_NULL : set->inst;
     if (set->nlabels <= 0 || set->json == NULL) {
         /* the first labels, as written; none leaves an empty string */
         if (json == NULL && (json = strdup("")) == NULL)
@@ -703,8 +694,7 @@ int __pmkit_flatten_labels(pmLabelSet *set)
 static int answer(const pmkit_lbls *l, char *buffer, int buflen, int braces)
 {
     char *json;
-    pmLabel *labels;
-    int len = pmkit_lbls_json(l, &json, &labels);
+    int len = pmkit_lbls_json(l, &json, NULL);
 
     if (len == 0 && braces) {
         if (buflen < 4)
@@ -719,7 +709,6 @@ static int answer(const pmkit_lbls *l, char *buffer, int buflen, int braces)
             memcpy(buffer, json, (size_t)len + 1);
     }
     free(json);
-    free(labels);
     return len;
 }
 

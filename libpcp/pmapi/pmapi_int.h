@@ -284,7 +284,8 @@ int pmkit_labelset_first(pmLabelSet *set, char *json, const pmkit_lbls *l);
 int pmkit_labelset_flat(pmLabelSet *set, const pmkit_lbls *l);
 /* The labels of a set by full name. */
 int pmkit_lbls_of_set(const pmLabelSet *set, pmkit_lbls *out);
-/* l as one flat object and its labels[]: the JSON length, 0 for none. */
+/* l as one flat object and (labels not NULL) its labels[]: the JSON
+ * length, 0 for none. */
 int pmkit_lbls_json(const pmkit_lbls *l, char **json, pmLabel **labels);
 /* acc merged with upd, upd winning; filter as pmMergeLabelSets'. */
 int pmkit_lbls_merge(pmkit_lbls *acc, pmkit_lbls *upd,
