@@ -28,7 +28,8 @@
  * operand gets the context's, the domain's and its own.
  *
  * Not here: archives (-a, -O), series (-s), event unpacking (-x), derived
- * metric files (-c) and containers: they are refused with a message.  Timezones (-z, -Z) are taken and checked, but no report pminfo
+ * metric files (-c) and containers: they are refused with a message.
+ * Timezones (-z, -Z) are taken and checked, but no report pminfo
  * makes here prints a time.
  */
 #include <pcp/pmapi.h>
@@ -189,11 +190,7 @@ typedef struct {
     char host_json[MAXHOSTNAMELEN + 16];
 } levels;
 
-/*
- * Keep the first set of one level's answer (sts sets at sets[n]).  The
- * context's labels may be missing (PCP's local contexts have none without
- * $PCP_SYSCONF_DIR/labels): then the host's name stands in for them.
- */
+/* Keep the first set of one level's answer (sts sets at sets[n]). */
 static void level(levels *l, int sts)
 {
     if (sts > 0)
@@ -202,6 +199,8 @@ static void level(levels *l, int sts)
         l->sets[l->n] = NULL;
 }
 
+/* The context's labels, which may be missing (PCP's local contexts have
+ * none without $PCP_SYSCONF_DIR/labels): then the host's name stands in. */
 static void context_level(levels *l)
 {
     char host[MAXHOSTNAMELEN];
@@ -221,12 +220,16 @@ static void context_level(levels *l)
     l->count[l->n++] = 0;
 }
 
-static void gather_labels(pmID pmid, pmInDom indom, levels *l)
+/* The levels of a metric pmid, or of an instance domain alone (pmid
+ * PM_ID_NULL: no cluster and item). */
+static void gather_labels(unsigned int domain, pmInDom indom, pmID pmid, levels *l)
 {
     context_level(l);
-    level(l, pmGetDomainLabels((int)pmID_domain(pmid), &l->sets[l->n]));
+    level(l, pmGetDomainLabels((int)domain, &l->sets[l->n]));
     if (indom != PM_INDOM_NULL)
         level(l, pmGetInDomLabels(indom, &l->sets[l->n]));
+    if (pmid == PM_ID_NULL)
+        return;
     level(l, pmGetClusterLabels(pmid, &l->sets[l->n]));
     level(l, pmGetItemLabels(pmid, &l->sets[l->n]));
 }
@@ -291,9 +294,7 @@ static void report_indom(pmInDom indom)
     putchar('\n');
     if (run.labels) {
         levels labels = { 0 };
-        context_level(&labels);
-        level(&labels, pmGetDomainLabels((int)pmInDom_domain(indom), &labels.sets[labels.n]));
-        level(&labels, pmGetInDomLabels(indom, &labels.sets[labels.n]));
+        gather_labels(pmInDom_domain(indom), indom, PM_ID_NULL, &labels);
         print_labels(&labels, NULL, "    labels ");
         free_labels(&labels);
     }
@@ -466,10 +467,10 @@ static void report_metric(int i, const pmResult *result, int fetched)
     putchar('\n');
     if (run.desc)
         print_desc(&desc);
-    if (run.labels)
-        gather_labels(pmid, desc.indom, &labels);
-    if (run.labels)
+    if (run.labels) {
+        gather_labels(pmID_domain(pmid), desc.indom, pmid, &labels);
         print_labels(&labels, NULL, "    labels ");
+    }
     if (run.help) {
         sts = pmLookupText(pmid, PM_TEXT_HELP, &text);
         print_help(sts, text);

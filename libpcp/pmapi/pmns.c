@@ -938,16 +938,13 @@ static int dynamic_children(unsigned int domain, const char *name, char ***offsp
     char **kids;
     int *status, n, sts = 0;
 
-    if ((n = agent_children(domain, name, &kids, &status, routed)) <= 0 || !*routed) {
-        if (n == 0 && *routed)
-            return nl_finish(&nl, offspring, statuslist);
+    if ((n = agent_children(domain, name, &kids, &status, routed)) < 0 || !*routed)
         return n;
-    }
     nl.statuses = statuslist != NULL;
     for (int i = 0; sts == 0 && i < n; i++)
         sts = nl_add(&nl, "", 0, kids[i], strlen(kids[i]),
                      status != NULL ? status[i] : PMNS_LEAF_STATUS);
-    free(kids);
+    free(kids); /* NULL when n is 0 */
     free(status);
     if (sts < 0) {
         nl_free(&nl);
