@@ -259,7 +259,12 @@ int pmdaEventQueueShutdown(int h)
         sts = -EINVAL;
     } else {
         q->shutdown = 1;
-        q->pending = 0;
+        /* it waits for no one any more: the marks go with the count, or a
+         * marked client joining later would take the count below 0 */
+        for (int i = 0; i < nclients; i++)
+            if (clients[i].used && h < clients[i].nq)
+                clients[i].q[h].expected = 0;
+        q->pending = q->unnamed = 0;
         if (q->members == 0)
             destroy(q, h);
     }

@@ -323,6 +323,24 @@ static void test_active_queue(void **state)
     assert_string_equal(fetch(q, 7, NULL), "x");
     assert_int_equal(MEMORY(q), 1); /* one more is expected */
     finish(q, 1, 7);
+
+    /* shut down while still waiting: the one it waited for may join after */
+    assert_int_equal(pmdaEventNewClient(8), 0);
+    assert_int_equal(pmdaEventNewClient(9), 1);
+    q = pmdaEventNewActiveQueue("shut while waiting", 100, 2);
+    assert_int_equal(pmdaEventSetAccess(8, q, 1), 0);
+    assert_int_equal(pmdaEventSetAccess(9, q, 1), 0);
+    assert_string_equal(fetch(q, 8, NULL), "");
+    assert_int_equal(pmdaEventQueueShutdown(q), 0);
+    assert_string_equal(fetch(q, 9, NULL), "");
+    append(q, "y");
+    assert_string_equal(fetch(q, 8, NULL), "y");
+    assert_string_equal(fetch(q, 9, NULL), "y");
+    assert_int_equal(MEMORY(q), 0); /* both have it: freed */
+    assert_int_equal(CLIENTS(q), 2);
+    assert_int_equal(pmdaEventEndClient(8), 0);
+    assert_int_equal(pmdaEventEndClient(9), 0);
+    assert_int_equal(pmdaEventQueueShutdown(q), -EINVAL); /* gone with its last member */
 }
 
 static void test_decoder_error(void **state)
