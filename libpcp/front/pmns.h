@@ -20,6 +20,7 @@
 
 #include "cpp.h"
 #include "diag.h"
+#include "pmns_hash.h"
 
 #define PMNS_NONE UINT32_MAX
 
@@ -80,10 +81,7 @@ void pmns_free(pmns_tree *t);
  * PMNS_IMG_E* code (PMNS_IMG_ENOMEM if memory ran out). */
 int pmns_tree_image(const pmns_tree *t, int seal, uint8_t **image, size_t *len);
 
-/* Hash of a full dotted name, as stored in pmns_node.hash (the builder's
- * own; the image has its own hash, docs/pmns-format.md). */
-uint32_t pmns_hash_step(uint32_t parent_hash, const char *component, size_t len);
-#define PMNS_ROOT_HASH 0x9e3779b9u
+/* pmns_node.hash: pmns_hash_step and PMNS_ROOT_HASH (pmns_hash.h). */
 
 /* Write the full dotted name of node n into buf (size cap); returns its
  * length (which may exceed cap - 1: then buf holds a truncated copy). */

@@ -24,14 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint32_t pmns_hash_step(uint32_t h, const char *s, size_t n)
-{
-    h ^= 0x5bd1e995u;
-    while (n-- > 0)
-        h = (h ^ (unsigned char)*s++) * 16777619u;
-    return h ^ (h >> 15);
-}
-
 static uint32_t mix_pmid(uint32_t pmid)
 {
     uint32_t h = pmid * 0x9e3779b1u;

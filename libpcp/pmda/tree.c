@@ -29,26 +29,14 @@
  * (docs/compat.md).  An insert that fails leaves the tree unchanged.
  */
 #include "pmda_int.h"
+#include "../front/pmns_hash.h"
 
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define NONE      UINT32_MAX
-#define ROOT_HASH 0x811c9dc5u /* FNV-1a offset basis */
-
-/* The hash of a full dotted name, one component at a time from its parent's
- * (FNV-1a over ".component").  The PMNS builder has the same idea in
- * pmns_hash_step, but libpcp keeps its front end's symbols hidden from
- * libpcp_pmda. */
-static uint32_t hash_step(uint32_t h, const char *s, size_t n)
-{
-    h = (h ^ '.') * 16777619u;
-    while (n-- > 0)
-        h = (h ^ (unsigned char)*s++) * 16777619u;
-    return h;
-}
+#define NONE UINT32_MAX
 
 typedef struct tnode {
     uint32_t parent; /* index of the parent; NONE for the root */
@@ -125,7 +113,7 @@ static uint32_t find_node(const pmdaNameSpace *t, const char *name)
         size_t n = component_len(s);
         if (n == 0)
             return NONE;
-        node = find_child(t, node, s, n, hash_step(t->nodes[node].hash, s, n));
+        node = find_child(t, node, s, n, pmns_hash_step(t->nodes[node].hash, s, n));
         if (node == NONE || s[n] == '\0')
             return node;
     }
@@ -195,7 +183,7 @@ int pmdaTreeCreate(pmdaNameSpace **tree)
     }
     t->ncap = t->nnodes = 1;
     t->mask = 15;
-    t->nodes[0] = (tnode){NONE, NONE, NONE, NONE, NONE, 0, 0, ROOT_HASH, PM_ID_NULL};
+    t->nodes[0] = (tnode){NONE, NONE, NONE, NONE, NONE, 0, 0, PMNS_ROOT_HASH, PM_ID_NULL};
     *tree = t;
     return 0;
 }
@@ -220,7 +208,7 @@ static uint32_t add_node(pmdaNameSpace *t, uint32_t parent, const char *s, size_
     *c = (tnode){parent,      NONE,
                  NONE,        p->first,
                  NONE,        (uint32_t)t->slen,
-                 (uint32_t)n, hash_step(p->hash, s, n),
+                 (uint32_t)n, pmns_hash_step(p->hash, s, n),
                  PM_ID_NULL};
     memcpy(t->str + t->slen, s, n);
     t->slen += n;
@@ -249,7 +237,7 @@ int pmdaTreeInsert(pmdaNameSpace *tree, pmID pmid, const char *name)
         if (rest == NULL) {
             if (node != 0 && tree->nodes[node].pmid != PM_ID_NULL)
                 return PM_ERR_NAME; /* below a leaf */
-            uint32_t c = find_child(tree, node, s, n, hash_step(tree->nodes[node].hash, s, n));
+            uint32_t c = find_child(tree, node, s, n, pmns_hash_step(tree->nodes[node].hash, s, n));
             if (c == NONE)
                 rest = s;
             else
