@@ -163,6 +163,10 @@ static void api_config(void **state)
     assert_string_equal(pmGetAPIConfig("secure_sockets"), "false");
     assert_string_equal(pmGetAPIConfig("archive_features"), "");
     assert_ptr_equal(pmGetAPIConfig("ipv6"), pmGetAPIConfig("IPV6"));
+    assert_string_equal(pmGetAPIConfig("ipv6"), "true"); /* host contexts */
+    assert_string_equal(pmGetAPIConfig("unix_domain_sockets"), "true");
+    assert_string_equal(pmGetAPIConfig("lzma_decompress"), "false");
+    assert_string_equal(pmGetAPIConfig("v3_archives"), "false");
     assert_null(pmGetAPIConfig("openssl_version"));
     assert_null(pmGetAPIConfig("multi_threaded "));
     assert_null(pmGetAPIConfig(""));

@@ -785,6 +785,7 @@ static void test_labels(void **state)
     assert_int_equal(pmdaAddLabels(&set, "{\"obj\":{\"x\": 1, \"y\" : true}}"), 2);
     assert_string_equal(set->json, "{\"obj\":{\"x\":1,\"y\":true}}");
     assert_int_equal(set->compound, 1);
+    assert_null(set->hash); /* private, and never set (docs/compat.md) */
     assert_int_equal(set->labels[0].namelen, 1);
     assert_int_equal(set->labels[0].flags, PM_LABEL_COMPOUND);
     pmFreeLabelSets(set, 1);
