@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -294,12 +295,54 @@ static void test_timeout(void **state)
     unsetenv("PMCD_REQUEST_TIMEOUT");
 }
 
+/* ---- a pmcd that answers one byte at a time ---- */
+
+static void drip_script(struct fake *f)
+{
+    /* a DESC answer's 32 bytes, one every 100 ms: 3.2 s in all */
+    const unsigned char desc[32] = {0, 0, 0, 32, 0, 0, 0x70, 0x05};
+    unsigned char buf[256];
+    int fd = accept_client(f);
+
+    if (get_pdu(fd, buf, sizeof(buf)) != T_DESC_REQ)
+        f->failed = 1;
+    for (size_t i = 0; i < sizeof(desc); i++) {
+        if (send(fd, &desc[i], 1, MSG_NOSIGNAL) != 1)
+            break; /* the client gave up and closed */
+        usleep(100000);
+    }
+    close(fd);
+}
+
+/* The timeout bounds the whole answer, not each read: the per-read socket
+ * timeout alone would wait for all 32 bytes. */
+static void test_timeout_dripping(void **state)
+{
+    struct fake f;
+    struct timespec t0, t1;
+    pmDesc d;
+    int ctx;
+
+    (void)state;
+    setenv("PMCD_REQUEST_TIMEOUT", "0.3", 1);
+    fake_start(&f, drip_script);
+    assert_true((ctx = pmNewContext(PM_CONTEXT_HOST, f.spec)) >= 0);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_int_equal(pmLookupDesc(0x3e800000, &d), PM_ERR_TIMEOUT);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    assert_true(t1.tv_sec - t0.tv_sec < 2);
+    assert_int_equal(pmDestroyContext(ctx), 0);
+    fake_end(&f);
+    unsetenv("PMCD_REQUEST_TIMEOUT");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_greetings),
         cmocka_unit_test(test_answers),
         cmocka_unit_test(test_timeout),
+        cmocka_unit_test(test_timeout_dripping),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);
