@@ -4,9 +4,10 @@
  *
  * The input, cut at its first NUL, is parsed twice, with and without an
  * errMsg.  Checked: the status is 0 or PM_ERR_CONV, the same both times,
- * with the same outputs bit for bit; a success leaves no message, powers
- * within -8..7, scales PCP knows, a zero scale and pad wherever the power
- * is 0, and parses back from pmUnitsStr's text to the same units with a
+ * with the same outputs bit for bit; a success leaves no message, space
+ * and time scales PCP knows (the powers and the count scale are 4-bit
+ * fields: any value they hold is one PCP has), a zero scale wherever the
+ * power is 0, pad 0, and parses back from pmUnitsStr's text to the same units with a
  * multiplier of exactly 1; a failure leaves zeroed units, a multiplier of
  * 1 and one of PCP's five messages.
  */
@@ -36,17 +37,10 @@ static void check_message(const char *msg)
     abort();
 }
 
-static int in_range(int v, int lo, int hi)
-{
-    return v >= lo && v <= hi;
-}
-
 /* Aborts unless U is a well-formed result of a successful parse. */
 static void check_units(const pmUnits *u)
 {
-    if (!in_range(u->dimSpace, -8, 7) || !in_range(u->dimTime, -8, 7) ||
-        !in_range(u->dimCount, -8, 7) || u->scaleSpace > PM_SPACE_YBYTE ||
-        u->scaleTime > PM_TIME_HOUR || u->pad != 0)
+    if (u->scaleSpace > PM_SPACE_YBYTE || u->scaleTime > PM_TIME_HOUR || u->pad != 0)
         abort();
     if ((u->dimSpace == 0 && u->scaleSpace != 0) || (u->dimTime == 0 && u->scaleTime != 0) ||
         (u->dimCount == 0 && u->scaleCount != 0))
