@@ -1,9 +1,11 @@
 #!/bin/sh
 # parse_diff.sh NAME PROBE_PMKIT PROBE_PCP CASES KNOWN
 #
-# A case-file driven parser probe (probe_metricspec.c, probe_timewindow.c),
-# pmkit against Debian's libpcp: both builds of the probe run over CASES and
-# must print the same.  KNOWN holds records of inputs where pmkit answers
+# A case-file driven parser probe (probe_units.c, probe_metricspec.c,
+# probe_timewindow.c), pmkit against Debian's libpcp: both builds of the
+# probe run over CASES and must print the same.  Every line but comments
+# and "log"/"tz" lines is a case (probe_units reads an empty one as the
+# empty string; the other case files have none).  KNOWN holds records of inputs where pmkit answers
 # differently on purpose (docs/compat.md): any "log"/"tz" lines and the
 # case, then "= " and each line pmkit's probe must print.  Each record runs
 # alone through both probes: pmkit's output must be the one recorded, and
@@ -19,7 +21,7 @@ need_ours "$ours" "pmkit's $name probe"
 need_oracle "$theirs" "the $name probe built against Debian's libpcp" \
     "make test-deps installs libpcp3-dev"
 make_tmp "${name}_diff"
-ulimit -c 0 2>/dev/null # Debian's probe crashes on some known cases
+ulimit -c 0 2>/dev/null # Debian's probes crash on some known cases
 
 fail=0 ndiff=0
 "$ours" "$cases" >"$tmp/ours.out" 2>"$tmp/ours.err" || {
@@ -30,7 +32,7 @@ fail=0 ndiff=0
     echo "FAIL: $theirs exited with status $?"
     fail=1
 }
-n=$(grep -c -v -e '^#' -e '^$' -e '^log ' -e '^tz ' "$cases")
+n=$(grep -c -v -e '^#' -e '^log ' -e '^tz ' "$cases")
 if ! cmp -s "$tmp/ours.out" "$tmp/theirs.out" || ! cmp -s "$tmp/ours.err" "$tmp/theirs.err"; then
     report_diff "$name cases" "PROBE $cases"
 fi

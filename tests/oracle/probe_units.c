@@ -1,7 +1,7 @@
 /*
  * probe_units.c - differential probe for pmParseUnitsStr.  Built twice from
  * this source, against pmkit's libpcp and against Debian's (PCP 6.0.3);
- * units_diff.sh runs both over units_cases and wants identical output.
+ * parse_diff.sh runs both over units_cases and wants identical output.
  *
  * usage: probe_units [CASES]   (standard input without CASES)
  *

@@ -2,7 +2,7 @@
  * Unit tests for pmParseUnitsStr (libpcp/pmapi/units_parse.c).
  *
  * The expected values are what Debian's libpcp 6.0.3 returns on these
- * inputs (tests/oracle/units_diff.sh runs about a thousand more through
+ * inputs (tests/oracle/parse_diff.sh runs about a thousand more through
  * both libraries), except in null_arguments, which pins pmkit's
  * documented difference (docs/compat.md): PCP crashes there.
  */
