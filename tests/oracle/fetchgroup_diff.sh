@@ -12,9 +12,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/oracle_lib.sh"
 need_oracle "$1/usr/lib/pcp/bin/pmcpp" "Debian's pmcpp"
-for f in "$3" "$5"; do
-    [ -f "$f" ] || { echo "SKIP: $f was not built (Debian's libpcp3-dev or libpcp-pmda3-dev is missing)"; exit 77; }
-done
+need_built "$3" "$5"
 make_tmp fetchgroup_diff
 export PCP_DERIVED_CONFIG= PCP_BINADM_DIR="$1/usr/lib/pcp/bin"
 "$2" "$here/fg.pmns" "$4" >"$tmp/pmkit.out" 2>"$tmp/pmkit.err" ||

@@ -25,12 +25,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 oracle=$1 probe_pmkit=$2 probe_pcp=$3 agent_pmkit=$4 agent_pcp=$5 pminfo_pmkit=$6
 need_oracle "$oracle/usr/lib/pcp/bin/pmcpp" "Debian's pmcpp"
 need_oracle "$oracle/usr/bin/pminfo" "Debian's pminfo"
-for f in "$probe_pcp" "$agent_pcp"; do
-    [ -f "$f" ] || {
-        echo "SKIP: $f was not built (Debian's libpcp3-dev or libpcp-pmda3-dev is missing)"
-        exit 77
-    }
-done
+need_built "$probe_pcp" "$agent_pcp"
 need_ours "$probe_pmkit" "probe_labels"
 need_ours "$pminfo_pmkit" pminfo
 make_tmp labels_diff

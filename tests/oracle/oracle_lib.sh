@@ -33,6 +33,18 @@ need_oracle() {
     fi
 }
 
+# need_built FILE...: exits 77 (skip) unless each FILE, built against
+# Debian's libraries, exists (it is not built when their -dev packages are
+# missing)
+need_built() {
+    for f in "$@"; do
+        if [ ! -f "$f" ]; then
+            echo "SKIP: $f was not built (Debian's libpcp3-dev or libpcp-pmda3-dev is missing)"
+            exit 77
+        fi
+    done
+}
+
 # need_ours PATH WHAT: exits 1 with "FAIL: WHAT under test not executable:
 # PATH" unless PATH is an executable file
 need_ours() {
