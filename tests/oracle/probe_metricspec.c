@@ -89,24 +89,17 @@ static void run_case(int isarch, char *source, const char *spec)
 
 int main(int argc, char **argv)
 {
-    FILE *fp = stdin;
+    FILE *fp;
     char *line = NULL;
     size_t cap = 0;
-    ssize_t n;
 
     setvbuf(stdout, NULL, _IOLBF, 0);
-    if (argc > 2 || (argc == 2 && (fp = fopen(argv[1], "r")) == NULL)) {
-        fprintf(stderr, "usage: %s [CASES]\n", argv[0]);
+    if ((fp = open_cases(argc, argv)) == NULL)
         return 2;
-    }
-    while ((n = getline(&line, &cap, fp)) >= 0) {
+    while (next_case(fp, &line, &cap, 0) != NULL) {
         char *source, *spec, *end;
         long isarch;
 
-        if (n > 0 && line[n - 1] == '\n')
-            line[--n] = '\0';
-        if (line[0] == '#' || line[0] == '\0')
-            continue;
         isarch = strtol(line, &end, 10);
         if (*end != ' ' || (spec = strchr(end + 1, ' ')) == NULL) {
             fprintf(stderr, "bad case line: %s\n", line);

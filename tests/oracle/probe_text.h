@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/types.h>
 
 /* S (LEN bytes) on stdout: printable ASCII as is but '\\' and '"'
  * escaped, the rest as \t, \n or \xHH. */
@@ -67,6 +68,34 @@ static inline size_t case_unescape(char *s)
     }
     *out = '\0';
     return (size_t)(out - s);
+}
+
+/* The case file argv[1] (stdin without one); NULL, the usage printed, for
+ * more arguments or a file that cannot be opened. */
+static inline FILE *open_cases(int argc, char **argv)
+{
+    FILE *fp = stdin;
+
+    if (argc > 2 || (argc == 2 && (fp = fopen(argv[1], "r")) == NULL)) {
+        fprintf(stderr, "usage: %s [CASES]\n", argv[0]);
+        return NULL;
+    }
+    return fp;
+}
+
+/* The next line of fp without its newline, "#" comments skipped (and empty
+ * lines, unless keep_empty); NULL at the end.  *line and *cap as getline's. */
+static inline char *next_case(FILE *fp, char **line, size_t *cap, int keep_empty)
+{
+    ssize_t n;
+
+    while ((n = getline(line, cap, fp)) >= 0) {
+        if (n > 0 && (*line)[n - 1] == '\n')
+            (*line)[--n] = '\0';
+        if ((*line)[0] != '#' && (keep_empty || n > 0))
+            return *line;
+    }
+    return NULL;
 }
 
 #endif /* PMKIT_PROBE_TEXT_H */

@@ -121,25 +121,18 @@ static void parse_stamp(const char *s, struct timespec *t)
 
 int main(int argc, char **argv)
 {
-    FILE *fp = stdin;
+    FILE *fp;
     char *line = NULL;
     size_t cap = 0;
-    ssize_t n;
 
     setvbuf(stdout, NULL, _IOLBF, 0);
     setenv("TZ", "UTC", 1);
     tzset();
-    if (argc > 2 || (argc == 2 && (fp = fopen(argv[1], "r")) == NULL)) {
-        fprintf(stderr, "usage: %s [CASES]\n", argv[0]);
+    if ((fp = open_cases(argc, argv)) == NULL)
         return 2;
-    }
-    while ((n = getline(&line, &cap, fp)) >= 0) {
+    while (next_case(fp, &line, &cap, 0) != NULL) {
         char *a[4], *p = line;
 
-        if (n > 0 && line[n - 1] == '\n')
-            line[--n] = '\0';
-        if (line[0] == '#' || line[0] == '\0')
-            continue;
         if (strncmp(line, "tz ", 3) == 0) {
             setenv("TZ", line + 3, 1);
             tzset();

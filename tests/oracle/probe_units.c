@@ -71,23 +71,16 @@ static void run_case(const char *str, size_t len, int want_err)
 
 int main(int argc, char **argv)
 {
-    FILE *fp = stdin;
+    FILE *fp = open_cases(argc, argv);
     char *line = NULL;
     size_t cap = 0;
-    ssize_t n;
 
-    if (argc > 2 || (argc == 2 && (fp = fopen(argv[1], "r")) == NULL)) {
-        fprintf(stderr, "usage: %s [CASES]\n", argv[0]);
+    if (fp == NULL)
         return 2;
-    }
-    while ((n = getline(&line, &cap, fp)) >= 0) {
+    while (next_case(fp, &line, &cap, 1) != NULL) { /* an empty line: the empty string */
         int want_err = 1;
         char *text = line;
 
-        if (n > 0 && line[n - 1] == '\n')
-            line[--n] = '\0';
-        if (line[0] == '#')
-            continue;
         if (strcmp(line, "@null") == 0) {
             run_case(NULL, 0, 1);
             continue;
