@@ -219,24 +219,16 @@ static int connect_spec(const char *spec, char **name)
     return connect_tcp(host, ports != NULL && *ports != '\0' ? ports : DEFAULT_PORT);
 }
 
-/* Send all of b's PDU (never raising SIGPIPE): 0, PM_ERR_TIMEOUT or PM_ERR_IPC. */
+/* Send all of b's PDU: 0, b's encoding error, PM_ERR_TIMEOUT or PM_ERR_IPC. */
 static int send_pdu(int fd, const pdu_buf *b)
 {
-    size_t done = 0;
+    int sts;
 
     if (b->err != 0)
         return b->err;
-    while (done < b->len) {
-        ssize_t w = send(fd, b->data + done, b->len - done, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-            return PM_ERR_TIMEOUT;
-        if (w <= 0)
-            return PM_ERR_IPC;
-        done += (size_t)w;
-    }
-    return 0;
+    if ((sts = pdu_send(fd, b)) == -EAGAIN || sts == -EWOULDBLOCK)
+        return PM_ERR_TIMEOUT;
+    return sts < 0 ? PM_ERR_IPC : 0;
 }
 
 /* One PDU from pmcd into h->in within the request timeout for the whole

@@ -29,6 +29,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -221,21 +222,35 @@ int pdu_read_timed(int fd, unsigned char **buf, size_t *cap, int timeout_ms)
     return (size_t)r == len - PDU_HDR_LEN ? (int)len : PM_ERR_IPC;
 }
 
-int pdu_write(int fd, const pdu_buf *b)
+/* Write all of b's PDU to fd, with send() when sock (no SIGPIPE). */
+static int put_all(int fd, const pdu_buf *b, int sock)
 {
     size_t done = 0;
 
     if (b->err != 0)
         return b->err;
     while (done < b->len) {
-        ssize_t w = write(fd, b->data + done, b->len - done);
+        const unsigned char *p = b->data + done;
+        ssize_t w = sock ? send(fd, p, b->len - done, MSG_NOSIGNAL) : write(fd, p, b->len - done);
         if (w < 0 && errno == EINTR)
             continue;
         if (w < 0)
             return -errno;
+        if (w == 0)
+            return -EPIPE;
         done += (size_t)w;
     }
     return 0;
+}
+
+int pdu_write(int fd, const pdu_buf *b)
+{
+    return put_all(fd, b, 0);
+}
+
+int pdu_send(int fd, const pdu_buf *b)
+{
+    return put_all(fd, b, 1);
 }
 
 /* ------------------------------------------------------------------ */

@@ -103,8 +103,10 @@ int pdu_read(int fd, unsigned char **buf, size_t *cap);
 /* The same within timeout_ms for the whole PDU (-1: none); -EAGAIN when
  * it runs out. */
 int pdu_read_timed(int fd, unsigned char **buf, size_t *cap, int timeout_ms);
-/* Write all of b's PDU to fd: 0 or -errno. */
+/* Write all of b's PDU to fd: 0, b's encoding error or -errno. */
 int pdu_write(int fd, const pdu_buf *b);
+/* The same to a socket, never raising SIGPIPE (-EPIPE instead). */
+int pdu_send(int fd, const pdu_buf *b);
 
 /* ---- Encoders (into b, from = 0 unless given) ---- */
 void pdu_enc_error(pdu_buf *b, int code);
