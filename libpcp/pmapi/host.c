@@ -10,7 +10,7 @@
  * unix socket, $PCP_RUN_DIR/pmcd.socket by default, else TCP to
  * localhost) and "unix:PATH" (the socket only).  The connection waits
  * $PMCD_CONNECT_TIMEOUT seconds (5) to connect and $PMCD_REQUEST_TIMEOUT
- * (10) for each answer; a timeout is PM_ERR_TIMEOUT, a connection that
+ * (10, read as it connects) for each answer; a timeout is PM_ERR_TIMEOUT, a connection that
  * breaks or an answer that is not a PDU is PM_ERR_IPC, after which the
  * socket is closed and every request fails until pmReconnectContext.
  *
@@ -49,6 +49,7 @@ struct pmkit_host {
     uint32_t features; /* PDU_FLAG_* from pmcd's greeting */
     int prof_sent;     /* a PROFILE has gone out on this connection ... */
     unsigned sent_gen; /* ... for this prof_gen of the context */
+    int request_ms;    /* $PMCD_REQUEST_TIMEOUT when it connected */
     unsigned char *in; /* the last PDU read (grown as needed) */
     size_t incap;      /* its allocated size */
     pdu_buf out;       /* the request being built */
@@ -67,15 +68,16 @@ static double env_seconds(const char *var, double dflt)
     return *end == '\0' && d > 0 ? d : dflt;
 }
 
-/* Each answer (and each request, should pmcd stop reading) gets the
- * request timeout: a blocked read or write then fails with EAGAIN. */
-static void set_timeouts(int fd)
+/* The request timeout, read once per connection: each answer must arrive
+ * within it (recv_pdu), and a request blocked because pmcd stopped reading
+ * fails with EAGAIN after it. */
+static void set_timeouts(pmkit_host *h)
 {
     double t = env_seconds("PMCD_REQUEST_TIMEOUT", REQUEST_TIMEOUT);
     struct timeval tv = {(time_t)t, (suseconds_t)((t - (double)(time_t)t) * 1e6)};
 
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+    h->request_ms = (int)(t * 1000);
+    setsockopt(h->fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 }
 
 /* Connect fd to addr within the connect timeout: 0 or -errno. */
@@ -235,8 +237,7 @@ static int send_pdu(int fd, const pdu_buf *b)
  * answer: its length or PM_ERR_TIMEOUT / PM_ERR_IPC. */
 static int recv_pdu(pmkit_host *h)
 {
-    int ms = (int)(env_seconds("PMCD_REQUEST_TIMEOUT", REQUEST_TIMEOUT) * 1000);
-    int len = pdu_read_timed(h->fd, &h->in, &h->incap, ms);
+    int len = pdu_read_timed(h->fd, &h->in, &h->incap, h->request_ms);
 
     if (len == -EAGAIN || len == -EWOULDBLOCK)
         return PM_ERR_TIMEOUT;
@@ -268,8 +269,7 @@ void pmkit_host_close(pmkit_host *h)
 {
     if (h == NULL)
         return;
-    if (h->fd >= 0)
-        close(h->fd);
+    pmkit_host_drop(h);
     free(h->spec);
     free(h->name);
     free(h->in);
@@ -282,18 +282,14 @@ static int host_connect(pmkit_host *h)
 {
     int sts;
 
-    if (h->fd >= 0)
-        close(h->fd);
-    h->fd = -1;
+    pmkit_host_drop(h);
     h->prof_sent = 0;
     if ((sts = connect_spec(h->spec, &h->name)) < 0)
         return sts;
     h->fd = sts;
-    set_timeouts(h->fd);
-    if ((sts = handshake(h)) < 0) {
-        close(h->fd);
-        h->fd = -1;
-    }
+    set_timeouts(h);
+    if ((sts = handshake(h)) < 0)
+        pmkit_host_drop(h);
     return sts < 0 ? sts : 0;
 }
 
