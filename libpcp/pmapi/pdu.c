@@ -61,15 +61,24 @@ static void reserve(pdu_buf *b, size_t more)
     b->cap = cap;
 }
 
+/* Overwrite the word at off (already written). */
+static void set32(pdu_buf *b, size_t off, uint32_t v)
+{
+    if (b->err != 0)
+        return;
+    b->data[off] = (unsigned char)(v >> 24);
+    b->data[off + 1] = (unsigned char)(v >> 16);
+    b->data[off + 2] = (unsigned char)(v >> 8);
+    b->data[off + 3] = (unsigned char)v;
+}
+
 void pdu_put32(pdu_buf *b, uint32_t v)
 {
     reserve(b, 4);
     if (b->err != 0)
         return;
-    b->data[b->len++] = (unsigned char)(v >> 24);
-    b->data[b->len++] = (unsigned char)(v >> 16);
-    b->data[b->len++] = (unsigned char)(v >> 8);
-    b->data[b->len++] = (unsigned char)v;
+    b->len += 4;
+    set32(b, b->len - 4, v);
 }
 
 void pdu_put_bytes(pdu_buf *b, const void *p, size_t n)
@@ -93,17 +102,6 @@ void pdu_put_str(pdu_buf *b, const char *s, size_t n)
     pdu_put32(b, (uint32_t)n);
     pdu_put_bytes(b, s, n);
     put_fill(b);
-}
-
-/* Overwrite the word at off (already written). */
-static void set32(pdu_buf *b, size_t off, uint32_t v)
-{
-    if (b->err != 0)
-        return;
-    b->data[off] = (unsigned char)(v >> 24);
-    b->data[off + 1] = (unsigned char)(v >> 16);
-    b->data[off + 2] = (unsigned char)(v >> 8);
-    b->data[off + 3] = (unsigned char)v;
 }
 
 void pdu_begin(pdu_buf *b, int type, int from)
