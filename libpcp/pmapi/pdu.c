@@ -339,6 +339,33 @@ static int rd_done(const struct rd *r)
     return r->bad ? PM_ERR_IPC : 0;
 }
 
+/* A descriptor's five words. */
+static void rd_desc(struct rd *r, pmDesc *d)
+{
+    uint32_t units;
+
+    d->pmid = rd32(r);
+    d->type = (int)rd32(r);
+    d->indom = rd32(r);
+    d->sem = (int)rd32(r);
+    units = rd32(r);
+    pmkit_put32(&d->units, units); /* the word of runtime spec 1.1 */
+}
+
+/* A count and that many PMIDs: *ids malloc'd (the caller frees it, even
+ * on failure), 0 or PM_ERR_IPC / -ENOMEM. */
+static int rd_pmids(struct rd *r, int *n, pmID **ids)
+{
+    *n = rd_count(r, 4);
+    if (r->bad)
+        return PM_ERR_IPC;
+    if ((*ids = malloc((size_t)(*n > 0 ? *n : 1) * sizeof(pmID))) == NULL)
+        return -ENOMEM;
+    for (int i = 0; i < *n; i++)
+        (*ids)[i] = rd32(r);
+    return rd_done(r);
+}
+
 /* ------------------------------------------------------------------ */
 /* Small PDUs */
 
@@ -416,16 +443,10 @@ void pdu_enc_desc(pdu_buf *b, const pmDesc *d)
 int pdu_dec_desc(const unsigned char *pdu, size_t len, pmDesc *d)
 {
     struct rd r;
-    uint32_t units;
 
     if (rd_init(&r, pdu, len) < 0)
         return PM_ERR_IPC;
-    d->pmid = rd32(&r);
-    d->type = (int)rd32(&r);
-    d->indom = rd32(&r);
-    d->sem = (int)rd32(&r);
-    units = rd32(&r);
-    pmkit_put32(&d->units, units);
+    rd_desc(&r, d);
     return rd_done(&r);
 }
 
@@ -464,15 +485,8 @@ int pdu_dec_descs(const unsigned char *pdu, size_t len, int n, pmDesc *descs)
     count = rd_count(&r, 20);
     if (r.bad || count != n)
         return PM_ERR_IPC;
-    for (int i = 0; i < n; i++) {
-        uint32_t units;
-        descs[i].pmid = rd32(&r);
-        descs[i].type = (int)rd32(&r);
-        descs[i].indom = rd32(&r);
-        descs[i].sem = (int)rd32(&r);
-        units = rd32(&r);
-        pmkit_put32(&descs[i].units, units);
-    }
+    for (int i = 0; i < n; i++)
+        rd_desc(&r, &descs[i]);
     return rd_done(&r);
 }
 
@@ -751,14 +765,7 @@ int pdu_dec_fetch(const unsigned char *pdu, size_t len, int *ctx, int *n, pmID *
     *ctx = (int)rd32(&r);
     (void)rd32(&r); /* the time words pmcd leaves zero */
     (void)rd32(&r);
-    *n = rd_count(&r, 4);
-    if (r.bad)
-        return PM_ERR_IPC;
-    if ((*pmids = malloc((size_t)(*n > 0 ? *n : 1) * sizeof(pmID))) == NULL)
-        return -ENOMEM;
-    for (int i = 0; i < *n; i++)
-        (*pmids)[i] = rd32(&r);
-    return rd_done(&r);
+    return rd_pmids(&r, n, pmids);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1086,14 +1093,7 @@ int pdu_dec_pmns_ids(const unsigned char *pdu, size_t len, int *sts, int *n, pmI
     if (rd_init(&r, pdu, len) < 0)
         return PM_ERR_IPC;
     *sts = (int)rd32(&r);
-    *n = rd_count(&r, 4);
-    if (r.bad)
-        return PM_ERR_IPC;
-    if ((*ids = malloc((size_t)(*n > 0 ? *n : 1) * sizeof(pmID))) == NULL)
-        return -ENOMEM;
-    for (int i = 0; i < *n; i++)
-        (*ids)[i] = rd32(&r);
-    return rd_done(&r);
+    return rd_pmids(&r, n, ids);
 }
 
 void pdu_enc_pmns_names(pdu_buf *b, int n, char *const *names, const int *statuses)
