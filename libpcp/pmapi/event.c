@@ -166,14 +166,19 @@ fail:
     return sts;
 }
 
+/* The list of results under construction, NULL terminated throughout. */
+typedef struct {
+    void **r;
+} list;
+
 /*
  * The records of value idx of vsp, an array of type: their count, with
- * each record's stamp and sets handed to keep(), or an error.
+ * l's list made for them and each record's stamp and sets handed to
+ * keep(), or an error.
  */
-typedef int (*keep_fn)(void *list, int i, int64_t sec, int64_t frac, sets *s);
+typedef int (*keep_fn)(list *l, int i, int64_t sec, int64_t frac, sets *s);
 
-static int unpack(const pmValueSet *vsp, int idx, int type, void *list, int (*grow)(void *, int),
-                  keep_fn keep)
+static int unpack(const pmValueSet *vsp, int idx, int type, list *l, keep_fn keep)
 {
     const pmValueBlock *vb;
     const unsigned char *buf;
@@ -198,14 +203,14 @@ static int unpack(const pmValueSet *vsp, int idx, int type, void *list, int (*gr
         return 0;
     if ((size_t)nrec > (len - PMKIT_EVENT_HEAD) / PMKIT_EVENT_RECORD(type == PM_TYPE_HIGHRES_EVENT))
         return PM_ERR_TOOBIG; /* a record takes its header at least */
-    if ((sts = grow(list, nrec)) < 0)
-        return sts;
+    if ((l->r = calloc((size_t)nrec + 1, sizeof(void *))) == NULL)
+        return -ENOMEM;
     for (int32_t i = 0; i < nrec; i++) {
         int64_t sec, frac;
         sets s;
         if ((sts = unpack_record(buf, len, &at, type == PM_TYPE_HIGHRES_EVENT, &sec, &frac, &s)) < 0)
             return sts;
-        if ((sts = keep(list, i, sec, frac, &s)) < 0) {
+        if ((sts = keep(l, i, sec, frac, &s)) < 0) {
             free_sets(&s);
             return sts;
         }
@@ -213,23 +218,8 @@ static int unpack(const pmValueSet *vsp, int idx, int type, void *list, int (*gr
     return nrec;
 }
 
-/* The list of results under construction, NULL terminated throughout. */
-typedef struct {
-    void **r;
-} list;
-
-static int grow(void *l, int n)
+static int keep_result(list *l, int i, int64_t sec, int64_t frac, sets *s)
 {
-    list *x = l;
-
-    if ((x->r = calloc((size_t)n + 1, sizeof(void *))) == NULL)
-        return -ENOMEM;
-    return 0;
-}
-
-static int keep_result(void *l, int i, int64_t sec, int64_t frac, sets *s)
-{
-    list *x = l;
     pmResult *r = malloc(sizeof(pmResult) + (size_t)(s->n > 0 ? s->n - 1 : 0) * sizeof(pmValueSet *));
 
     if (r == NULL)
@@ -239,13 +229,12 @@ static int keep_result(void *l, int i, int64_t sec, int64_t frac, sets *s)
     r->numpmid = s->n;
     memcpy(r->vset, s->vset, (size_t)s->n * sizeof(pmValueSet *));
     free(s->vset);
-    x->r[i] = r;
+    l->r[i] = r;
     return 0;
 }
 
-static int keep_highres(void *l, int i, int64_t sec, int64_t frac, sets *s)
+static int keep_highres(list *l, int i, int64_t sec, int64_t frac, sets *s)
 {
-    list *x = l;
     pmHighResResult *r =
         malloc(sizeof(pmHighResResult) + (size_t)(s->n > 0 ? s->n - 1 : 0) * sizeof(pmValueSet *));
 
@@ -256,7 +245,7 @@ static int keep_highres(void *l, int i, int64_t sec, int64_t frac, sets *s)
     r->numpmid = s->n;
     memcpy(r->vset, s->vset, (size_t)s->n * sizeof(pmValueSet *));
     free(s->vset);
-    x->r[i] = r;
+    l->r[i] = r;
     return 0;
 }
 
@@ -286,7 +275,7 @@ int pmUnpackEventRecords(pmValueSet *vsp, int idx, pmResult ***rap)
     if (rap == NULL)
         return -EINVAL;
     *rap = NULL;
-    sts = unpack(vsp, idx, PM_TYPE_EVENT, &l, grow, keep_result);
+    sts = unpack(vsp, idx, PM_TYPE_EVENT, &l, keep_result);
     if (sts < 0)
         pmFreeEventResult((pmResult **)l.r);
     else
@@ -302,7 +291,7 @@ int pmUnpackHighResEventRecords(pmValueSet *vsp, int idx, pmHighResResult ***rap
     if (rap == NULL)
         return -EINVAL;
     *rap = NULL;
-    sts = unpack(vsp, idx, PM_TYPE_HIGHRES_EVENT, &l, grow, keep_highres);
+    sts = unpack(vsp, idx, PM_TYPE_HIGHRES_EVENT, &l, keep_highres);
     if (sts < 0)
         pmFreeHighResEventResult((pmHighResResult **)l.r);
     else
