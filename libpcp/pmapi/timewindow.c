@@ -321,13 +321,14 @@ static nstime align_up(nstime t, nstime align)
     return r == 0 ? t : t - r + align;
 }
 
+static const char not_applied[] = "alignment specified by -A switch could not be applied";
+
 /* The warning that alignment ALIGN was not applied; *WARNED 2 (ours is
- * in *errmsg). */
+ * in *errmsg).  Never called with one of ours there already: the second
+ * call, for the origin, follows parse_time's for -O, which drops it. */
 static void warn(window *w, const char *sw_align, int *warned)
 {
-    if (*warned == 2)
-        free(*w->errmsg);
-    fail(w, sw_align, 0, "alignment specified by -A switch could not be applied");
+    fail(w, sw_align, 0, not_applied);
     *warned = 2;
 }
 
@@ -345,7 +346,7 @@ static int parse_align(window *w, const char *sw_align, nstime *align)
         return -1;
     }
     if ((*align = to_ns(&a)) == 0)
-        return fail(w, sw_align, 0, "alignment specified by -A switch could not be applied");
+        return fail(w, sw_align, 0, not_applied);
     return 0;
 }
 
