@@ -268,21 +268,16 @@ static void zone_leave(char *saved)
 }
 
 /* localtime_r in the current zone. */
-static struct tm *zone_time(const time_t *clock, struct tm *tm)
+struct tm *pmLocaltime(const time_t *clock, struct tm *result)
 {
     struct tm *r;
     char *saved;
 
     if (zone_enter(&saved) < 0)
         return NULL;
-    r = localtime_r(clock, tm);
+    r = localtime_r(clock, result);
     zone_leave(saved);
     return r;
-}
-
-struct tm *pmLocaltime(const time_t *clock, struct tm *result)
-{
-    return zone_time(clock, result);
 }
 
 /* mktime in the current zone, for times read from text (timewindow.c). */
@@ -307,7 +302,7 @@ char *pmCtime(const time_t *clock, char *buf)
     char text[64];
     struct tm tm;
 
-    if (zone_time(clock, &tm) == NULL || tm.tm_wday < 0 || tm.tm_wday > 6 || tm.tm_mon < 0 ||
+    if (pmLocaltime(clock, &tm) == NULL || tm.tm_wday < 0 || tm.tm_wday > 6 || tm.tm_mon < 0 ||
         tm.tm_mon > 11 ||
         snprintf(text, sizeof(text), "%.3s %.3s%3d %.2d:%.2d:%.2d %d\n", days + 3 * tm.tm_wday,
                  months + 3 * tm.tm_mon, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
@@ -323,7 +318,7 @@ static void print_stamp(FILE *f, time_t sec, long part, int digits)
 {
     struct tm tm;
 
-    if (zone_time(&sec, &tm) == NULL)
+    if (pmLocaltime(&sec, &tm) == NULL)
         memset(&tm, 0, sizeof(tm));
     fprintf(f, "%02d:%02d:%02d.%0*ld", tm.tm_hour, tm.tm_min, tm.tm_sec, digits, part);
 }
