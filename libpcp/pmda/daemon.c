@@ -432,6 +432,8 @@ static int on_profile(pmdaInterface *dp, struct pmda_daemon *d, size_t len)
         return 0;
     }
     if (dp->version.any.profile(p, pmda) < 0) {
+        if (pmda->e_prof == p) /* taken (pmdaProfile), then refused */
+            pmda->e_prof = d->prof;
         free(p);
         return 0;
     }

@@ -831,6 +831,12 @@ static int check_cb(void)
 {
     return refuse ? PM_ERR_AGAIN : 0;
 }
+/* takes every profile as pmdaProfile does, then refuses it while refuse */
+static int profile_cb(pmProfile *prof, pmdaExt *pmda)
+{
+    pmdaProfile(prof, pmda);
+    return refuse ? PM_ERR_AGAIN : 0;
+}
 
 /* Free what pmdaDaemon and pmdaInit allocated (agents never do: their
  * pmdaExt lives as long as they do), so that LeakSanitizer sees ours. */
@@ -861,6 +867,7 @@ static int rig_setup(void **state)
     pmdaSetDoneCallBack(&g->dp, done_cb);
     pmdaSetCheckCallBack(&g->dp, check_cb);
     pmdaInit(&g->dp, indoms, 1, metrics, 2);
+    g->dp.version.any.profile = profile_cb;
     assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
     /* what pmdaConnect would have set up */
     g->dp.version.any.ext->e_infd = g->dp.version.any.ext->e_outfd = sv[0];
@@ -932,6 +939,27 @@ static void test_dispatch(void **state)
     len = roundtrip(g, &b, 0, &r, &cap);
     assert_int_equal(pdu_dec_error(r, (size_t)len, &code), 0);
     assert_int_equal(code, PM_ERR_IPC);
+
+    /* a profile the agent's method takes and then refuses is not kept:
+     * the agent keeps the one it had (none yet), not a pointer to freed
+     * memory; one it accepts is kept */
+    {
+        pmProfile prof = {PM_PROFILE_INCLUDE, 0, NULL};
+        pmdaExt *pmda = g->dp.version.any.ext;
+        pmdaSetCheckCallBack(&g->dp, NULL); /* only the profile method refuses */
+        refuse = 1;
+        pdu_enc_profile(&b, 0, &prof);
+        assert_int_equal(pdu_write(g->peer, &b), 0);
+        assert_int_equal(__pmdaMainPDU(&g->dp), 0);
+        assert_null(pmda->e_prof);
+        refuse = 0;
+        pdu_enc_profile(&b, 0, &prof);
+        assert_int_equal(pdu_write(g->peer, &b), 0);
+        assert_int_equal(__pmdaMainPDU(&g->dp), 0);
+        assert_non_null(pmda->e_prof);
+        assert_int_equal(pmda->e_prof->state, PM_PROFILE_INCLUDE);
+        pmdaSetCheckCallBack(&g->dp, check_cb);
+    }
 
     /* a client going away: the end-context callback with pmcd's index */
     pdu_enc_error(&b, PM_ERR_NOTCONN);
