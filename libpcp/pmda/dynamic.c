@@ -16,8 +16,9 @@
  *     is rebuilt;
  *   - a name belongs to the first registration whose tree has a node of
  *     that name, a PMID to the first whose tree (by its reverse index)
- *     has a name for it.  The prefix, the cluster list and the cluster
- *     mask play no part in lookups; they are kept for pmdaDynamicSetClusterMask;
+ *     has a name for it.  The prefix names a registration for
+ *     pmdaDynamicSetClusterMask; it, the cluster list and the cluster mask
+ *     play no part in lookups, so the clusters and the mask are not kept;
  *   - the metric table is the first registration's table followed, for
  *     each registration, by `trees` copies (ids 1..trees) of each of its
  *     metrics whose PMID has a name in its tree; the table has the first
@@ -45,9 +46,6 @@
 /* One registered subtree. */
 typedef struct dyn_ent {
     char *prefix;              /* the subtree's root, as registered */
-    int *clusters;             /* its clusters (a copy) ... */
-    int nclusters;             /* ... and how many */
-    unsigned int mask;         /* pmdaDynamicSetClusterMask's value, all ones at first */
     pmdaUpdatePMNS pmnsupdate; /* the callbacks, any of them may be NULL */
     pmdaUpdateText textupdate;
     pmdaUpdateMetric mtabupdate;
@@ -92,27 +90,18 @@ static dyn_ent *first_ent(pmdaExt *pmda)
     return e != NULL ? e : atomic_load(&legacy.head);
 }
 
-static void add_ent(struct pmda_dyn_set *set, const char *prefix, int *clusters, int nclusters,
-                    pmdaUpdatePMNS pmnsupdate, pmdaUpdateText textupdate,
-                    pmdaUpdateMetric mtabupdate, pmdaCountMetrics mtabcounts, pmdaMetric *metrics,
-                    int nmetrics)
+static void add_ent(struct pmda_dyn_set *set, const char *prefix, pmdaUpdatePMNS pmnsupdate,
+                    pmdaUpdateText textupdate, pmdaUpdateMetric mtabupdate,
+                    pmdaCountMetrics mtabcounts, pmdaMetric *metrics, int nmetrics)
 {
     dyn_ent *e = calloc(1, sizeof(*e));
-    size_t nc = nclusters > 0 && clusters != NULL ? (size_t)nclusters : 0;
 
-    if (e == NULL || (e->prefix = strdup(prefix != NULL ? prefix : "")) == NULL ||
-        (nc > 0 && (e->clusters = malloc(nc * sizeof(int))) == NULL)) {
+    if (e == NULL || (e->prefix = strdup(prefix != NULL ? prefix : "")) == NULL) {
         pmNotifyErr(LOG_ERR, "pmdaDynamicPMNS: no memory to register \"%s\"",
                     prefix != NULL ? prefix : "");
-        if (e != NULL)
-            free(e->prefix);
         free(e);
         return;
     }
-    if (nc > 0)
-        memcpy(e->clusters, clusters, nc * sizeof(int));
-    e->nclusters = (int)nc;
-    e->mask = ~0u;
     e->pmnsupdate = pmnsupdate;
     e->textupdate = textupdate;
     e->mtabupdate = mtabupdate;
@@ -138,36 +127,33 @@ void pmdaExtDynamicPMNS(const char *prefix, int *clusters, int nclusters, pmdaUp
                     prefix != NULL ? prefix : "");
         return;
     }
-    add_ent(set, prefix, clusters, nclusters, pmnsupdate, textupdate, mtabupdate, mtabcounts,
-            metrics, nmetrics);
+    (void)clusters; /* no part in lookups (see the top of the file) */
+    (void)nclusters;
+    add_ent(set, prefix, pmnsupdate, textupdate, mtabupdate, mtabcounts, metrics, nmetrics);
 }
 
 void pmdaDynamicPMNS(const char *prefix, int *clusters, int nclusters, pmdaUpdatePMNS pmnsupdate,
                      pmdaUpdateText textupdate, pmdaUpdateMetric mtabupdate,
                      pmdaCountMetrics mtabcounts, pmdaMetric *metrics, int nmetrics)
 {
+    (void)clusters;
+    (void)nclusters;
     pthread_mutex_lock(&legacy_lock);
-    add_ent(&legacy, prefix, clusters, nclusters, pmnsupdate, textupdate, mtabupdate, mtabcounts,
-            metrics, nmetrics);
+    add_ent(&legacy, prefix, pmnsupdate, textupdate, mtabupdate, mtabcounts, metrics, nmetrics);
     pthread_mutex_unlock(&legacy_lock);
 }
 
-/* Only pmdaDynamicPMNS's registrations can be named without a pmdaExt. */
+/* Only pmdaDynamicPMNS's registrations can be named without a pmdaExt;
+ * the mask, which nothing reads, is not kept: 0 for a prefix registered. */
 int pmdaDynamicSetClusterMask(const char *prefix, unsigned int mask)
 {
-    int sts = -EINVAL;
-
+    (void)mask;
     if (prefix == NULL)
-        return sts;
-    pthread_mutex_lock(&legacy_lock);
-    for (dyn_ent *e = atomic_load(&legacy.head); e != NULL; e = atomic_load(&e->next)) {
-        if (strcmp(e->prefix, prefix) == 0) {
-            e->mask = mask;
-            sts = 0;
-        }
-    }
-    pthread_mutex_unlock(&legacy_lock);
-    return sts;
+        return -EINVAL;
+    for (dyn_ent *e = atomic_load(&legacy.head); e != NULL; e = atomic_load(&e->next))
+        if (strcmp(e->prefix, prefix) == 0)
+            return 0;
+    return -EINVAL;
 }
 
 /* Every registration's pmnsupdate, then a new metric table if any changed. */
