@@ -31,7 +31,8 @@
  *
  * Deliberately not PCP: a table built here is freed when replaced and a
  * table the agent owns never is; more copies than mtabcounts announced
- * grow the table instead of writing past it; missing callbacks, NULL
+ * grow the table instead of writing past it (and memory running out
+ * meanwhile leaves the installed table as it was); missing callbacks, NULL
  * trees and a NULL pmdaExt are tolerated; pmdaDynamicSetClusterMask
  * reports 0 for the prefix it changed (docs/compat.md).
  */
@@ -229,8 +230,9 @@ static pmdaMetric *next_slot(pmdaMetric **table, size_t *cap, size_t *used)
     return &(*table)[(*used)++];
 }
 
-/* e's copies (ids 1..trees) of its metrics that its tree names. */
-static void add_copies(pmdaExt *pmda, dyn_ent *e, pmdaMetric **table, size_t *cap, size_t *used)
+/* e's copies (ids 1..trees) of its metrics that its tree names: 0, or
+ * -ENOMEM. */
+static int add_copies(pmdaExt *pmda, dyn_ent *e, pmdaMetric **table, size_t *cap, size_t *used)
 {
     if (e->pmnsupdate != NULL)
         e->pmnsupdate(pmda, &e->pmns);
@@ -240,19 +242,20 @@ static void add_copies(pmdaExt *pmda, dyn_ent *e, pmdaMetric **table, size_t *ca
             continue;
         for (int id = 1; id <= e->trees; id++) {
             if ((dst = next_slot(table, cap, used)) == NULL)
-                return;
+                return -ENOMEM;
             *dst = *src;
             if (e->mtabupdate != NULL)
                 e->mtabupdate(src, dst, id);
         }
     }
+    return 0;
 }
 
 void pmdaDynamicMetricTable(pmdaExt *pmda)
 {
     struct pmda_dyn_set *set = own_set(pmda);
     dyn_ent *first = first_ent(pmda);
-    size_t extra = 0, cap, used;
+    size_t extra = 0, planned, cap, used;
     pmdaMetric *table;
 
     if (set == NULL || first == NULL)
@@ -268,7 +271,7 @@ void pmdaDynamicMetricTable(pmdaExt *pmda)
         install(pmda, set, first->metrics, first->nmetrics, 0);
         return;
     }
-    cap = (size_t)first->nmetrics + extra;
+    cap = planned = (size_t)first->nmetrics + extra;
     if (cap > INT32_MAX || (table = calloc(cap, sizeof(*table))) == NULL) {
         pmNotifyErr(LOG_ERR, "pmdaDynamicMetricTable: no memory for %zu metrics", cap);
         return;
@@ -276,7 +279,14 @@ void pmdaDynamicMetricTable(pmdaExt *pmda)
     if (first->nmetrics > 0)
         memcpy(table, first->metrics, (size_t)first->nmetrics * sizeof(*table));
     used = (size_t)first->nmetrics;
-    for (dyn_ent *e = first; e != NULL; e = atomic_load(&e->next))
-        add_copies(pmda, e, &table, &cap, &used);
-    install(pmda, set, table, (int)(used > (size_t)first->nmetrics + extra ? used : cap), 1);
+    for (dyn_ent *e = first; e != NULL; e = atomic_load(&e->next)) {
+        if (add_copies(pmda, e, &table, &cap, &used) < 0) {
+            pmNotifyErr(LOG_ERR, "pmdaDynamicMetricTable: no memory for more than %zu metrics; "
+                        "the table stays as it was", used);
+            free(table);
+            return;
+        }
+    }
+    /* the planned size, zero-padded, unless more copies were made */
+    install(pmda, set, table, (int)(used > planned ? used : planned), 1);
 }

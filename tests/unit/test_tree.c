@@ -24,6 +24,8 @@
 #include <pcp/pmapi.h>
 #include <pcp/pmda.h>
 
+#include "alloc_hooks.h"
+
 /* While realloc_countdown reaches 0, realloc fails (once per arming):
  * the tree grows its node and name arrays with realloc. */
 static int realloc_countdown = -1;
@@ -376,6 +378,15 @@ static void test_dynamic(void **state)
     counts_total = 4; /* too many: PCP's size, the rest zeroed */
     counts_trees = 2;
     pmdaDynamicMetricTable(pmda);
+    assert_int_equal(pmda->e_nmetrics, 3 + 8);
+    assert_int_equal(pmda->e_metrics[10].m_desc.pmid, 0);
+    /* memory running out as more copies than announced are made: the
+     * table stays as it was */
+    counts_total = 1;
+    counts_trees = 3;
+    alloc_left = 1; /* the new table, not its growth */
+    pmdaDynamicMetricTable(pmda);
+    alloc_left = -1;
     assert_int_equal(pmda->e_nmetrics, 3 + 8);
     assert_int_equal(pmda->e_metrics[10].m_desc.pmid, 0);
     dchanged = 0;
