@@ -39,6 +39,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* pmdaOptions is pmOptions's first fields, up to errors, then username:
+ * the scanner runs on a pmOptions and the prefix is copied each way. */
+_Static_assert(offsetof(pmdaOptions, override) == offsetof(pmOptions, override) &&
+                   offsetof(pmdaOptions, __nextchar) == offsetof(pmOptions, __nextchar) &&
+                   offsetof(pmdaOptions, errors) == offsetof(pmOptions, errors),
+               "pmdaOptions starts with pmOptions's fields");
+
 static void to_pmoptions(const pmdaOptions *o, pmOptions *p)
 {
     memset(p, 0, sizeof(*p));
