@@ -373,6 +373,10 @@ void pmdaConnect(pmdaInterface *dp)
     if ((sts = exchange_creds(dp, d)) < 0) {
         pmNotifyErr(LOG_CRIT, "pmdaConnect: PMDA %s: version exchange with pmcd failed: %s",
                     pmda->e_name, pmErrStr(sts));
+        if (pmda->e_io != pmdaPipe) { /* the connection accepted is of no use */
+            close(fd);
+            pmda->e_infd = pmda->e_outfd = -1;
+        }
         dp->status = sts;
         return;
     }
