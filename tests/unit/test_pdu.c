@@ -1011,6 +1011,18 @@ static void test_dispatch(void **state)
 }
 
 /* pmdaConnect on a unix socket, with a child playing pmcd. */
+/* pmcd's side: a connection to the agent listening at path. */
+static int pmcd_connect(const char *path)
+{
+    struct sockaddr_un un = {.sun_family = AF_UNIX};
+    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+    memcpy(un.sun_path, path, strlen(path) + 1);
+    for (int i = 0; i < 100 && connect(fd, (struct sockaddr *)&un, sizeof(un)) < 0; i++)
+        usleep(20000);
+    return fd;
+}
+
 static void test_connect_unix(void **state)
 {
     char path[108];
@@ -1024,16 +1036,12 @@ static void test_connect_unix(void **state)
     pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
-        struct sockaddr_un un = {.sun_family = AF_UNIX};
         pdu_buf b = {0};
         unsigned char *r = NULL;
         size_t cap = 0;
-        int fd = socket(AF_UNIX, SOCK_STREAM, 0), v, f, len;
+        int fd = pmcd_connect(path), v, f, len;
         pmDesc d;
 
-        memcpy(un.sun_path, path, strlen(path) + 1);
-        for (int i = 0; i < 100 && connect(fd, (struct sockaddr *)&un, sizeof(un)) < 0; i++)
-            usleep(20000);
         len = pdu_read(fd, &r, &cap);
         if (len < 0 || pdu_type(r) != PDU_CREDS || pdu_dec_creds(r, (size_t)len, &v, &f) < 0 ||
             v != 2)
@@ -1067,6 +1075,46 @@ static void test_connect_unix(void **state)
     unlink(path);
 }
 
+/* pmcd refusing the agent's CREDS: pmdaConnect fails with pmcd's code and
+ * closes the connection (pmcd sees end of file at once). */
+static void test_connect_refused(void **state)
+{
+    char path[108];
+    pmdaInterface dp;
+    pid_t pid;
+    int status;
+
+    (void)state;
+    snprintf(path, sizeof(path), "/tmp/pmkit_test_pdu_refused.%d.sock", (int)getpid());
+    unlink(path);
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        pdu_buf b = {0};
+        unsigned char *r = NULL;
+        size_t cap = 0;
+        int fd = pmcd_connect(path);
+
+        if (pdu_read(fd, &r, &cap) < 0 || pdu_type(r) != PDU_CREDS)
+            _exit(2);
+        pdu_enc_error(&b, PM_ERR_PERMISSION);
+        pdu_write(fd, &b);
+        _exit(pdu_read_timed(fd, &r, &cap, 2000) == PM_ERR_EOF ? 0 : 3);
+    }
+    pmdaDaemon(&dp, PMDA_INTERFACE_7, "unit", 29, NULL, NULL);
+    dp.version.any.ext->e_io = pmdaUnix;
+    dp.version.any.ext->e_sockname = path;
+    pmdaInit(&dp, indoms, 1, metrics, 2);
+    pmdaConnect(&dp);
+    assert_int_equal(dp.status, PM_ERR_PERMISSION);
+    assert_int_equal(dp.version.any.ext->e_infd, -1);
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    release(&dp);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1082,6 +1130,7 @@ int main(void)
         cmocka_unit_test(test_read),
         cmocka_unit_test_setup_teardown(test_dispatch, rig_setup, rig_teardown),
         cmocka_unit_test(test_connect_unix),
+        cmocka_unit_test(test_connect_refused),
     };
 
     signal(SIGPIPE, SIG_IGN);
