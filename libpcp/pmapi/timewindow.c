@@ -276,7 +276,10 @@ static int absolute(window *w, const char *text, nstime base_ns, nstime *out)
     } else {
         d.tm.tm_year -= 1900;
     }
-    if ((t = pmkit_zone_mktime(&d.tm)) == (time_t)-1 && d.tm.tm_year != 69)
+    /* -1 is a time too (00:59:59 on 1 January 1970 in Berlin): mktime
+     * failed only if it left tm_wday as it was */
+    d.tm.tm_wday = -1;
+    if ((t = pmkit_zone_mktime(&d.tm)) == (time_t)-1 && d.tm.tm_wday == -1)
         return fail(w, text, 0, "unexpected value");
     *out = (nstime)t * NS + d.frac_ns;
     return 0;
