@@ -1010,109 +1010,115 @@ static void test_dispatch(void **state)
     pdu_buf_free(&b);
 }
 
-/* pmdaConnect on a unix socket, with a child playing pmcd. */
-/* pmcd's side: a connection to the agent listening at path. */
-static int pmcd_connect(const char *path)
-{
-    struct sockaddr_un un = {.sun_family = AF_UNIX};
-    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+/* ---- pmdaConnect on a unix socket, with a child playing pmcd ---- */
 
-    memcpy(un.sun_path, path, strlen(path) + 1);
-    for (int i = 0; i < 100 && connect(fd, (struct sockaddr *)&un, sizeof(un)) < 0; i++)
-        usleep(20000);
-    return fd;
+struct sock_rig {
+    char path[108];
+    pid_t pid;
+    pmdaInterface dp;
+};
+
+/* The child: pmcd's side of one session on a connection to the agent at
+ * path, its exit status 0 when all went as expected. */
+static void fork_pmcd(struct sock_rig *g, const char *tag, int (*play)(int fd))
+{
+    snprintf(g->path, sizeof(g->path), "/tmp/pmkit_test_pdu_%s.%d.sock", tag, (int)getpid());
+    unlink(g->path);
+    g->pid = fork();
+    assert_true(g->pid >= 0);
+    if (g->pid == 0) {
+        struct sockaddr_un un = {.sun_family = AF_UNIX};
+        int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+        memcpy(un.sun_path, g->path, strlen(g->path) + 1);
+        for (int i = 0; i < 100 && connect(fd, (struct sockaddr *)&un, sizeof(un)) < 0; i++)
+            usleep(20000);
+        _exit(play(fd));
+    }
+    pmdaDaemon(&g->dp, PMDA_INTERFACE_7, "unit", 29, NULL, NULL);
+    pmdaSetFetchCallBack(&g->dp, fetch_cb);
+    g->dp.version.any.ext->e_io = pmdaUnix;
+    g->dp.version.any.ext->e_sockname = g->path;
+    pmdaInit(&g->dp, indoms, 1, metrics, 2);
+}
+
+/* The child's end, which must be a success; the agent's state freed. */
+static void end_pmcd(struct sock_rig *g)
+{
+    int status;
+
+    assert_int_equal(waitpid(g->pid, &status, 0), g->pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    release(&g->dp);
+    unlink(g->path);
+}
+
+/* CREDS both ways, one DESC_REQ answered, then end of file. */
+static int play_desc(int fd)
+{
+    pdu_buf b = {0};
+    unsigned char *r = NULL;
+    size_t cap = 0;
+    int v, f, len = pdu_read(fd, &r, &cap);
+    pmDesc d;
+
+    if (len < 0 || pdu_type(r) != PDU_CREDS || pdu_dec_creds(r, (size_t)len, &v, &f) < 0 || v != 2)
+        return 2;
+    pdu_enc_creds(&b, (int)getpid(), 2, 0);
+    pdu_write(fd, &b);
+    pdu_enc_desc_req(&b, pmID_build(29, 0, 0));
+    pdu_write(fd, &b);
+    len = pdu_read(fd, &r, &cap);
+    if (len < 0 || pdu_dec_desc(r, (size_t)len, &d) < 0 || d.type != PM_TYPE_U32)
+        return 3;
+    return 0; /* closing: the agent sees EOF */
 }
 
 static void test_connect_unix(void **state)
 {
-    char path[108];
-    pmdaInterface dp;
-    pid_t pid;
-    int status;
+    struct sock_rig g;
 
     (void)state;
-    snprintf(path, sizeof(path), "/tmp/pmkit_test_pdu.%d.sock", (int)getpid());
-    unlink(path);
-    pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        pdu_buf b = {0};
-        unsigned char *r = NULL;
-        size_t cap = 0;
-        int fd = pmcd_connect(path), v, f, len;
-        pmDesc d;
+    fork_pmcd(&g, "desc", play_desc);
+    pmdaConnect(&g.dp);
+    assert_int_equal(g.dp.status, 0);
+    assert_true(g.dp.version.any.ext->e_flags & PMDA_EXT_CONNECTED);
+    pmdaConnect(&g.dp); /* twice: refused */
+    assert_int_equal(g.dp.status, PM_ERR_GENERIC);
+    g.dp.status = 0;
+    pmdaMain(&g.dp);
+    close(g.dp.version.any.ext->e_infd);
+    end_pmcd(&g);
+}
 
-        len = pdu_read(fd, &r, &cap);
-        if (len < 0 || pdu_type(r) != PDU_CREDS || pdu_dec_creds(r, (size_t)len, &v, &f) < 0 ||
-            v != 2)
-            _exit(2);
-        pdu_enc_creds(&b, (int)getpid(), 2, 0);
-        pdu_write(fd, &b);
-        pdu_enc_desc_req(&b, pmID_build(29, 0, 0));
-        pdu_write(fd, &b);
-        len = pdu_read(fd, &r, &cap);
-        if (len < 0 || pdu_dec_desc(r, (size_t)len, &d) < 0 || d.type != PM_TYPE_U32)
-            _exit(3);
-        _exit(0); /* closing: the agent sees EOF */
-    }
-    pmdaDaemon(&dp, PMDA_INTERFACE_7, "unit", 29, NULL, NULL);
-    pmdaSetFetchCallBack(&dp, fetch_cb);
-    dp.version.any.ext->e_io = pmdaUnix;
-    dp.version.any.ext->e_sockname = path;
-    pmdaInit(&dp, indoms, 1, metrics, 2);
-    pmdaConnect(&dp);
-    assert_int_equal(dp.status, 0);
-    assert_true(dp.version.any.ext->e_flags & PMDA_EXT_CONNECTED);
-    pmdaConnect(&dp); /* twice: refused */
-    assert_int_equal(dp.status, PM_ERR_GENERIC);
-    dp.status = 0;
-    pmdaMain(&dp);
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    assert_true(WIFEXITED(status));
-    assert_int_equal(WEXITSTATUS(status), 0);
-    close(dp.version.any.ext->e_infd);
-    release(&dp);
-    unlink(path);
+/* The agent's CREDS refused; then its end of the connection must close. */
+static int play_refuse(int fd)
+{
+    pdu_buf b = {0};
+    unsigned char *r = NULL;
+    size_t cap = 0;
+
+    if (pdu_read(fd, &r, &cap) < 0 || pdu_type(r) != PDU_CREDS)
+        return 2;
+    pdu_enc_error(&b, PM_ERR_PERMISSION);
+    pdu_write(fd, &b);
+    return pdu_read_timed(fd, &r, &cap, 2000) == PM_ERR_EOF ? 0 : 3;
 }
 
 /* pmcd refusing the agent's CREDS: pmdaConnect fails with pmcd's code and
  * closes the connection (pmcd sees end of file at once). */
 static void test_connect_refused(void **state)
 {
-    char path[108];
-    pmdaInterface dp;
-    pid_t pid;
-    int status;
+    struct sock_rig g;
 
     (void)state;
-    snprintf(path, sizeof(path), "/tmp/pmkit_test_pdu_refused.%d.sock", (int)getpid());
-    unlink(path);
-    pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        pdu_buf b = {0};
-        unsigned char *r = NULL;
-        size_t cap = 0;
-        int fd = pmcd_connect(path);
-
-        if (pdu_read(fd, &r, &cap) < 0 || pdu_type(r) != PDU_CREDS)
-            _exit(2);
-        pdu_enc_error(&b, PM_ERR_PERMISSION);
-        pdu_write(fd, &b);
-        _exit(pdu_read_timed(fd, &r, &cap, 2000) == PM_ERR_EOF ? 0 : 3);
-    }
-    pmdaDaemon(&dp, PMDA_INTERFACE_7, "unit", 29, NULL, NULL);
-    dp.version.any.ext->e_io = pmdaUnix;
-    dp.version.any.ext->e_sockname = path;
-    pmdaInit(&dp, indoms, 1, metrics, 2);
-    pmdaConnect(&dp);
-    assert_int_equal(dp.status, PM_ERR_PERMISSION);
-    assert_int_equal(dp.version.any.ext->e_infd, -1);
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    assert_true(WIFEXITED(status));
-    assert_int_equal(WEXITSTATUS(status), 0);
-    release(&dp);
-    unlink(path);
+    fork_pmcd(&g, "refused", play_refuse);
+    pmdaConnect(&g.dp);
+    assert_int_equal(g.dp.status, PM_ERR_PERMISSION);
+    assert_int_equal(g.dp.version.any.ext->e_infd, -1);
+    pmdaMain(&g.dp); /* as an agent goes on: ends at once, freeing its state */
+    end_pmcd(&g);
 }
 
 int main(void)
