@@ -10,9 +10,10 @@
  * unix socket, $PCP_RUN_DIR/pmcd.socket by default, else TCP to
  * localhost) and "unix:PATH" (the socket only).  The connection waits
  * $PMCD_CONNECT_TIMEOUT seconds (5) to connect and $PMCD_REQUEST_TIMEOUT
- * (10, read as it connects) for each answer; a timeout is PM_ERR_TIMEOUT, a connection that
- * breaks or an answer that is not a PDU is PM_ERR_IPC, after which the
- * socket is closed and every request fails until pmReconnectContext.
+ * (10, read as it connects) for each answer; a timeout is PM_ERR_TIMEOUT,
+ * a connection that breaks or an answer that is not a PDU is PM_ERR_IPC,
+ * after which the socket is closed and every request fails until
+ * pmReconnectContext.
  *
  * Does NOT do: TLS ("pcps://", PM_CTXFLAG_SECURE), SASL authentication,
  * containers, proxies ("host@proxy"): those specifications are refused
