@@ -34,7 +34,7 @@
  * grow the table instead of writing past it (and memory running out
  * meanwhile leaves the installed table as it was); missing callbacks, NULL
  * trees and a NULL pmdaExt are tolerated; pmdaDynamicSetClusterMask
- * reports 0 for the prefix it changed (docs/compat.md).
+ * reports 0 for a prefix registered (docs/compat.md).
  */
 #include "pmda_int.h"
 

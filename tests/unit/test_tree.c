@@ -405,7 +405,7 @@ static void test_dynamic(void **state)
     dtree = NULL;
 }
 
-/* pmkit: pmdaDynamicSetClusterMask answers 0 for the prefix it changed
+/* pmkit: pmdaDynamicSetClusterMask answers 0 for a prefix registered
  * (PCP 6.0.3 answers -EINVAL for that one and 0 for any other). */
 static void test_cluster_mask(void **state)
 {
