@@ -107,6 +107,14 @@ static inline int is_dynamic_pmid(uint32_t pmid)
     return pmid != PMNS_IMG_PMID_NULL && (pmid >> 22) == 511 && (pmid & 0x3ff) == 0;
 }
 
+/* Images at least this large are asked for huge pages
+ * (pmns_img_advise_huge). */
+#define PMNS_IMG_HUGE_MIN (2u << 20)
+
+/* Ask the kernel to back the image at p, len bytes (a mapping of its
+ * own), with huge pages if it is PMNS_IMG_HUGE_MIN or larger. */
+void pmns_img_advise_huge(void *p, size_t len);
+
 /* CRC-32C of the header: bytes [0, hlen) with the checksum field as zero. */
 uint32_t pmns_img_header_crc(const uint8_t *b, uint32_t hlen);
 

@@ -23,7 +23,6 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#define HUGE_MIN (2u << 20) /* images this large get their own mapping */
 
 struct pmns_image_writer {
     uint32_t n, cap;   /* nodes so far (the root is node 0), allocated */
@@ -128,14 +127,12 @@ uint8_t *pmns_image_alloc(size_t len)
 {
     uint8_t *p;
 
-    if (len < HUGE_MIN)
+    if (len < PMNS_IMG_HUGE_MIN)
         return calloc(1, len > 0 ? len : 1);
     p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
         return NULL;
-#ifdef MADV_HUGEPAGE
-    madvise(p, len, MADV_HUGEPAGE);
-#endif
+    pmns_img_advise_huge(p, len);
     return p;
 }
 
@@ -143,7 +140,7 @@ void pmns_image_free(uint8_t *image, size_t len)
 {
     if (image == NULL)
         return;
-    if (len < HUGE_MIN)
+    if (len < PMNS_IMG_HUGE_MIN)
         free(image);
     else
         munmap(image, len);
