@@ -6,7 +6,11 @@
  * (PCP's numbering).  The current context is per thread.  One recursive
  * lock guards the table, the local agent table (local.c) and every call
  * into an agent, so agents never run concurrently; it is recursive because
- * an agent may call back into the library.
+ * an agent may call back into the library.  A host context has a lock of
+ * its own for its connection and profile: a call that waits for one pmcd
+ * holds only that one (pmkit_ctx_hold), as PCP locks each context apart.
+ * Locks are taken library first: a thread holding a context's lock does
+ * not take the library's (pmkit_ctx_release lets the context's go first).
  *
  * Profiles follow PCP's rules (runtime spec 1.8), including the quirk that
  * an indom first named by pmDelProfile starts in the EXCLUDE state.
@@ -95,11 +99,43 @@ int pmkit_ctx_type_current(void)
     return current < 0 ? PM_CONTEXT_UNDEF : current_type;
 }
 
-pmkit_ctx *pmkit_ctx_host_current(void)
+/* Hold ctx, found with the lock held (taken once by the caller of hold),
+ * which a host context then gives up; see pmapi_int.h. */
+static pmkit_ctx *hold(pmkit_ctx *ctx)
 {
-    pmkit_ctx *ctx = pmkit_ctx_current();
+    if (ctx != NULL && ctx->host != NULL) {
+        ctx->holds++;
+        pmkit_unlock();
+        pthread_mutex_lock(&ctx->use);
+        if (atomic_load(&ctx->gone)) { /* destroyed while this thread waited */
+            pmkit_ctx_release(ctx);
+            return NULL;
+        }
+    } else if (ctx == NULL) {
+        pmkit_unlock();
+    }
+    return ctx;
+}
 
-    return ctx != NULL && ctx->host != NULL ? ctx : NULL;
+pmkit_ctx *pmkit_ctx_hold(void)
+{
+    pmkit_lock();
+    return hold(pmkit_ctx_current());
+}
+
+pmkit_ctx *pmkit_ctx_hold_handle(int handle)
+{
+    pmkit_lock();
+    return hold(find(handle));
+}
+
+pmkit_ctx *pmkit_ctx_host_hold(void)
+{
+    pmkit_ctx *ctx;
+
+    pmkit_lock();
+    ctx = pmkit_ctx_current();
+    return hold(ctx != NULL && ctx->host != NULL ? ctx : NULL);
 }
 
 int pmkit_ctx_local_current(void)
@@ -146,9 +182,30 @@ static int profile_copy(pmProfile *dst, const pmProfile *src)
 
 static void ctx_free(pmkit_ctx *ctx)
 {
-    pmkit_host_close(ctx->host); /* pmcd sees the connection close */
+    if (ctx->host != NULL) {
+        pmkit_host_close(ctx->host); /* pmcd sees the connection close */
+        pthread_mutex_destroy(&ctx->use);
+    }
     profile_clear(&ctx->prof);
     free(ctx);
+}
+
+void pmkit_ctx_release(pmkit_ctx *ctx)
+{
+    int last;
+
+    if (ctx == NULL)
+        return;
+    if (ctx->host == NULL) {
+        pmkit_unlock();
+        return;
+    }
+    pthread_mutex_unlock(&ctx->use);
+    pmkit_lock();
+    last = --ctx->holds == 0 && ctx->gone;
+    pmkit_unlock();
+    if (last)
+        ctx_free(ctx);
 }
 
 /* Add a context to the table; it becomes current.  Returns its handle. */
@@ -168,7 +225,9 @@ static int ctx_add(pmkit_ctx *ctx)
 }
 
 /* A new context of type for name with a fresh handle; the profile is
- * copied from prof if not NULL.  Returns the handle, or an error. */
+ * copied from prof if not NULL.  Returns the handle, or an error.  A host
+ * context connects without the library lock (which the caller holds), so
+ * other threads go on while pmcd is slow to answer. */
 static int ctx_new(int type, const char *name, const pmProfile *prof)
 {
     int handle = next_handle++, sts;
@@ -183,12 +242,17 @@ static int ctx_new(int type, const char *name, const pmProfile *prof)
         free(ctx);
         return sts;
     }
-    if (type == PM_CONTEXT_HOST)
+    if (type == PM_CONTEXT_HOST) {
+        pmkit_unlock();
         sts = pmkit_host_open(name, &ctx->host);
-    else if (prof == NULL) /* a copy finds its agents loaded */
+        pmkit_lock();
+        if (ctx->host != NULL)
+            pthread_mutex_init(&ctx->use, NULL);
+    } else if (prof == NULL) { /* a copy finds its agents loaded */
         sts = pmkit_dso_load_all();
-    else
+    } else {
         sts = 0;
+    }
     if (sts < 0) {
         ctx_free(ctx);
         return sts;
@@ -230,18 +294,35 @@ int pmNewContext(int type, const char *name)
     return sts;
 }
 
-/* A host context's copy has a connection of its own, as in PCP. */
+/* A host context's copy has a connection of its own, as in PCP: its
+ * specification and profile are copied while it is held, then the copy
+ * connects without holding it. */
 int pmDupContext(void)
 {
-    pmkit_ctx *old;
+    pmkit_ctx *old = pmkit_ctx_hold();
+    pmProfile prof;
+    char *spec;
     int sts;
 
+    if (old == NULL)
+        return PM_ERR_NOCONTEXT;
+    if (old->host == NULL) {
+        sts = ctx_new(old->type, NULL, &old->prof); /* under the library lock */
+        pmkit_ctx_release(old);
+        return sts;
+    }
+    spec = strdup(pmkit_host_spec(old->host));
+    sts = spec == NULL ? -ENOMEM : profile_copy(&prof, &old->prof);
+    pmkit_ctx_release(old);
+    if (sts < 0) {
+        free(spec);
+        return sts;
+    }
     pmkit_lock();
-    if ((old = pmkit_ctx_current()) == NULL)
-        sts = PM_ERR_NOCONTEXT;
-    else
-        sts = ctx_new(old->type, old->host != NULL ? pmkit_host_spec(old->host) : NULL, &old->prof);
+    sts = ctx_new(PM_CONTEXT_HOST, spec, &prof);
     pmkit_unlock();
+    profile_clear(&prof);
+    free(spec);
     return sts;
 }
 
@@ -278,7 +359,10 @@ int pmDestroyContext(int handle)
     for (int i = 0; i < ntable; i++) {
         if (table[i]->handle != handle)
             continue;
-        ctx_free(table[i]);
+        if (table[i]->holds > 0)
+            atomic_store(&table[i]->gone, 1); /* another thread's call is using it */
+        else
+            ctx_free(table[i]);
         memmove(&table[i], &table[i + 1], (size_t)(ntable - i - 1) * sizeof(*table));
         ntable--;
         if (current == handle) {
@@ -295,17 +379,13 @@ int pmDestroyContext(int handle)
 /* A host context connects again (its profile to be sent anew). */
 int pmReconnectContext(int handle)
 {
-    pmkit_ctx *ctx;
+    pmkit_ctx *ctx = pmkit_ctx_hold_handle(handle);
     int sts;
 
-    pmkit_lock();
-    if ((ctx = find(handle)) == NULL)
-        sts = PM_ERR_NOCONTEXT;
-    else if (ctx->host != NULL)
-        sts = pmkit_host_reconnect(ctx->host);
-    else
-        sts = 0;
-    pmkit_unlock();
+    if (ctx == NULL)
+        return PM_ERR_NOCONTEXT;
+    sts = ctx->host != NULL ? pmkit_host_reconnect(ctx->host) : 0;
+    pmkit_ctx_release(ctx);
     return sts < 0 ? sts : handle;
 }
 
@@ -318,12 +398,11 @@ char *pmGetContextHostName_r(int handle, char *buf, int buflen)
     if (buf == NULL || buflen <= 0)
         return buf;
     buf[0] = '\0';
-    pmkit_lock();
-    ctx = find(handle);
+    ctx = pmkit_ctx_hold_handle(handle);
     local = ctx != NULL && ctx->host == NULL;
     if (ctx != NULL && ctx->host != NULL)
         pmkit_host_hostname(ctx, buf, buflen);
-    pmkit_unlock();
+    pmkit_ctx_release(ctx);
     if (local && gethostname(buf, (size_t)buflen) < 0)
         buf[0] = '\0';
     buf[buflen - 1] = '\0';
@@ -412,11 +491,8 @@ static int profile_change(pmInDom indom, int n, int *insts, int state)
         return PM_ERR_PROFILESPEC;
     if (insts == NULL || n < 0)
         n = 0;
-    pmkit_lock();
-    if ((ctx = pmkit_ctx_current()) == NULL) {
-        pmkit_unlock();
+    if ((ctx = pmkit_ctx_hold()) == NULL)
         return PM_ERR_NOCONTEXT;
-    }
     ctx->prof_gen++;
     if (indom == PM_INDOM_NULL) {
         profile_clear(&ctx->prof);
@@ -433,7 +509,7 @@ static int profile_change(pmInDom indom, int n, int *insts, int state)
     } else {
         sts = list_add(p, n, insts); /* new exceptions */
     }
-    pmkit_unlock();
+    pmkit_ctx_release(ctx);
     return sts;
 }
 

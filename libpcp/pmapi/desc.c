@@ -61,12 +61,14 @@ int pmLookupDesc(pmID pmid, pmDesc *desc)
     __pmDSO *dso;
     int sts;
 
-    pmkit_lock();
-    if (pmkit_ctx_host_current() != NULL)
+    if (pmkit_ctx_type_current() == PM_CONTEXT_HOST) {
         sts = pmkit_host_desc(pmid, desc);
-    else if ((sts = agent_of(pmID_domain(pmid), &dso)) == 0)
-        sts = dso->dispatch.version.any.desc(pmid, desc, dso->dispatch.version.any.ext);
-    pmkit_unlock();
+    } else {
+        pmkit_lock();
+        if ((sts = agent_of(pmID_domain(pmid), &dso)) == 0)
+            sts = dso->dispatch.version.any.desc(pmid, desc, dso->dispatch.version.any.ext);
+        pmkit_unlock();
+    }
     if ((sts == PM_ERR_PMID || sts == PM_ERR_NOAGENT) && derived_desc(pmid, desc) == 0)
         sts = 0;
     return sts < 0 ? sts : 0;
@@ -112,10 +114,12 @@ static int text_once(unsigned int domain, int ident, int type, char **buffer)
     char *text = NULL;
     int sts;
 
-    pmkit_lock();
-    if (pmkit_ctx_host_current() != NULL) {
+    if (pmkit_ctx_type_current() == PM_CONTEXT_HOST) {
         sts = pmkit_host_text(ident, type, buffer);
-    } else if ((sts = agent_of(domain, &dso)) == 0) {
+        return sts < 0 ? sts : 0;
+    }
+    pmkit_lock();
+    if ((sts = agent_of(domain, &dso)) == 0) {
         sts = dso->dispatch.version.any.text(ident, type, &text, dso->dispatch.version.any.ext);
         if (sts >= 0 && text == NULL)
             sts = PM_ERR_TEXT;
@@ -192,13 +196,15 @@ static int instance_call(pmInDom indom, int inst, const char *name, pmInResult *
     *res = NULL;
     if (indom == PM_INDOM_NULL)
         return PM_ERR_INDOM;
-    pmkit_lock();
-    if (pmkit_ctx_host_current() != NULL)
+    if (pmkit_ctx_type_current() == PM_CONTEXT_HOST) {
         sts = pmkit_host_instance(indom, inst, name, res);
-    else if ((sts = agent_of(pmInDom_domain(indom), &dso)) == 0)
-        sts = dso->dispatch.version.any.instance(indom, inst, (char *)name, res,
-                                                 dso->dispatch.version.any.ext);
-    pmkit_unlock();
+    } else {
+        pmkit_lock();
+        if ((sts = agent_of(pmInDom_domain(indom), &dso)) == 0)
+            sts = dso->dispatch.version.any.instance(indom, inst, (char *)name, res,
+                                                     dso->dispatch.version.any.ext);
+        pmkit_unlock();
+    }
     if (sts >= 0 && *res == NULL)
         sts = PM_ERR_INST;
     if (sts < 0) {

@@ -9,8 +9,9 @@
  * event.flags and event.missed, the help -> one-line fallback).  An ERROR
  * answer's code is returned as it is, as PCP's library does; an answer of
  * the wrong type, or one that does not decode, is PM_ERR_IPC and closes
- * the connection (nonsense()).  Each function holds the library lock for
- * the whole exchange, so requests on one connection never interleave.
+ * the connection (nonsense()).  Each function holds the context for the
+ * whole exchange (its own lock, not the library's: other threads' calls go
+ * on meanwhile), so requests on one connection never interleave.
  *
  * Profiles go out lazily: before a fetch (or a request for instances'
  * labels), when pmcd has not seen the context's current profile (at least
@@ -117,10 +118,10 @@ int pmkit_host_lookup(int n, const char **names, pmID *pmids)
     pmkit_ctx *ctx;
     int sts;
 
-    pmkit_lock();
-    sts = (ctx = pmkit_ctx_host_current()) != NULL ? lookup_ctx(ctx, n, names, pmids)
-                                                   : PM_ERR_NOCONTEXT;
-    pmkit_unlock();
+    if ((ctx = pmkit_ctx_host_hold()) == NULL)
+        return PM_ERR_NOCONTEXT;
+    sts = lookup_ctx(ctx, n, names, pmids);
+    pmkit_ctx_release(ctx);
     return sts;
 }
 
@@ -157,12 +158,11 @@ int pmkit_host_children(const char *name, char ***kids, int **status)
     pmkit_ctx *ctx;
     int sts = PM_ERR_NOCONTEXT;
 
-    pmkit_lock();
-    if ((ctx = pmkit_ctx_host_current()) != NULL) {
+    if ((ctx = pmkit_ctx_host_hold()) != NULL) {
         pdu_enc_name_req(pmkit_host_out(ctx->host), PDU_PMNS_CHILD, status != NULL, name);
         sts = names_answer(ctx, kids, status);
+        pmkit_ctx_release(ctx);
     }
-    pmkit_unlock();
     return sts;
 }
 
@@ -171,12 +171,11 @@ int pmkit_host_traverse(const char *name, char ***names)
     pmkit_ctx *ctx;
     int sts = PM_ERR_NOCONTEXT;
 
-    pmkit_lock();
-    if ((ctx = pmkit_ctx_host_current()) != NULL) {
+    if ((ctx = pmkit_ctx_host_hold()) != NULL) {
         pdu_enc_name_req(pmkit_host_out(ctx->host), PDU_PMNS_TRAVERSE, 0, name);
         sts = names_answer(ctx, names, NULL);
+        pmkit_ctx_release(ctx);
     }
-    pmkit_unlock();
     return sts;
 }
 
@@ -185,13 +184,12 @@ int pmkit_host_names(pmID pmid, char ***names)
     pmkit_ctx *ctx;
     int sts = PM_ERR_NOCONTEXT;
 
-    pmkit_lock();
-    if ((ctx = pmkit_ctx_host_current()) != NULL) {
+    if ((ctx = pmkit_ctx_host_hold()) != NULL) {
         pdu_enc_pmns_ids(pmkit_host_out(ctx->host), 0, 1, &pmid);
         if ((sts = names_answer(ctx, names, NULL)) == 0)
             sts = PM_ERR_PMID; /* no names at all */
+        pmkit_ctx_release(ctx);
     }
-    pmkit_unlock();
     return sts;
 }
 
@@ -214,9 +212,10 @@ int pmkit_host_desc(pmID pmid, pmDesc *desc)
     pmkit_ctx *ctx;
     int sts;
 
-    pmkit_lock();
-    sts = (ctx = pmkit_ctx_host_current()) != NULL ? desc_ctx(ctx, pmid, desc) : PM_ERR_NOCONTEXT;
-    pmkit_unlock();
+    if ((ctx = pmkit_ctx_host_hold()) == NULL)
+        return PM_ERR_NOCONTEXT;
+    sts = desc_ctx(ctx, pmid, desc);
+    pmkit_ctx_release(ctx);
     return sts;
 }
 
@@ -253,10 +252,10 @@ int pmkit_host_descs(int n, pmID *pmids, pmDesc *descs)
     pmkit_ctx *ctx;
     int sts;
 
-    pmkit_lock();
-    sts = (ctx = pmkit_ctx_host_current()) != NULL ? descs_ctx(ctx, n, pmids, descs)
-                                                   : PM_ERR_NOCONTEXT;
-    pmkit_unlock();
+    if ((ctx = pmkit_ctx_host_hold()) == NULL)
+        return PM_ERR_NOCONTEXT;
+    sts = descs_ctx(ctx, n, pmids, descs);
+    pmkit_ctx_release(ctx);
     return sts;
 }
 
@@ -266,13 +265,12 @@ int pmkit_host_text(int ident, int type, char **text)
     pmkit_ctx *ctx;
     int sts = PM_ERR_NOCONTEXT;
 
-    pmkit_lock();
-    if ((ctx = pmkit_ctx_host_current()) != NULL) {
+    if ((ctx = pmkit_ctx_host_hold()) != NULL) {
         pdu_enc_text_req(pmkit_host_out(ctx->host), ident, type & ~PM_TEXT_DIRECT);
         if ((sts = answer(ctx, PDU_TEXT, &pdu)) >= 0)
             sts = nonsense(ctx, pdu_dec_text(pdu, (size_t)sts, text));
+        pmkit_ctx_release(ctx);
     }
-    pmkit_unlock();
     return sts;
 }
 
@@ -283,13 +281,12 @@ int pmkit_host_instance(pmInDom indom, int inst, const char *name, pmInResult **
     int sts = PM_ERR_NOCONTEXT;
 
     *res = NULL;
-    pmkit_lock();
-    if ((ctx = pmkit_ctx_host_current()) != NULL) {
+    if ((ctx = pmkit_ctx_host_hold()) != NULL) {
         pdu_enc_instance_req(pmkit_host_out(ctx->host), indom, inst, name);
         if ((sts = answer(ctx, PDU_INSTANCE, &pdu)) >= 0)
             sts = nonsense(ctx, pdu_dec_instance(pdu, (size_t)sts, res));
+        pmkit_ctx_release(ctx);
     }
-    pmkit_unlock();
     return sts;
 }
 
@@ -304,10 +301,9 @@ int pmkit_host_labels(int ident, int type, pmLabelSet **sets)
     int sts = PM_ERR_NOCONTEXT, rident, rtype, n = 0;
 
     *sets = NULL;
-    pmkit_lock();
-    if ((ctx = pmkit_ctx_host_current()) != NULL) {
+    if ((ctx = pmkit_ctx_host_hold()) != NULL) {
         if (type == PM_LABEL_INSTANCES && (sts = pmkit_host_profile(ctx)) < 0) {
-            pmkit_unlock();
+            pmkit_ctx_release(ctx);
             return sts;
         }
         pdu_enc_label_req(pmkit_host_out(ctx->host), ident, type);
@@ -318,8 +314,8 @@ int pmkit_host_labels(int ident, int type, pmLabelSet **sets)
             free(*sets);
             *sets = NULL;
         }
+        pmkit_ctx_release(ctx);
     }
-    pmkit_unlock();
     return sts;
 }
 
@@ -398,10 +394,10 @@ int pmkit_host_fetch(int n, pmID *pmids, pmValueSet **vsets, struct timespec *st
     pmkit_ctx *ctx;
     int sts;
 
-    pmkit_lock();
-    sts = (ctx = pmkit_ctx_host_current()) != NULL ? fetch_ctx(ctx, n, pmids, vsets, stamp)
-                                                   : PM_ERR_NOCONTEXT;
-    pmkit_unlock();
+    if ((ctx = pmkit_ctx_host_hold()) == NULL)
+        return PM_ERR_NOCONTEXT;
+    sts = fetch_ctx(ctx, n, pmids, vsets, stamp);
+    pmkit_ctx_release(ctx);
     return sts;
 }
 
@@ -419,8 +415,7 @@ int pmkit_host_store(int n, pmValueSet *const *vsets)
         return -ENOMEM;
     r->numpmid = n;
     memcpy(r->vset, vsets, (size_t)n * sizeof(*vsets));
-    pmkit_lock();
-    if ((ctx = pmkit_ctx_host_current()) != NULL) {
+    if ((ctx = pmkit_ctx_host_hold()) != NULL) {
         pdu_enc_result(pmkit_host_out(ctx->host), r);
         if ((len = pmkit_host_call(ctx, &pdu)) < 0)
             sts = len;
@@ -428,8 +423,8 @@ int pmkit_host_store(int n, pmValueSet *const *vsets)
             sts = nonsense(ctx, PM_ERR_IPC);
         else
             sts = code;
+        pmkit_ctx_release(ctx);
     }
-    pmkit_unlock();
     free(r);
     return sts;
 }

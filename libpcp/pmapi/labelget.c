@@ -260,11 +260,11 @@ static int agent_labels(unsigned int domain, int ident, int type, pmLabelSet **s
     int sts;
 
     *sets = NULL;
+    if (pmkit_ctx_type_current() == PM_CONTEXT_HOST)
+        return pmkit_host_labels(ident, type, sets);
     pmkit_lock();
     if ((ctx = pmkit_ctx_current()) == NULL) {
         sts = PM_ERR_NOCONTEXT;
-    } else if (ctx->host != NULL) {
-        sts = pmkit_host_labels(ident, type, sets);
     } else if ((dso = pmkit_dso_for(domain, ctx)) == NULL) {
         sts = PM_ERR_NOAGENT;
     } else if (dso->dispatch.comm.pmda_interface >= PMDA_INTERFACE_7 &&

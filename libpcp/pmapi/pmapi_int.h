@@ -11,7 +11,9 @@
 #include <pcp/pmda.h>
 
 #include <malloc.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -89,7 +91,9 @@ const char *pmkit_type_name(int type);
 /*
  * Contexts (context.c).  One recursive lock serialises the context table,
  * the local agent table and every call into an agent; the functions below
- * expect the caller to hold it (pmkit_lock/pmkit_unlock).
+ * expect the caller to hold it (pmkit_lock/pmkit_unlock), unless they say
+ * otherwise.  A host context has a lock of its own besides, which its
+ * exchanges with pmcd hold instead of the library's (pmkit_ctx_hold).
  */
 typedef struct pmkit_host pmkit_host;
 
@@ -99,14 +103,29 @@ typedef struct pmkit_ctx {
     unsigned prof_gen;  /* bumped on every profile change */
     pmProfile prof;     /* the instance profile; its address is stable */
     pmkit_host *host;   /* PM_CONTEXT_HOST: the connection to pmcd (host.c) */
+    /* PM_CONTEXT_HOST: held around each use of host and of prof */
+    pthread_mutex_t use;
+    int holds;          /* threads holding or waiting for use (library lock) */
+    atomic_int gone;    /* destroyed while held: the last holder frees it */
 } pmkit_ctx;
 
 void pmkit_lock(void);
 void pmkit_unlock(void);
 /* The calling thread's current context, or NULL. */
 pmkit_ctx *pmkit_ctx_current(void);
-/* The current context if it is a host one, else NULL (lock held). */
-pmkit_ctx *pmkit_ctx_host_current(void);
+/*
+ * Without the lock: the calling thread's current context (or the one of
+ * handle), held for one use, or NULL (nothing held) for none.  A local
+ * context is held by the library lock; a host context by its own lock
+ * only, so a thread waiting for one pmcd does not stop the others.  The
+ * context stays allocated until pmkit_ctx_release, even if another thread
+ * destroys it meanwhile; one destroyed while a thread waited to hold it is
+ * not held (NULL).  host_hold answers only for a host context.
+ */
+pmkit_ctx *pmkit_ctx_hold(void);
+pmkit_ctx *pmkit_ctx_hold_handle(int handle);
+pmkit_ctx *pmkit_ctx_host_hold(void);
+void pmkit_ctx_release(pmkit_ctx *ctx);
 /* Is the calling thread's current context a local one?  (No lock, as
  * pmkit_ctx_type_current below.) */
 int pmkit_ctx_local_current(void);
@@ -115,8 +134,9 @@ int pmkit_ctx_local_current(void);
 int pmkit_ctx_type_current(void);
 
 /*
- * The connection of a host context to pmcd (host.c).  Called with the lock
- * held.  open connects to a specification, greets and sends CREDS (0, or
+ * The connection of a host context to pmcd (host.c).  Called with the
+ * context held (pmkit_ctx_hold), or on a connection nobody else can see
+ * yet; never with the library lock held for pmcd.  open connects to a specification, greets and sends CREDS (0, or
  * -errno / PM_ERR_* as PCP reports them); reconnect does it again for an
  * open connection.  A request is built into pmkit_host_out (pdu.h's
  * encoders) and sent with send (which stamps the context's handle as
@@ -143,9 +163,10 @@ int pmkit_host_profile(pmkit_ctx *ctx);
 void pmkit_host_drop(pmkit_host *h);
 
 /*
- * The PMAPI over a host context (host_api.c): each takes the lock and
- * answers for the current context, which the caller has found to be a
- * host one (PM_ERR_NOCONTEXT if it no longer is), with pmcd's answer as
+ * The PMAPI over a host context (host_api.c): each holds the current
+ * context (pmkit_ctx_host_hold; the caller must not hold the library
+ * lock) and answers for it, the caller having found it to be a host one
+ * (PM_ERR_NOCONTEXT if it no longer is), with pmcd's answer as
  * PCP's client library returns it, derived metrics excepted (the API
  * files add those as for the other contexts).
  */
@@ -171,7 +192,7 @@ int pmkit_host_fetch(int n, pmID *pmids, pmValueSet **vsets, struct timespec *st
 int pmkit_host_store(int n, pmValueSet *const *vsets);
 /* LABEL_REQ for ident and a PM_LABEL_* type: the sets, and their count. */
 int pmkit_host_labels(int ident, int type, pmLabelSet **sets);
-/* pmcd's pmcd.hostname for ctx (lock held), else the specification's host. */
+/* pmcd's pmcd.hostname for ctx (held), else the specification's host. */
 void pmkit_host_hostname(pmkit_ctx *ctx, char *buf, int buflen);
 
 /*

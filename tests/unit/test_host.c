@@ -3,8 +3,10 @@
  * scripted pmcd on a unix socket: what the client does with greetings it
  * must refuse, answers of the wrong type, answers whose counts do not match
  * the request, a pmcd that closes the connection or never answers, the
- * state-change bits before a fetch's result, and the lazy profile (sent
- * before the first fetch and after each change, not otherwise).  The PDUs'
+ * state-change bits before a fetch's result, the lazy profile (sent
+ * before the first fetch and after each change, not otherwise), and that a
+ * thread waiting for one pmcd does not hold up another thread's calls on
+ * another context, nor a destruction of the context it waits on.  The PDUs'
  * own decoding on hostile bytes is unit.pdu's; the answers of a real pmcd
  * are oracle.host's.
  */
@@ -283,6 +285,103 @@ static void test_timeout_dripping(void **state)
     unsetenv("PMCD_REQUEST_TIMEOUT");
 }
 
+/* ---- one context waiting does not stop the others ---- */
+
+static int slow_waiting[2], slow_go[2]; /* pipes: the slow pmcd has the
+                                         * request; it may answer */
+
+/* Take a DESC_REQ, say so, answer PM_ERR_PMID only when told to. */
+static void desc_then_eof(struct fake *f, int fd, int signal)
+{
+    const uint32_t nope[] = {16, T_ERROR, 0, (uint32_t)PM_ERR_PMID};
+    unsigned char buf[256];
+    char c = 'x';
+
+    if (get_pdu(fd, buf, sizeof(buf)) != T_DESC_REQ)
+        f->failed = 1;
+    if (signal && (write(slow_waiting[1], &c, 1) != 1 || read(slow_go[0], &c, 1) != 1))
+        f->failed = 1;
+    put_words(fd, nope, 4);
+    /* then the end of the connection: the context destroyed */
+    if (get_pdu(fd, buf, sizeof(buf)) != -1)
+        f->failed = 1;
+    close(fd);
+}
+
+static void slow_script(struct fake *f)
+{
+    desc_then_eof(f, accept_client(f), 1);
+}
+
+static void quick_script(struct fake *f)
+{
+    desc_then_eof(f, accept_client(f), 0);
+}
+
+static int waiter_ctx, waiter_sts[2];
+
+static void *waiter(void *arg)
+{
+    int *sts = arg;
+    pmDesc d;
+
+    if ((*sts = pmUseContext(waiter_ctx)) == 0)
+        *sts = pmLookupDesc(0x3e800000, &d);
+    return NULL;
+}
+
+/* A thread waits for a pmcd that holds its answer back; meanwhile another
+ * thread connects to a second pmcd and gets an answer, and destroys the
+ * waiting thread's context, which lives on until that call is over.  With
+ * one lock for every context the second thread would wait until the first
+ * timed out (5 s) and the first would get PM_ERR_TIMEOUT.  A third thread
+ * that asks on the same context meanwhile waits for the first and then
+ * finds the context destroyed: nothing reaches the slow pmcd from it (the
+ * script would fail), whichever point it had reached. */
+static void test_contexts_apart(void **state)
+{
+    struct fake slow, quick;
+    struct timespec t0, t1;
+    pthread_t t, t2;
+    pmDesc d;
+    char c = 'x';
+    int ctx;
+
+    (void)state;
+    setenv("PMCD_REQUEST_TIMEOUT", "5", 1);
+    assert_int_equal(pipe(slow_waiting), 0);
+    assert_int_equal(pipe(slow_go), 0);
+    fake_start(&slow, slow_script);
+    fake_start(&quick, quick_script);
+    assert_true((waiter_ctx = pmNewContext(PM_CONTEXT_HOST, slow.spec)) >= 0);
+    assert_int_equal(pthread_create(&t, NULL, waiter, &waiter_sts[0]), 0);
+    assert_int_equal(read(slow_waiting[0], &c, 1), 1);
+    assert_int_equal(pthread_create(&t2, NULL, waiter, &waiter_sts[1]), 0);
+    usleep(50000); /* most likely waiting for the context by now */
+
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_true((ctx = pmNewContext(PM_CONTEXT_HOST, quick.spec)) >= 0);
+    assert_int_equal(pmLookupDesc(0x3e800000, &d), PM_ERR_PMID);
+    assert_int_equal(pmDestroyContext(waiter_ctx), 0);
+    assert_int_equal(pmDestroyContext(waiter_ctx), PM_ERR_NOCONTEXT);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    assert_true(t1.tv_sec - t0.tv_sec < 3);
+
+    assert_int_equal(write(slow_go[1], &c, 1), 1);
+    assert_int_equal(pthread_join(t, NULL), 0);
+    assert_int_equal(pthread_join(t2, NULL), 0);
+    assert_int_equal(waiter_sts[0], PM_ERR_PMID);
+    assert_int_equal(waiter_sts[1], PM_ERR_NOCONTEXT);
+    assert_int_equal(pmDestroyContext(ctx), 0);
+    fake_end(&quick);
+    fake_end(&slow); /* saw the connection end once the waiter was done */
+    for (int i = 0; i < 2; i++) {
+        close(slow_waiting[i]);
+        close(slow_go[i]);
+    }
+    unsetenv("PMCD_REQUEST_TIMEOUT");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -290,6 +389,7 @@ int main(void)
         cmocka_unit_test(test_answers),
         cmocka_unit_test(test_timeout),
         cmocka_unit_test(test_timeout_dripping),
+        cmocka_unit_test(test_contexts_apart),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);
