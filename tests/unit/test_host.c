@@ -4,7 +4,8 @@
  * must refuse, answers of the wrong type, answers whose counts do not match
  * the request, a pmcd that closes the connection or never answers, the
  * state-change bits before a fetch's result, the lazy profile (sent
- * before the first fetch and after each change, not otherwise), and that a
+ * before the first fetch and after each change, not otherwise), a lookup
+ * of many long names split into requests of at most 63 KiB, and that a
  * thread waiting for one pmcd does not hold up another thread's calls on
  * another context, nor a destruction of the context it waits on.  The PDUs'
  * own decoding on hostile bytes is unit.pdu's; the answers of a real pmcd
@@ -285,6 +286,87 @@ static void test_timeout_dripping(void **state)
     unsetenv("PMCD_REQUEST_TIMEOUT");
 }
 
+/* ---- a long list of names goes in several requests ---- */
+
+#define SPLIT_NAMES 600
+#define SPLIT_LEN   199 /* about 200 bytes each: 63 KiB hold about 310 */
+
+static int split_counts[4], split_requests;
+static uint32_t split_lens[4];
+
+/* PMNS_IDS answering a PMNS_NAMES of n names: the k-th name asked so far
+ * gets PMID 1000 + k. */
+static void ids_answer(int fd, uint32_t first, uint32_t n)
+{
+    uint32_t *w = malloc((5 + n) * sizeof(*w));
+
+    w[0] = 4 * (5 + n);
+    w[1] = T_PMNS_IDS;
+    w[2] = 0;
+    w[3] = n; /* all found */
+    w[4] = n;
+    for (uint32_t i = 0; i < n; i++)
+        w[5 + i] = 1000 + first + i;
+    for (uint32_t i = 0; i < 5 + n; i += 64)
+        put_words(fd, w + i, 5 + n - i < 64 ? 5 + n - i : 64);
+    free(w);
+}
+
+static void split_script(struct fake *f)
+{
+    static unsigned char buf[128 * 1024];
+    uint32_t asked = 0;
+    int fd = accept_client(f), t;
+
+    while ((t = get_pdu(fd, buf, sizeof(buf))) == T_PMNS_NAMES && split_requests < 4) {
+        uint32_t n = word(buf + 20);
+        split_lens[split_requests] = word(buf);
+        split_counts[split_requests++] = (int)n;
+        ids_answer(fd, asked, n);
+        asked += n;
+    }
+    if (t != -1)
+        f->failed = 1;
+    close(fd);
+}
+
+/* 600 names of 199 bytes: two PMNS_NAMES requests of at most 63 KiB, as
+ * PCP's library splits a lookup of 500 names or more, and one answer. */
+static void test_lookup_split(void **state)
+{
+    static char text[SPLIT_NAMES][SPLIT_LEN + 1];
+    const char *names[SPLIT_NAMES];
+    pmID got[SPLIT_NAMES];
+    struct fake f;
+    int ctx;
+
+    (void)state;
+    for (int i = 0; i < SPLIT_NAMES; i++) {
+        memset(text[i], 'a' + i % 26, SPLIT_LEN);
+        snprintf(text[i], 8, "m%05d.", i);
+        text[i][7] = 'x';
+        names[i] = text[i];
+    }
+    split_requests = 0;
+    fake_start(&f, split_script);
+    assert_true((ctx = pmNewContext(PM_CONTEXT_HOST, f.spec)) >= 0);
+    assert_int_equal(pmLookupName(SPLIT_NAMES, names, got), SPLIT_NAMES);
+    for (int i = 0; i < SPLIT_NAMES; i++)
+        assert_int_equal(got[i], 1000 + i);
+    assert_int_equal(split_requests, 2);
+    assert_int_equal(split_counts[0] + split_counts[1], SPLIT_NAMES);
+    for (int i = 0; i < 2; i++)
+        assert_true(split_counts[i] > 250 && split_lens[i] <= 63 * 1024 + 24);
+    /* under 500 names: one request, however long */
+    assert_int_equal(pmLookupName(499, names, got), 499);
+    assert_int_equal(split_requests, 3);
+    assert_int_equal(split_counts[2], 499);
+    assert_int_equal(got[0], 1000 + SPLIT_NAMES);
+    assert_int_equal(got[498], 1000 + SPLIT_NAMES + 498);
+    assert_int_equal(pmDestroyContext(ctx), 0);
+    fake_end(&f);
+}
+
 /* ---- one context waiting does not stop the others ---- */
 
 static int slow_waiting[2], slow_go[2]; /* pipes: the slow pmcd has the
@@ -389,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_answers),
         cmocka_unit_test(test_timeout),
         cmocka_unit_test(test_timeout_dripping),
+        cmocka_unit_test(test_lookup_split),
         cmocka_unit_test(test_contexts_apart),
     };
 
