@@ -23,7 +23,6 @@
 #include <string.h>
 #include <sys/mman.h>
 
-
 struct pmns_image_writer {
     uint32_t n, cap;   /* nodes so far (the root is node 0), allocated */
     uint32_t *parent;  /* parent index (the root's is 0) */

@@ -114,8 +114,8 @@ void pmkit_unlock(void);
 /* The calling thread's current context, or NULL. */
 pmkit_ctx *pmkit_ctx_current(void);
 /*
- * Without the lock: the calling thread's current context (or the one of
- * handle), held for one use, or NULL (nothing held) for none.  A local
+ * Called without the library lock: the calling thread's current context
+ * (or the one of handle), held for one use, or NULL (nothing held) for none.  A local
  * context is held by the library lock; a host context by its own lock
  * only, so a thread waiting for one pmcd does not stop the others.  The
  * context stays allocated until pmkit_ctx_release, even if another thread
@@ -135,10 +135,10 @@ int pmkit_ctx_type_current(void);
 
 /*
  * The connection of a host context to pmcd (host.c).  Called with the
- * context held (pmkit_ctx_hold), or on a connection nobody else can see
- * yet; never with the library lock held for pmcd.  open connects to a specification, greets and sends CREDS (0, or
- * -errno / PM_ERR_* as PCP reports them); reconnect does it again for an
- * open connection.  A request is built into pmkit_host_out (pdu.h's
+ * context held (pmkit_ctx_hold), or on a connection no other thread can
+ * see yet.  open connects to a specification, greets and sends CREDS (0,
+ * or -errno / PM_ERR_* as PCP reports them); reconnect does it again for
+ * an open connection.  A request is built into pmkit_host_out (pdu.h's
  * encoders) and sent with send (which stamps the context's handle as
  * from); recv reads one answer, valid until the next call: its length, or
  * PM_ERR_IPC / PM_ERR_TIMEOUT, which also close the connection.  profile
