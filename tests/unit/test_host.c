@@ -1,15 +1,16 @@
 /*
  * Unit tests for host contexts (libpcp/pmapi/host.c, host_api.c) against a
- * scripted pmcd on a unix socket: what the client does with greetings it
- * must refuse, answers of the wrong type, answers whose counts do not match
- * the request, a pmcd that closes the connection or never answers, the
- * state-change bits before a fetch's result, the lazy profile (sent
- * before the first fetch and after each change, not otherwise), a lookup
- * of many long names split into requests of at most 63 KiB, and that a
- * thread waiting for one pmcd does not hold up another thread's calls on
- * another context, nor a destruction of the context it waits on.  The PDUs'
- * own decoding on hostile bytes is unit.pdu's; the answers of a real pmcd
- * are oracle.host's.
+ * scripted pmcd on a unix socket or TCP: what the client does with
+ * greetings it must refuse, answers of the wrong type, answers whose
+ * counts do not match the request, a pmcd that closes the connection or
+ * never answers, the state-change bits before a fetch's result, the lazy
+ * profile (sent before the first fetch and after each change, not
+ * otherwise), a lookup of many long names split into requests of at most
+ * 63 KiB, local:'s fallback to TCP, and that a thread waiting for one pmcd
+ * does not hold up another thread's calls on another context, nor a
+ * destruction of the context it waits on.  The PDUs' own decoding on
+ * hostile bytes is unit.pdu's; the answers of a real pmcd are
+ * oracle.host's.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -21,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -30,10 +33,11 @@
 
 #include "../pmcd_wire.h"
 
-/* The scripted pmcd: a thread accepting on path and running script. */
+/* The scripted pmcd: a thread accepting on path (or on a TCP port of
+ * 127.0.0.1) and running script. */
 struct fake {
     char dir[64], path[128], spec[160];
-    int lfd;
+    int lfd, port;
     void (*script)(struct fake *f);
     pthread_t thread;
     int failed; /* the script saw something it did not expect */
@@ -62,9 +66,13 @@ static void *run(void *arg)
     return NULL;
 }
 
-static void fake_start(struct fake *f, void (*script)(struct fake *))
+/* Over TCP the socket path is made up but not made (for local:'s
+ * fallback), and the spec is 127.0.0.1:PORT. */
+static void fake_listen(struct fake *f, void (*script)(struct fake *), int tcp)
 {
     struct sockaddr_un sun;
+    struct sockaddr_in sin;
+    socklen_t len = sizeof(sin);
 
     memset(f, 0, sizeof(*f));
     strcpy(f->dir, "/tmp/test_host.XXXXXX");
@@ -74,12 +82,27 @@ static void fake_start(struct fake *f, void (*script)(struct fake *))
     memset(&sun, 0, sizeof(sun));
     sun.sun_family = AF_UNIX;
     strcpy(sun.sun_path, f->path);
-    f->lfd = socket(AF_UNIX, SOCK_STREAM, 0);
+    memset(&sin, 0, sizeof(sin));
+    sin.sin_family = AF_INET;
+    sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    f->lfd = socket(tcp ? AF_INET : AF_UNIX, SOCK_STREAM, 0);
     assert_true(f->lfd >= 0);
-    assert_int_equal(bind(f->lfd, (struct sockaddr *)&sun, sizeof(sun)), 0);
+    if (tcp) {
+        assert_int_equal(bind(f->lfd, (struct sockaddr *)&sin, sizeof(sin)), 0);
+        assert_int_equal(getsockname(f->lfd, (struct sockaddr *)&sin, &len), 0);
+        f->port = ntohs(sin.sin_port);
+        snprintf(f->spec, sizeof(f->spec), "127.0.0.1:%d", f->port);
+    } else {
+        assert_int_equal(bind(f->lfd, (struct sockaddr *)&sun, sizeof(sun)), 0);
+    }
     assert_int_equal(listen(f->lfd, 4), 0);
     f->script = script;
     assert_int_equal(pthread_create(&f->thread, NULL, run, f), 0);
+}
+
+static void fake_start(struct fake *f, void (*script)(struct fake *))
+{
+    fake_listen(f, script, 0);
 }
 
 static void fake_end(struct fake *f)
@@ -464,6 +487,41 @@ static void test_contexts_apart(void **state)
     unsetenv("PMCD_REQUEST_TIMEOUT");
 }
 
+/* ---- over TCP, and local:'s fallback to it ---- */
+
+static void tcp_script(struct fake *f)
+{
+    for (int i = 0; i < 2; i++)
+        desc_then_eof(f, accept_client(f), 0);
+}
+
+/* local: with no socket at its path connects to localhost's pmcd port
+ * ($PMCD_PORT), as PCP's does; unix: does not; host:port goes over TCP.
+ * The fake pmcd takes exactly two connections. */
+static void test_tcp(void **state)
+{
+    struct fake f;
+    char port[16], local[160], unix_[160];
+    pmDesc d;
+    int ctx;
+
+    (void)state;
+    fake_listen(&f, tcp_script, 1);
+    snprintf(port, sizeof(port), "%d", f.port);
+    snprintf(local, sizeof(local), "local:%s", f.path);
+    snprintf(unix_, sizeof(unix_), "unix:%s", f.path);
+    setenv("PMCD_PORT", port, 1);
+    assert_true(pmNewContext(PM_CONTEXT_HOST, unix_) < 0);
+    assert_true((ctx = pmNewContext(PM_CONTEXT_HOST, local)) >= 0);
+    assert_int_equal(pmLookupDesc(0x3e800000, &d), PM_ERR_PMID);
+    assert_int_equal(pmDestroyContext(ctx), 0);
+    unsetenv("PMCD_PORT");
+    assert_true((ctx = pmNewContext(PM_CONTEXT_HOST, f.spec)) >= 0);
+    assert_int_equal(pmLookupDesc(0x3e800000, &d), PM_ERR_PMID);
+    assert_int_equal(pmDestroyContext(ctx), 0);
+    fake_end(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -472,6 +530,7 @@ int main(void)
         cmocka_unit_test(test_timeout),
         cmocka_unit_test(test_timeout_dripping),
         cmocka_unit_test(test_lookup_split),
+        cmocka_unit_test(test_tcp),
         cmocka_unit_test(test_contexts_apart),
     };
 
