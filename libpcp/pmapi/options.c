@@ -621,35 +621,40 @@ static int context_zone(int ctx, pmOptions *d)
     return 0;
 }
 
-/* The time window of a live context: from now, to -T's offset from now
- * ([+]INTERVAL) or, without -T or past it, to the end of time.  Worked out
- * in nanoseconds; a version 2 pmOptions gets timevals, from the start's
+/* The time window of a live context: from now to the end of time, or to
+ * -T: [+]INTERVAL from now (past the end of time_t, the end of time: PCP's
+ * sum overflows), else as pmParseHighResTimeWindow reads it in a window
+ * from now to the end of time (@DATE), as PCP does.  Worked out in
+ * nanoseconds; a version 2 pmOptions gets timevals, from the start's
  * whole microsecond and the finish truncated (as PCP's window is). */
 static int live_window(pmOptions *d)
 {
-    const time_t end = (time_t)(~(unsigned long long)0 >> 1);
+    const struct timespec last = {(time_t)(~(unsigned long long)0 >> 1), 0};
     const char *arg = d->finish_optarg;
-    struct timespec now, finish, delta = {0, 0};
+    struct timespec now, finish = last, delta, start, origin;
     char *msg = NULL;
 
-    if (arg != NULL && pmParseHighResInterval(arg + (arg[0] == '+'), &delta, &msg) < 0) {
-        if (arg[0] == '-') /* before now: PCP's message, with the parser's */
-            error(d, 1, "invalid time window.\n%s", msg != NULL ? msg : "");
-        else
-            error(d, 1, "-T %s: pmkit takes a live finish time as +INTERVAL only", arg);
-        free(msg);
-        return PM_ERR_GENERIC;
-    }
     pmtimespecNow(&now);
     if (d->version != PMAPI_VERSION_3)
         now.tv_nsec -= now.tv_nsec % 1000; /* start from a whole microsecond */
-    finish = now;
-    if (arg == NULL || delta.tv_sec >= end - now.tv_sec - 1) {
-        finish.tv_sec = end;
-        finish.tv_nsec = 0;
+    if (arg == NULL) {
+        /* to the end of time */
+    } else if (pmParseHighResInterval(arg + (arg[0] == '+'), &delta, &msg) >= 0) {
+        if (delta.tv_sec < last.tv_sec - now.tv_sec - 1) {
+            finish = now;
+            pmtimespecInc(&finish, &delta);
+        }
     } else {
-        pmtimespecInc(&finish, &delta);
+        free(msg);
+        msg = NULL;
+        if (pmParseHighResTimeWindow(NULL, arg, NULL, NULL, &now, &last, &start, &finish, &origin,
+                                     &msg) < 0) {
+            error(d, 1, "invalid time window.\n%s", msg != NULL ? msg : "");
+            free(msg);
+            return PM_ERR_GENERIC;
+        }
     }
+    free(msg);
     if (d->version == PMAPI_VERSION_3) {
         options_v3 *o = (options_v3 *)d;
 

@@ -17,6 +17,8 @@
  *                option (to see a second call after -1), default 64
  *   PROBE_CONTEXT set: then a local context (no agents) and
  *                pmGetContextOptions on it
+ *   PROBE_FINISH_AT set: the window's finish printed as it is, not
+ *                relative to the start (which is now)
  *
  * Printed: one line per pmGetOptions return (value, optarg, optind,
  * index, errors, flags), then every field pmGetOptions fills in, then
@@ -152,7 +154,8 @@ static int before(const struct timespec *a, const struct timespec *b)
 /* pmGetContextOptions on a local context without agents: its answer, the
  * zone it chose, and the time window (the timespecs of a version 3
  * pmOptions, else the timevals), which starts now: it is shown relative to
- * the start, and the start relative to the clock. */
+ * the start (with PROBE_FINISH_AT set, as it is: a -T date's), and the
+ * start relative to the clock. */
 static void context_options(pmOptions *o)
 {
     struct timespec t0, t1, start, finish, origin;
@@ -183,6 +186,8 @@ static void context_options(pmOptions *o)
            origin.tv_sec == start.tv_sec && origin.tv_nsec == start.tv_nsec ? "=" : "!=");
     if (finish.tv_sec == (time_t)0x7fffffffffffffffLL)
         printf("the end of time (nsec %ld)\n", finish.tv_nsec);
+    else if (getenv("PROBE_FINISH_AT") != NULL) /* a date: not relative to now */
+        printf("at %lld.%09ld\n", (long long)finish.tv_sec, finish.tv_nsec);
     else
         printf("start + %.9f\n", (double)(finish.tv_sec - start.tv_sec) +
                                      (double)(finish.tv_nsec - start.tv_nsec) / 1e9);

@@ -400,7 +400,7 @@ static void standard_option_without_argument(void **state)
 }
 
 /* pmGetContextOptions on a local context: the zone, and a live window
- * from now. */
+ * from now to an interval's end or a date. */
 static void context_options(void **state)
 {
     struct timeval before, after;
@@ -438,8 +438,14 @@ static void context_options(void **state)
     assert_int_equal(pmGetContextOptions(0, o), PM_ERR_GENERIC);
     assert_true(o->flags & PM_OPTFLAG_RUNTIME_ERR);
     pmflush();
-    /* pmkit takes no absolute live finish time (docs/compat.md) */
-    o = run(0, &r, "-T", "@10:00", NULL);
+    /* a date: where it is in the reporting zone, here Asia/Tokyo's (from
+     * -Z above), however far before or after now */
+    o = run(0, &r, "-T", "@Jan 1 09:00:01 2001", NULL);
+    assert_int_equal(pmGetContextOptions(0, o), 0);
+    assert_int_equal(o->finish.tv_sec, 978307201);
+    assert_int_equal(o->finish.tv_usec, 0);
+    /* counted back from the clock: PCP's, not pmkit's (docs/compat.md) */
+    o = run(0, &r, "-T", "-1min", NULL);
     assert_int_equal(pmGetContextOptions(0, o), PM_ERR_GENERIC);
     assert_int_equal(o->errors, 1);
 
