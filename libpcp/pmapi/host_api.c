@@ -25,8 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Name lookups of 500 names or more go in PDUs of about this size at most,
- * as PCP's do. */
+/* Name lookups of 500 names or more go in PDUs of at most this size, as
+ * PCP's do (fewer names go in one PDU, however long). */
 #define LOOKUP_SPLIT_NAMES 500
 #define LOOKUP_SPLIT_BYTES (63 * 1024)
 
@@ -77,16 +77,23 @@ static int lookup_chunk(pmkit_ctx *ctx, int n, const char **names, pmID *ids)
     return found;
 }
 
-/* How many names from names[0] go in one request. */
+/* How many names from names[0] go in one request: as many as keep the
+ * PDU (its header and three words, then a length word and the name padded
+ * to a word for each) within LOOKUP_SPLIT_BYTES, one at least.  PCP's
+ * requests, byte for byte. */
 static int chunk_size(int n, const char **names)
 {
-    size_t bytes = 0;
+    size_t bytes = 6 * 4;
     int k = 0;
 
     if (n < LOOKUP_SPLIT_NAMES)
         return n;
-    while (k < n && (k == 0 || bytes + strlen(names[k]) + 8 <= LOOKUP_SPLIT_BYTES))
-        bytes += strlen(names[k++]) + 8;
+    for (; k < n; k++) {
+        size_t one = 4 + ((strlen(names[k]) + 3) & ~(size_t)3);
+        if (k > 0 && bytes + one > LOOKUP_SPLIT_BYTES)
+            break;
+        bytes += one;
+    }
     return k;
 }
 

@@ -50,6 +50,42 @@ static void lookup(int n, const char **names)
     printf("\n");
 }
 
+/* 600 names of about 200 bytes, every third a real one: more than one
+ * request's worth (PCP's library splits them at 63 KiB, and so does
+ * pmkit's).  Whether it found any, how many PMIDs it filled in, the real
+ * names' PMIDs, and how many came back PM_ID_NULL.  Not the count it
+ * returns: PCP's is its last request's alone, a bug pmkit fixes
+ * (docs/compat.md; unit.host checks pmkit's). */
+static void lookup_many(void)
+{
+    enum { N = 600 };
+    static char text[N][208];
+    static const char *names[N];
+    const char *real[] = {"simple.color", "trivial.time", "psimple.now"};
+    pmID ids[N];
+    int sts, nnull = 0;
+
+    for (int i = 0; i < N; i++) {
+        if (i % 3 == 0) {
+            names[i] = real[(i / 3) % 3];
+            continue;
+        }
+        snprintf(text[i], sizeof(text[i]), "simple.bogus%03d.%0190d", i, i);
+        names[i] = text[i];
+    }
+    sts = pmLookupName(N, names, ids);
+    for (int i = 0; i < N; i++)
+        nnull += ids[i] == PM_ID_NULL;
+    printf("lookup %d long names: %s %s, %d found:", N, sts > 0 ? "> 0" : "<= 0",
+           sts > 0 ? "" : err(sts), N - nnull);
+    for (int i = 0; i < 9; i += 3)
+        printf(" %s", pmIDStr(ids[i]));
+    for (int i = 9; i < N; i += 3)
+        if (ids[i] != ids[i % 9])
+            printf(" [%d] %s", i, pmIDStr(ids[i]));
+    printf("\n");
+}
+
 static void children(const char *name, int with_status)
 {
     char **kids = NULL;
@@ -371,6 +407,7 @@ static void name_questions(void)
     lookup(1, ev);
     lookup(3, evmix);
     lookup(2, evall);
+    lookup_many();
     children("", 0);
     children("", 1);
     children("simple", 1);

@@ -312,7 +312,7 @@ static void test_timeout_dripping(void **state)
 /* ---- a long list of names goes in several requests ---- */
 
 #define SPLIT_NAMES 600
-#define SPLIT_LEN   199 /* about 200 bytes each: 63 KiB hold about 310 */
+#define SPLIT_LEN   199 /* 204 bytes each in a request: 316 fill 63 KiB */
 
 static int split_counts[4], split_requests;
 static uint32_t split_lens[4];
@@ -353,8 +353,10 @@ static void split_script(struct fake *f)
     close(fd);
 }
 
-/* 600 names of 199 bytes: two PMNS_NAMES requests of at most 63 KiB, as
- * PCP's library splits a lookup of 500 names or more, and one answer. */
+/* 600 names of 199 bytes: two PMNS_NAMES requests, the first as full as
+ * 63 KiB allow (24 + 316 x 204 bytes), as PCP's library splits a lookup of
+ * 500 names or more (measured against a fake pmcd: the same counts and
+ * lengths), and the names found in both; 499 names in one request. */
 static void test_lookup_split(void **state)
 {
     static char text[SPLIT_NAMES][SPLIT_LEN + 1];
@@ -377,9 +379,10 @@ static void test_lookup_split(void **state)
     for (int i = 0; i < SPLIT_NAMES; i++)
         assert_int_equal(got[i], 1000 + i);
     assert_int_equal(split_requests, 2);
-    assert_int_equal(split_counts[0] + split_counts[1], SPLIT_NAMES);
-    for (int i = 0; i < 2; i++)
-        assert_true(split_counts[i] > 250 && split_lens[i] <= 63 * 1024 + 24);
+    assert_int_equal(split_counts[0], 316);
+    assert_int_equal(split_lens[0], 24 + 316 * 204);
+    assert_int_equal(split_counts[1], SPLIT_NAMES - 316);
+    assert_int_equal(split_lens[1], 24 + (SPLIT_NAMES - 316) * 204);
     /* under 500 names: one request, however long */
     assert_int_equal(pmLookupName(499, names, got), 499);
     assert_int_equal(split_requests, 3);
