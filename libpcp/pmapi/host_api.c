@@ -77,16 +77,17 @@ static int lookup_chunk(pmkit_ctx *ctx, int n, const char **names, pmID *ids)
     return found;
 }
 
-/* How many names from names[0] go in one request: as many as keep the
- * PDU (its header and three words, then a length word and the name padded
- * to a word for each) within LOOKUP_SPLIT_BYTES, one at least.  PCP's
- * requests, byte for byte. */
-static int chunk_size(int n, const char **names)
+/* How many of the n names from names[0] go in one request: all of them
+ * unless the lookup is split, else as many as keep the PDU (its header and
+ * three words, then a length word and the name padded to a word for each)
+ * within LOOKUP_SPLIT_BYTES, one at least.  PCP's requests, byte for byte:
+ * a split lookup's last names are split too, however few. */
+static int chunk_size(int split, int n, const char **names)
 {
     size_t bytes = 6 * 4;
     int k = 0;
 
-    if (n < LOOKUP_SPLIT_NAMES)
+    if (!split)
         return n;
     for (; k < n; k++) {
         size_t one = 4 + ((strlen(names[k]) + 3) & ~(size_t)3);
@@ -100,14 +101,14 @@ static int chunk_size(int n, const char **names)
 static int lookup_ctx(pmkit_ctx *ctx, int n, const char **names, pmID *ids)
 {
     const char **safe = malloc((size_t)n * sizeof(*safe));
-    int found = 0, sts = 0;
+    int found = 0, sts = 0, split = n >= LOOKUP_SPLIT_NAMES;
 
     if (safe == NULL)
         return -ENOMEM;
     for (int i = 0; i < n; i++)
         safe[i] = names[i] != NULL ? names[i] : ""; /* pmcd refuses it, as PCP's would */
     for (int i = 0; i < n && sts >= 0;) {
-        int k = chunk_size(n - i, safe + i);
+        int k = chunk_size(split, n - i, safe + i);
         sts = lookup_chunk(ctx, k, safe + i, ids + i);
         if (sts >= 0) {
             found += sts;

@@ -311,11 +311,11 @@ static void test_timeout_dripping(void **state)
 
 /* ---- a long list of names goes in several requests ---- */
 
-#define SPLIT_NAMES 600
-#define SPLIT_LEN   199 /* 204 bytes each in a request: 316 fill 63 KiB */
+#define SPLIT_MAX  843 /* names in the longest lookup below */
+#define SPLIT_REQS 8
 
-static int split_counts[4], split_requests;
-static uint32_t split_lens[4];
+static int split_counts[SPLIT_REQS], split_requests;
+static uint32_t split_lens[SPLIT_REQS];
 
 /* PMNS_IDS answering a PMNS_NAMES of n names: the k-th name asked so far
  * gets PMID 1000 + k. */
@@ -337,11 +337,11 @@ static void ids_answer(int fd, uint32_t first, uint32_t n)
 
 static void split_script(struct fake *f)
 {
-    static unsigned char buf[128 * 1024];
+    static unsigned char buf[192 * 1024];
     uint32_t asked = 0;
     int fd = accept_client(f), t;
 
-    while ((t = get_pdu(fd, buf, sizeof(buf))) == T_PMNS_NAMES && split_requests < 4) {
+    while ((t = get_pdu(fd, buf, sizeof(buf))) == T_PMNS_NAMES && split_requests < SPLIT_REQS) {
         uint32_t n = word(buf + 20);
         split_lens[split_requests] = word(buf);
         split_counts[split_requests++] = (int)n;
@@ -353,42 +353,51 @@ static void split_script(struct fake *f)
     close(fd);
 }
 
-/* 600 names of 199 bytes: two PMNS_NAMES requests, the first as full as
- * 63 KiB allow (24 + 316 x 204 bytes), as PCP's library splits a lookup of
- * 500 names or more (measured against a fake pmcd: the same counts and
- * lengths), and the names found in both; 499 names in one request. */
+/* Look up n names of len bytes (PMIDs counted on from *asked, as the fake
+ * gives them); the requests must be want[0..] (a 0 ends it), each with its
+ * names in 24 + count x (4 + len padded to 4) bytes. */
+static void split_case(int n, int len, const int *want, uint32_t *asked)
+{
+    static char text[SPLIT_MAX][256];
+    static const char *names[SPLIT_MAX];
+    static pmID got[SPLIT_MAX];
+    int k;
+
+    for (int i = 0; i < n; i++) {
+        memset(text[i], 'a' + i % 26, (size_t)len);
+        text[i][len] = '\0';
+        names[i] = text[i];
+    }
+    split_requests = 0;
+    assert_int_equal(pmLookupName(n, names, got), n);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(got[i], 1000 + *asked + (uint32_t)i);
+    *asked += (uint32_t)n;
+    for (k = 0; want[k] != 0; k++) {
+        assert_int_equal(split_counts[k], want[k]);
+        assert_int_equal(split_lens[k], 24 + want[k] * (4 + ((len + 3) & ~3)));
+    }
+    assert_int_equal(split_requests, k);
+}
+
+/* A lookup of 500 names or more goes in PMNS_NAMES requests each as full
+ * as 63 KiB allow (its last names too, however few), as PCP's library
+ * splits it (the same counts and lengths, measured against a fake pmcd),
+ * and returns the names found in all of them; fewer names go in one
+ * request, however long. */
 static void test_lookup_split(void **state)
 {
-    static char text[SPLIT_NAMES][SPLIT_LEN + 1];
-    const char *names[SPLIT_NAMES];
-    pmID got[SPLIT_NAMES];
+    static const int two[] = {316, 284, 0}, three[] = {393, 393, 57, 0}, one[] = {499, 0};
+    uint32_t asked = 0;
     struct fake f;
     int ctx;
 
     (void)state;
-    for (int i = 0; i < SPLIT_NAMES; i++) {
-        memset(text[i], 'a' + i % 26, SPLIT_LEN);
-        snprintf(text[i], 8, "m%05d.", i);
-        text[i][7] = 'x';
-        names[i] = text[i];
-    }
-    split_requests = 0;
     fake_start(&f, split_script);
     assert_true((ctx = pmNewContext(PM_CONTEXT_HOST, f.spec)) >= 0);
-    assert_int_equal(pmLookupName(SPLIT_NAMES, names, got), SPLIT_NAMES);
-    for (int i = 0; i < SPLIT_NAMES; i++)
-        assert_int_equal(got[i], 1000 + i);
-    assert_int_equal(split_requests, 2);
-    assert_int_equal(split_counts[0], 316);
-    assert_int_equal(split_lens[0], 24 + 316 * 204);
-    assert_int_equal(split_counts[1], SPLIT_NAMES - 316);
-    assert_int_equal(split_lens[1], 24 + (SPLIT_NAMES - 316) * 204);
-    /* under 500 names: one request, however long */
-    assert_int_equal(pmLookupName(499, names, got), 499);
-    assert_int_equal(split_requests, 3);
-    assert_int_equal(split_counts[2], 499);
-    assert_int_equal(got[0], 1000 + SPLIT_NAMES);
-    assert_int_equal(got[498], 1000 + SPLIT_NAMES + 498);
+    split_case(600, 199, two, &asked);   /* 204 bytes a name: 316 fill 63 KiB */
+    split_case(843, 160, three, &asked); /* 164 bytes: 393 */
+    split_case(499, 199, one, &asked);
     assert_int_equal(pmDestroyContext(ctx), 0);
     fake_end(&f);
 }
@@ -426,15 +435,21 @@ static void quick_script(struct fake *f)
     desc_then_eof(f, accept_client(f), 0);
 }
 
-static int waiter_ctx, waiter_sts[2];
+static int waiter_ctx, waiter_sts[2], second_using[2]; /* a pipe */
 
+/* The second waiter says when it has made the context its own. */
 static void *waiter(void *arg)
 {
     int *sts = arg;
     pmDesc d;
+    char c = 'x';
 
-    if ((*sts = pmUseContext(waiter_ctx)) == 0)
-        *sts = pmLookupDesc(0x3e800000, &d);
+    if ((*sts = pmUseContext(waiter_ctx)) == 0) {
+        if (sts == &waiter_sts[1] && write(second_using[1], &c, 1) != 1)
+            *sts = -EIO;
+        else
+            *sts = pmLookupDesc(0x3e800000, &d);
+    }
     return NULL;
 }
 
@@ -445,7 +460,9 @@ static void *waiter(void *arg)
  * timed out (5 s) and the first would get PM_ERR_TIMEOUT.  A third thread
  * that asks on the same context meanwhile waits for the first and then
  * finds the context destroyed: nothing reaches the slow pmcd from it (the
- * script would fail), whichever point it had reached. */
+ * script would fail).  It has made the context its own before the
+ * destruction, and most likely waits for it by then (50 ms later); if it
+ * does not yet, it finds the context gone at once, with the same answer. */
 static void test_contexts_apart(void **state)
 {
     struct fake slow, quick;
@@ -459,12 +476,14 @@ static void test_contexts_apart(void **state)
     setenv("PMCD_REQUEST_TIMEOUT", "5", 1);
     assert_int_equal(pipe(slow_waiting), 0);
     assert_int_equal(pipe(slow_go), 0);
+    assert_int_equal(pipe(second_using), 0);
     fake_start(&slow, slow_script);
     fake_start(&quick, quick_script);
     assert_true((waiter_ctx = pmNewContext(PM_CONTEXT_HOST, slow.spec)) >= 0);
     assert_int_equal(pthread_create(&t, NULL, waiter, &waiter_sts[0]), 0);
     assert_int_equal(read(slow_waiting[0], &c, 1), 1);
     assert_int_equal(pthread_create(&t2, NULL, waiter, &waiter_sts[1]), 0);
+    assert_int_equal(read(second_using[0], &c, 1), 1);
     usleep(50000); /* most likely waiting for the context by now */
 
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -486,6 +505,7 @@ static void test_contexts_apart(void **state)
     for (int i = 0; i < 2; i++) {
         close(slow_waiting[i]);
         close(slow_go[i]);
+        close(second_using[i]);
     }
     unsetenv("PMCD_REQUEST_TIMEOUT");
 }
