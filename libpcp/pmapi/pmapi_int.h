@@ -120,7 +120,10 @@ pmkit_ctx *pmkit_ctx_current(void);
  * only, so a thread waiting for one pmcd does not stop the others.  The
  * context stays allocated until pmkit_ctx_release, even if another thread
  * destroys it meanwhile; one destroyed while a thread waited to hold it is
- * not held (NULL).  host_hold answers only for a host context.
+ * not held (NULL).  host_hold answers only for a host context.  A caller
+ * already holding the library lock (an agent calling back) keeps it while
+ * it waits and talks to pmcd: safe, as no holder of a context's lock waits
+ * for the library's, but other threads wait meanwhile.
  */
 pmkit_ctx *pmkit_ctx_hold(void);
 pmkit_ctx *pmkit_ctx_hold_handle(int handle);
