@@ -15,7 +15,8 @@
  * growable pdu_buf and fills strings and value blocks to 4 bytes with '~'
  * as PCP does.
  *
- * Not here: connections, timeouts and the dispatch to an agent's methods
+ * Not here: connections (only the reads and writes of one PDU, with their
+ * deadline, are) and the dispatch to an agent's methods
  * (daemon.c) or to the PMAPI (host*.c).  The file is compiled into both
  * libraries (libpcp keeps its internals hidden), so it calls only what
  * libpcp exports.
@@ -72,7 +73,7 @@ static void set32(pdu_buf *b, size_t off, uint32_t v)
     b->data[off + 3] = (unsigned char)v;
 }
 
-void pdu_put32(pdu_buf *b, uint32_t v)
+static void put32(pdu_buf *b, uint32_t v)
 {
     reserve(b, 4);
     if (b->err != 0)
@@ -81,7 +82,7 @@ void pdu_put32(pdu_buf *b, uint32_t v)
     set32(b, b->len - 4, v);
 }
 
-void pdu_put_bytes(pdu_buf *b, const void *p, size_t n)
+static void put_bytes(pdu_buf *b, const void *p, size_t n)
 {
     reserve(b, n);
     if (b->err != 0 || n == 0)
@@ -94,13 +95,14 @@ void pdu_put_bytes(pdu_buf *b, const void *p, size_t n)
 static void put_fill(pdu_buf *b)
 {
     while (b->err == 0 && b->len % 4 != 0)
-        pdu_put_bytes(b, "~", 1);
+        put_bytes(b, "~", 1);
 }
 
-void pdu_put_str(pdu_buf *b, const char *s, size_t n)
+/* int32 length, the bytes, '~' filler to a 4-byte boundary. */
+static void put_str(pdu_buf *b, const char *s, size_t n)
 {
-    pdu_put32(b, (uint32_t)n);
-    pdu_put_bytes(b, s, n);
+    put32(b, (uint32_t)n);
+    put_bytes(b, s, n);
     put_fill(b);
 }
 
@@ -108,9 +110,9 @@ void pdu_begin(pdu_buf *b, int type, int from)
 {
     b->len = 0;
     b->err = 0;
-    pdu_put32(b, 0);
-    pdu_put32(b, (uint32_t)type);
-    pdu_put32(b, (uint32_t)from);
+    put32(b, 0);
+    put32(b, (uint32_t)type);
+    put32(b, (uint32_t)from);
 }
 
 void pdu_set_from(pdu_buf *b, int from)
@@ -372,7 +374,7 @@ static int rd_pmids(struct rd *r, int *n, pmID **ids)
 void pdu_enc_error(pdu_buf *b, int code)
 {
     pdu_begin(b, PDU_ERROR, 0);
-    pdu_put32(b, (uint32_t)code);
+    put32(b, (uint32_t)code);
     pdu_end(b);
 }
 
@@ -402,8 +404,8 @@ int pdu_dec_greeting(const unsigned char *pdu, size_t len, int *code, uint32_t *
 void pdu_enc_creds(pdu_buf *b, int from, int version, int flags)
 {
     pdu_begin(b, PDU_CREDS, from);
-    pdu_put32(b, 1);
-    pdu_put32(b, (uint32_t)PDU_CVERSION << 24 | (uint32_t)(version & 0xff) << 16 |
+    put32(b, 1);
+    put32(b, (uint32_t)PDU_CVERSION << 24 | (uint32_t)(version & 0xff) << 16 |
                      ((uint32_t)flags & 0xffff));
     pdu_end(b);
 }
@@ -432,11 +434,11 @@ int pdu_dec_creds(const unsigned char *pdu, size_t len, int *version, int *flags
 void pdu_enc_desc(pdu_buf *b, const pmDesc *d)
 {
     pdu_begin(b, PDU_DESC, 0);
-    pdu_put32(b, d->pmid);
-    pdu_put32(b, (uint32_t)d->type);
-    pdu_put32(b, d->indom);
-    pdu_put32(b, (uint32_t)d->sem);
-    pdu_put32(b, pmkit_get32(&d->units)); /* the word of runtime spec 1.1 */
+    put32(b, d->pmid);
+    put32(b, (uint32_t)d->type);
+    put32(b, d->indom);
+    put32(b, (uint32_t)d->sem);
+    put32(b, pmkit_get32(&d->units)); /* the word of runtime spec 1.1 */
     pdu_end(b);
 }
 
@@ -453,7 +455,7 @@ int pdu_dec_desc(const unsigned char *pdu, size_t len, pmDesc *d)
 void pdu_enc_desc_req(pdu_buf *b, pmID pmid)
 {
     pdu_begin(b, PDU_DESC_REQ, 0);
-    pdu_put32(b, pmid);
+    put32(b, pmid);
     pdu_end(b);
 }
 
@@ -490,12 +492,18 @@ int pdu_dec_descs(const unsigned char *pdu, size_t len, int n, pmDesc *descs)
     return rd_done(&r);
 }
 
+/* TEXT_REQ and LABEL_REQ: an ident and a type. */
+static void enc_ident_type(pdu_buf *b, int pdu, int ident, int type)
+{
+    pdu_begin(b, pdu, 0);
+    put32(b, (uint32_t)ident);
+    put32(b, (uint32_t)type);
+    pdu_end(b);
+}
+
 void pdu_enc_text_req(pdu_buf *b, int ident, int type)
 {
-    pdu_begin(b, PDU_TEXT_REQ, 0);
-    pdu_put32(b, (uint32_t)ident);
-    pdu_put32(b, (uint32_t)type);
-    pdu_end(b);
+    enc_ident_type(b, PDU_TEXT_REQ, ident, type);
 }
 
 int pdu_dec_text_req(const unsigned char *pdu, size_t len, int *ident, int *type)
@@ -511,10 +519,7 @@ int pdu_dec_text_req(const unsigned char *pdu, size_t len, int *ident, int *type
 
 void pdu_enc_label_req(pdu_buf *b, int ident, int type)
 {
-    pdu_begin(b, PDU_LABEL_REQ, 0);
-    pdu_put32(b, (uint32_t)ident);
-    pdu_put32(b, (uint32_t)type);
-    pdu_end(b);
+    enc_ident_type(b, PDU_LABEL_REQ, ident, type);
 }
 
 int pdu_dec_label_req(const unsigned char *pdu, size_t len, int *ident, int *type)
@@ -529,33 +534,24 @@ void pdu_enc_text(pdu_buf *b, int ident, const char *text)
     pdu_begin(b, PDU_TEXT, 0);
     /* PCP writes the ident in the sender's byte order (runtime spec 6.5.9);
      * done the same way so the bytes match, though no receiver reads it */
-    pdu_put_bytes(b, &ident, 4);
-    pdu_put_str(b, text, n);
+    put_bytes(b, &ident, 4);
+    put_str(b, text, n);
     pdu_end(b);
 }
 
 int pdu_dec_text(const unsigned char *pdu, size_t len, char **text)
 {
-    struct rd r;
+    int ident; /* in the sender's byte order, not read (pdu_enc_text) */
 
-    if (rd_init(&r, pdu, len) < 0)
-        return PM_ERR_IPC;
-    (void)rd32(&r);
-    *text = rd_str(&r, NULL);
-    if (rd_done(&r) < 0) {
-        free(*text);
-        *text = NULL;
-        return PM_ERR_IPC;
-    }
-    return 0;
+    return pdu_dec_name_req(pdu, len, &ident, text); /* the same layout */
 }
 
 /* ATTR: the attribute, then the value's bytes (NUL included) unpadded. */
 void pdu_enc_attr(pdu_buf *b, int attr, const char *value, int len)
 {
     pdu_begin(b, PDU_ATTR, 0);
-    pdu_put32(b, (uint32_t)attr);
-    pdu_put_bytes(b, value, len > 0 ? (size_t)len : 0);
+    put32(b, (uint32_t)attr);
+    put_bytes(b, value, len > 0 ? (size_t)len : 0);
     pdu_end(b);
 }
 
@@ -584,11 +580,11 @@ int pdu_dec_attr(const unsigned char *pdu, size_t len, int *attr, char **value, 
 void pdu_enc_instance_req(pdu_buf *b, pmInDom indom, int inst, const char *name)
 {
     pdu_begin(b, PDU_INSTANCE_REQ, 0);
-    pdu_put32(b, indom);
-    pdu_put32(b, 0);
-    pdu_put32(b, 0);
-    pdu_put32(b, (uint32_t)inst);
-    pdu_put_str(b, name != NULL ? name : "", name != NULL ? strlen(name) : 0);
+    put32(b, indom);
+    put32(b, 0);
+    put32(b, 0);
+    put32(b, (uint32_t)inst);
+    put_str(b, name != NULL ? name : "", name != NULL ? strlen(name) : 0);
     pdu_end(b);
 }
 
@@ -623,13 +619,13 @@ int pdu_dec_instance_req(const unsigned char *pdu, size_t len, pmInDom *indom, i
 void pdu_enc_instance(pdu_buf *b, const pmInResult *res)
 {
     pdu_begin(b, PDU_INSTANCE, 0);
-    pdu_put32(b, res->indom);
-    pdu_put32(b, (uint32_t)(res->numinst > 0 ? res->numinst : 0));
+    put32(b, res->indom);
+    put32(b, (uint32_t)(res->numinst > 0 ? res->numinst : 0));
     for (int i = 0; i < res->numinst; i++) {
         const char *name =
             res->namelist != NULL && res->namelist[i] != NULL ? res->namelist[i] : "";
-        pdu_put32(b, res->instlist != NULL ? (uint32_t)res->instlist[i] : PM_IN_NULL);
-        pdu_put_str(b, name, strlen(name));
+        put32(b, res->instlist != NULL ? (uint32_t)res->instlist[i] : PM_IN_NULL);
+        put_str(b, name, strlen(name));
     }
     pdu_end(b);
 }
@@ -673,19 +669,19 @@ int pdu_dec_instance(const unsigned char *pdu, size_t len, pmInResult **out)
 void pdu_enc_profile(pdu_buf *b, int ctx, const pmProfile *p)
 {
     pdu_begin(b, PDU_PROFILE, 0);
-    pdu_put32(b, (uint32_t)ctx);
-    pdu_put32(b, (uint32_t)p->state);
-    pdu_put32(b, (uint32_t)p->profile_len);
-    pdu_put32(b, 0);
+    put32(b, (uint32_t)ctx);
+    put32(b, (uint32_t)p->state);
+    put32(b, (uint32_t)p->profile_len);
+    put32(b, 0);
     for (int i = 0; i < p->profile_len; i++) {
-        pdu_put32(b, p->profile[i].indom);
-        pdu_put32(b, (uint32_t)p->profile[i].state);
-        pdu_put32(b, (uint32_t)p->profile[i].instances_len);
-        pdu_put32(b, 0);
+        put32(b, p->profile[i].indom);
+        put32(b, (uint32_t)p->profile[i].state);
+        put32(b, (uint32_t)p->profile[i].instances_len);
+        put32(b, 0);
     }
     for (int i = 0; i < p->profile_len; i++)
         for (int j = 0; j < p->profile[i].instances_len; j++)
-            pdu_put32(b, (uint32_t)p->profile[i].instances[j]);
+            put32(b, (uint32_t)p->profile[i].instances[j]);
     pdu_end(b);
 }
 
@@ -738,20 +734,15 @@ int pdu_dec_profile(const unsigned char *pdu, size_t len, int *ctx, pmProfile **
     return 0;
 }
 
-void pdu_enc_fetch(pdu_buf *b, int ctx, int n, const pmID *pmids)
-{
-    pdu_enc_fetch_as(b, PDU_FETCH, ctx, n, pmids);
-}
-
 void pdu_enc_fetch_as(pdu_buf *b, int type, int ctx, int n, const pmID *pmids)
 {
     pdu_begin(b, type, 0);
-    pdu_put32(b, (uint32_t)ctx);
-    pdu_put32(b, 0);
-    pdu_put32(b, 0);
-    pdu_put32(b, (uint32_t)n);
+    put32(b, (uint32_t)ctx);
+    put32(b, 0);
+    put32(b, 0);
+    put32(b, (uint32_t)n);
     for (int i = 0; i < n; i++)
-        pdu_put32(b, pmids[i]);
+        put32(b, pmids[i]);
     pdu_end(b);
 }
 
@@ -828,7 +819,7 @@ static void put_block(pdu_buf *b, const pmValueBlock *vb)
     size_t vlen = vb->vlen < PM_VAL_HDR_SIZE ? PM_VAL_HDR_SIZE : vb->vlen;
     size_t plen = vlen - PM_VAL_HDR_SIZE;
 
-    pdu_put32(b, (uint32_t)vb->vtype << 24 | (uint32_t)vlen);
+    put32(b, (uint32_t)vb->vtype << 24 | (uint32_t)vlen);
     reserve(b, plen);
     if (b->err == 0) {
         swap_payload(b->data + b->len, (const unsigned char *)vb->vbuf, vb->vtype, plen);
@@ -842,22 +833,22 @@ void pdu_enc_result(pdu_buf *b, const pmResult *r)
     size_t next = vsets_size(r); /* where the next value block goes */
 
     pdu_begin(b, PDU_RESULT, 0);
-    pdu_put32(b, (uint32_t)r->timestamp.tv_sec);
-    pdu_put32(b, (uint32_t)r->timestamp.tv_usec);
-    pdu_put32(b, (uint32_t)r->numpmid);
+    put32(b, (uint32_t)r->timestamp.tv_sec);
+    put32(b, (uint32_t)r->timestamp.tv_usec);
+    put32(b, (uint32_t)r->numpmid);
     for (int i = 0; i < r->numpmid; i++) {
         const pmValueSet *vs = r->vset[i];
-        pdu_put32(b, vs != NULL ? vs->pmid : PM_ID_NULL);
-        pdu_put32(b, vs != NULL ? (uint32_t)vs->numval : (uint32_t)PM_ERR_PMID);
+        put32(b, vs != NULL ? vs->pmid : PM_ID_NULL);
+        put32(b, vs != NULL ? (uint32_t)vs->numval : (uint32_t)PM_ERR_PMID);
         if (vs == NULL || vs->numval <= 0)
             continue;
-        pdu_put32(b, (uint32_t)vs->valfmt);
+        put32(b, (uint32_t)vs->valfmt);
         for (int j = 0; j < vs->numval; j++) {
-            pdu_put32(b, (uint32_t)vs->vlist[j].inst);
+            put32(b, (uint32_t)vs->vlist[j].inst);
             if (vs->valfmt == PM_VAL_INSITU) {
-                pdu_put32(b, (uint32_t)vs->vlist[j].value.lval);
+                put32(b, (uint32_t)vs->vlist[j].value.lval);
             } else {
-                pdu_put32(b, (uint32_t)(next / 4));
+                put32(b, (uint32_t)(next / 4));
                 next += block_span(vs->vlist[j].value.pval);
             }
         }
@@ -1053,8 +1044,8 @@ int pdu_dec_highres_result(const unsigned char *pdu, size_t len, pmHighResResult
 void pdu_enc_name_req(pdu_buf *b, int type, int subtype, const char *name)
 {
     pdu_begin(b, type, 0);
-    pdu_put32(b, (uint32_t)subtype);
-    pdu_put_str(b, name, strlen(name));
+    put32(b, (uint32_t)subtype);
+    put_str(b, name, strlen(name));
     pdu_end(b);
 }
 
@@ -1078,10 +1069,10 @@ int pdu_dec_name_req(const unsigned char *pdu, size_t len, int *subtype, char **
 void pdu_enc_pmns_ids(pdu_buf *b, int sts, int n, const pmID *ids)
 {
     pdu_begin(b, PDU_PMNS_IDS, 0);
-    pdu_put32(b, (uint32_t)sts);
-    pdu_put32(b, (uint32_t)n);
+    put32(b, (uint32_t)sts);
+    put32(b, (uint32_t)n);
     for (int i = 0; i < n; i++)
-        pdu_put32(b, ids[i]);
+        put32(b, ids[i]);
     pdu_end(b);
 }
 
@@ -1103,13 +1094,13 @@ void pdu_enc_pmns_names(pdu_buf *b, int n, char *const *names, const int *status
     for (int i = 0; i < n; i++)
         strbytes += strlen(names[i]) + 1;
     pdu_begin(b, PDU_PMNS_NAMES, 0);
-    pdu_put32(b, (uint32_t)strbytes);
-    pdu_put32(b, statuses != NULL ? (uint32_t)n : 0);
-    pdu_put32(b, (uint32_t)n);
+    put32(b, (uint32_t)strbytes);
+    put32(b, statuses != NULL ? (uint32_t)n : 0);
+    put32(b, (uint32_t)n);
     for (int i = 0; i < n; i++) {
         if (statuses != NULL)
-            pdu_put32(b, (uint32_t)statuses[i]);
-        pdu_put_str(b, names[i], strlen(names[i]));
+            put32(b, (uint32_t)statuses[i]);
+        put_str(b, names[i], strlen(names[i]));
     }
     pdu_end(b);
 }
@@ -1170,8 +1161,8 @@ int pdu_dec_pmns_names(const unsigned char *pdu, size_t len, int *n, char ***nam
 
 static void put_label(pdu_buf *b, const pmLabel *l)
 {
-    pdu_put32(b, (uint32_t)l->name << 16 | (uint32_t)l->namelen << 8 | l->flags);
-    pdu_put32(b, (uint32_t)l->value << 16 | l->valuelen);
+    put32(b, (uint32_t)l->name << 16 | (uint32_t)l->namelen << 8 | l->flags);
+    put32(b, (uint32_t)l->value << 16 | l->valuelen);
 }
 
 void pdu_enc_label(pdu_buf *b, int ident, int type, const pmLabelSet *sets, int nsets)
@@ -1181,24 +1172,24 @@ void pdu_enc_label(pdu_buf *b, int ident, int type, const pmLabelSet *sets, int 
     for (int i = 0; i < nsets; i++)
         json += 16 + 8 * (size_t)(sets[i].nlabels > 0 ? sets[i].nlabels : 0);
     pdu_begin(b, PDU_LABEL, 0);
-    pdu_put32(b, (uint32_t)ident);
-    pdu_put32(b, (uint32_t)type);
-    pdu_put32(b, 0);
-    pdu_put32(b, (uint32_t)nsets);
+    put32(b, (uint32_t)ident);
+    put32(b, (uint32_t)type);
+    put32(b, 0);
+    put32(b, (uint32_t)nsets);
     for (int i = 0; i < nsets; i++) {
         const pmLabelSet *s = &sets[i];
         size_t jl = s->json != NULL ? s->jsonlen : 0;
-        pdu_put32(b, s->inst);
-        pdu_put32(b, (uint32_t)s->nlabels);
-        pdu_put32(b, (uint32_t)json);
-        pdu_put32(b, (uint32_t)jl);
+        put32(b, s->inst);
+        put32(b, (uint32_t)s->nlabels);
+        put32(b, (uint32_t)json);
+        put32(b, (uint32_t)jl);
         for (int j = 0; j < s->nlabels && s->labels != NULL; j++)
             put_label(b, &s->labels[j]);
         json += jl;
     }
     for (int i = 0; i < nsets; i++)
         if (sets[i].json != NULL)
-            pdu_put_bytes(b, sets[i].json, sets[i].jsonlen);
+            put_bytes(b, sets[i].json, sets[i].jsonlen);
     pdu_end(b);
 }
 

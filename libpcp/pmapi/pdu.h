@@ -50,8 +50,9 @@
 #define PDU_FLAG_DESCS   0x800
 
 #define PDU_HDR_LEN   12
-/* The largest PDU an agent accepts: a hostile length must not make it
- * allocate without bound, and pmcd's own requests are far smaller. */
+/* The largest PDU an agent accepts from pmcd, or a client from pmcd: a
+ * hostile length must not make either allocate without bound, and real
+ * PDUs are far smaller. */
 #define PDU_MAX_LEN   (16 * 1024 * 1024)
 /* CREDS: numcreds bound, and the one credential type agents use. */
 #define PDU_MAX_CREDS 1024
@@ -88,10 +89,6 @@ int pdu_end(pdu_buf *b);
 /* Overwrite the header's from field (a client's requests carry its context). */
 void pdu_set_from(pdu_buf *b, int from);
 void pdu_buf_free(pdu_buf *b);
-void pdu_put32(pdu_buf *b, uint32_t v);
-void pdu_put_bytes(pdu_buf *b, const void *p, size_t n);
-/* int32 length, the bytes, '~' filler to a 4-byte boundary. */
-void pdu_put_str(pdu_buf *b, const char *s, size_t n);
 
 /*
  * Read one PDU from fd into *buf (grown as needed; the caller frees it).
@@ -120,10 +117,10 @@ void pdu_enc_pmns_ids(pdu_buf *b, int sts, int n, const pmID *ids);
 /* statuses may be NULL: the names are sent without. */
 void pdu_enc_pmns_names(pdu_buf *b, int n, char *const *names, const int *statuses);
 void pdu_enc_label(pdu_buf *b, int ident, int type, const pmLabelSet *sets, int nsets);
-/* The requests pmcd sends (for tests and tools playing pmcd's part). */
+/* The requests a client sends (host.c, host_api.c), which pmcd passes on
+ * to agents. */
 void pdu_enc_profile(pdu_buf *b, int ctx, const pmProfile *p);
-void pdu_enc_fetch(pdu_buf *b, int ctx, int n, const pmID *pmids);
-/* The same layout as PDU_FETCH or PDU_HIGHRES_FETCH. */
+/* type PDU_FETCH or PDU_HIGHRES_FETCH: the same layout. */
 void pdu_enc_fetch_as(pdu_buf *b, int type, int ctx, int n, const pmID *pmids);
 void pdu_enc_desc_ids(pdu_buf *b, int n, const pmID *pmids);
 void pdu_enc_desc_req(pdu_buf *b, pmID pmid);

@@ -380,7 +380,7 @@ static void test_profile_fetch(void **state)
         assert_bytes(&b, w, 12, NULL, 0);
     }
 
-    pdu_enc_fetch(&b, 0, 4, ids);
+    pdu_enc_fetch_as(&b, PDU_FETCH, 0, 4, ids);
     check_buf(&b);
     assert_int_equal(pdu_dec_fetch(b.data, b.len, &ctx, &n, &got), 0);
     assert_int_equal(n, 4);
@@ -914,7 +914,7 @@ static void test_dispatch(void **state)
     assert_int_equal(d.type, PM_TYPE_STRING);
     assert_int_equal(g->dp.version.any.ext->e_context, 3);
 
-    pdu_enc_fetch(&b, 0, 3, ids);
+    pdu_enc_fetch_as(&b, PDU_FETCH, 0, 3, ids);
     len = roundtrip(g, &b, 3, &r, &cap);
     assert_int_equal(pdu_type(r), PDU_RESULT);
     assert_int_equal(pdu_dec_result(r, (size_t)len, &res), 0);
@@ -934,7 +934,7 @@ static void test_dispatch(void **state)
     assert_int_equal(code, PM_ERR_PMID);
 
     /* a FETCH whose count lies: refused with an error, the agent goes on */
-    pdu_enc_fetch(&b, 0, 3, ids);
+    pdu_enc_fetch_as(&b, PDU_FETCH, 0, 3, ids);
     put_word(b.data + 24, 1000);
     len = roundtrip(g, &b, 0, &r, &cap);
     assert_int_equal(pdu_dec_error(r, (size_t)len, &code), 0);
