@@ -40,9 +40,9 @@ static int ntable;
 static int next_handle;
 /* initial-exec: read on every call that takes a context */
 static _Thread_local int current __attribute__((tls_model("initial-exec"))) = -1;
-/* and its type, which never changes: read without the lock by the names
- * API's hot paths (a context another thread destroyed is found missing by
- * the call that goes on to use it) */
+/* and its type, which never changes: read without the lock to choose
+ * between the host and local paths (a context another thread destroyed is
+ * found missing by the call that goes on to use it) */
 static _Thread_local int current_type __attribute__((tls_model("initial-exec"))) =
     PM_CONTEXT_UNDEF;
 
@@ -96,7 +96,7 @@ pmkit_ctx *pmkit_ctx_current(void)
 
 int pmkit_ctx_type_current(void)
 {
-    return current < 0 ? PM_CONTEXT_UNDEF : current_type;
+    return current_type; /* set and reset with current */
 }
 
 /* Hold ctx, found with the lock held (taken once by the caller of hold),

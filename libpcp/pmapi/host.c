@@ -266,11 +266,20 @@ static int handshake(pmkit_host *h)
     return send_pdu(h->fd, &h->out);
 }
 
+/* Close the connection: every request fails with PM_ERR_IPC until
+ * pmReconnectContext. */
+static void drop(pmkit_host *h)
+{
+    if (h->fd >= 0)
+        close(h->fd);
+    h->fd = -1;
+}
+
 void pmkit_host_close(pmkit_host *h)
 {
     if (h == NULL)
         return;
-    pmkit_host_drop(h);
+    drop(h);
     free(h->spec);
     free(h->name);
     free(h->in);
@@ -283,14 +292,14 @@ static int host_connect(pmkit_host *h)
 {
     int sts;
 
-    pmkit_host_drop(h);
+    drop(h);
     h->prof_sent = 0;
     if ((sts = connect_spec(h->spec, &h->name)) < 0)
         return sts;
     h->fd = sts;
     set_timeouts(h);
     if ((sts = handshake(h)) < 0)
-        pmkit_host_drop(h);
+        drop(h);
     return sts < 0 ? sts : 0;
 }
 
@@ -338,20 +347,13 @@ pdu_buf *pmkit_host_out(pmkit_host *h)
     return &h->out;
 }
 
-/* A transport failure ends the connection: pmcd and we may disagree on
- * where the next PDU starts. */
-static int broken(pmkit_host *h, int sts)
+/* A transport failure, or an answer that makes no sense, ends the
+ * connection: pmcd and we may disagree on where the next PDU starts. */
+int pmkit_host_broken(pmkit_host *h, int sts)
 {
     if (sts == PM_ERR_IPC || sts == PM_ERR_TIMEOUT)
-        pmkit_host_drop(h);
+        drop(h);
     return sts;
-}
-
-void pmkit_host_drop(pmkit_host *h)
-{
-    if (h->fd >= 0)
-        close(h->fd);
-    h->fd = -1;
 }
 
 int pmkit_host_send(pmkit_ctx *ctx)
@@ -361,7 +363,7 @@ int pmkit_host_send(pmkit_ctx *ctx)
     if (h->fd < 0)
         return PM_ERR_IPC;
     pdu_set_from(&h->out, ctx->handle);
-    return broken(h, send_pdu(h->fd, &h->out));
+    return pmkit_host_broken(h, send_pdu(h->fd, &h->out));
 }
 
 int pmkit_host_recv(pmkit_ctx *ctx, const unsigned char **pdu)
@@ -371,7 +373,7 @@ int pmkit_host_recv(pmkit_ctx *ctx, const unsigned char **pdu)
 
     if (h->fd < 0)
         return PM_ERR_IPC;
-    if ((len = broken(h, recv_pdu(h))) < 0)
+    if ((len = pmkit_host_broken(h, recv_pdu(h))) < 0)
         return len;
     *pdu = h->in;
     return len;

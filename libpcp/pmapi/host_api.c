@@ -34,9 +34,7 @@
  * connection is dropped (PCP's library closes it too) and PM_ERR_IPC. */
 static int nonsense(pmkit_ctx *ctx, int sts)
 {
-    if (sts == PM_ERR_IPC)
-        pmkit_host_drop(ctx->host);
-    return sts;
+    return pmkit_host_broken(ctx->host, sts);
 }
 
 /* The answer to the request in the connection's buffer: its length if it

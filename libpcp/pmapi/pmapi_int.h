@@ -161,9 +161,10 @@ int pmkit_host_send(pmkit_ctx *ctx);
 int pmkit_host_recv(pmkit_ctx *ctx, const unsigned char **pdu);
 int pmkit_host_call(pmkit_ctx *ctx, const unsigned char **pdu);
 int pmkit_host_profile(pmkit_ctx *ctx);
-/* Close the connection after an answer that makes no sense (as PCP does):
- * every request fails with PM_ERR_IPC until pmReconnectContext. */
-void pmkit_host_drop(pmkit_host *h);
+/* sts, after closing the connection if it is PM_ERR_IPC or PM_ERR_TIMEOUT
+ * (a broken transport, or an answer that makes no sense, as PCP closes
+ * it): every request then fails with PM_ERR_IPC until pmReconnectContext. */
+int pmkit_host_broken(pmkit_host *h, int sts);
 
 /*
  * The PMAPI over a host context (host_api.c): each holds the current
