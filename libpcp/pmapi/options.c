@@ -622,37 +622,27 @@ static int context_zone(int ctx, pmOptions *d)
 }
 
 /* The time window of a live context: from now to the end of time, or to
- * -T: [+]INTERVAL from now (past the end of time_t, the end of time: PCP's
- * sum overflows), else as pmParseHighResTimeWindow reads it in a window
- * from now to the end of time (@DATE), as PCP does.  Worked out in
- * nanoseconds; a version 2 pmOptions gets timevals, from the start's
- * whole microsecond and the finish truncated (as PCP's window is). */
+ * -T as pmParseHighResTimeWindow reads it in a window from now to the end
+ * of time ([+]INTERVAL from now, past the end of time_t the end of time;
+ * @DATE), as PCP does.  Worked out in nanoseconds; a version 2 pmOptions
+ * gets timevals, from the start's whole microsecond and the finish
+ * truncated (as PCP's window is). */
 static int live_window(pmOptions *d)
 {
     const struct timespec last = {(time_t)(~(unsigned long long)0 >> 1), 0};
     const char *arg = d->finish_optarg;
-    struct timespec now, finish = last, delta, start, origin;
+    struct timespec now, finish = last, start, origin;
     char *msg = NULL;
 
     pmtimespecNow(&now);
     if (d->version != PMAPI_VERSION_3)
         now.tv_nsec -= now.tv_nsec % 1000; /* start from a whole microsecond */
-    if (arg == NULL) {
-        /* to the end of time */
-    } else if (pmParseHighResInterval(arg + (arg[0] == '+'), &delta, &msg) >= 0) {
-        if (delta.tv_sec < last.tv_sec - now.tv_sec - 1) {
-            finish = now;
-            pmtimespecInc(&finish, &delta);
-        }
-    } else {
+    if (arg != NULL &&
+        pmParseHighResTimeWindow(NULL, arg, NULL, NULL, &now, &last, &start, &finish, &origin,
+                                 &msg) < 0) {
+        error(d, 1, "invalid time window.\n%s", msg != NULL ? msg : "");
         free(msg);
-        msg = NULL;
-        if (pmParseHighResTimeWindow(NULL, arg, NULL, NULL, &now, &last, &start, &finish, &origin,
-                                     &msg) < 0) {
-            error(d, 1, "invalid time window.\n%s", msg != NULL ? msg : "");
-            free(msg);
-            return PM_ERR_GENERIC;
-        }
+        return PM_ERR_GENERIC;
     }
     free(msg);
     if (d->version == PMAPI_VERSION_3) {
