@@ -1,9 +1,9 @@
 /*
  * labelget.c - the labels of the current context's metrics, level by
  * level (pmGetContextLabels ... pmGetInstancesLabels) and all but the
- * instances' at once (pmLookupLabels).  Contexts are local: the agents
- * answer from their label methods, the context's own labels come from
- * this host.
+ * instances' at once (pmLookupLabels).  In a local context the agents
+ * answer from their label methods and the context's own labels come from
+ * this host; a host context asks pmcd.
  *
  * What PCP 6.0.3's local contexts do, and so what this does:
  *

@@ -689,7 +689,7 @@ int __pmkit_flatten_labels(pmLabelSet *set)
 /*
  * The result's JSON into buffer: its length.  No labels give 0 with the
  * buffer untouched, or "{}" when braces is set (PCP's two merges differ
- * so).  PCP asks for 4 bytes more than the text (3 for "{}").
+ * so).  PCP asks for 4 bytes more than the text (4 for "{}" too).
  */
 static int answer(const pmkit_lbls *l, char *buffer, int buflen, int braces)
 {

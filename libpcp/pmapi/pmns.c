@@ -1228,7 +1228,7 @@ static int agent_names_of(pmID pmid, name_fn add, void *closure)
     char **list = NULL;
     int routed, n, sts = 0;
 
-    if (pmID_domain(pmid) == 511 && pmID_item(pmid) == 0)
+    if (IS_DYNAMIC_ROOT(pmid))
         return PM_ERR_PMID; /* D.*.*: PCP does not ask domain 511 */
     if ((n = agent_name(pmid, &list, &routed)) < 0 || !routed)
         return routed ? n : PM_ERR_PMID;
