@@ -22,14 +22,17 @@ static pmdaInstid cpus[16] = {
 };
 static pmdaIndom indoms[] = {{0, 16, cpus}};
 static pmdaMetric metrics[] = {
-    {NULL, {PMDA_PMID(0, 0), PM_TYPE_U32, PM_INDOM_NULL, PM_SEM_COUNTER,
-            PMDA_PMUNITS(0, 0, 1, 0, 0, PM_COUNT_ONE)}},
-    {NULL, {PMDA_PMID(0, 1), PM_TYPE_DOUBLE, PM_INDOM_NULL, PM_SEM_INSTANT,
-            PMDA_PMUNITS(0, 0, 0, 0, 0, 0)}},
-    {NULL, {PMDA_PMID(0, 2), PM_TYPE_STRING, PM_INDOM_NULL, PM_SEM_DISCRETE,
-            PMDA_PMUNITS(0, 0, 0, 0, 0, 0)}},
-    {NULL, {PMDA_PMID(1, 3), PM_TYPE_U64, 0, PM_SEM_COUNTER,
-            PMDA_PMUNITS(0, 1, 0, 0, PM_TIME_MSEC, 0)}},
+    {NULL,
+     {PMDA_PMID(0, 0), PM_TYPE_U32, PM_INDOM_NULL, PM_SEM_COUNTER,
+      PMDA_PMUNITS(0, 0, 1, 0, 0, PM_COUNT_ONE)}},
+    {NULL,
+     {PMDA_PMID(0, 1), PM_TYPE_DOUBLE, PM_INDOM_NULL, PM_SEM_INSTANT,
+      PMDA_PMUNITS(0, 0, 0, 0, 0, 0)}},
+    {NULL,
+     {PMDA_PMID(0, 2), PM_TYPE_STRING, PM_INDOM_NULL, PM_SEM_DISCRETE,
+      PMDA_PMUNITS(0, 0, 0, 0, 0, 0)}},
+    {NULL,
+     {PMDA_PMID(1, 3), PM_TYPE_U64, 0, PM_SEM_COUNTER, PMDA_PMUNITS(0, 1, 0, 0, PM_TIME_MSEC, 0)}},
 };
 static unsigned int count;
 

@@ -83,7 +83,7 @@ enum kind {
     K_BYTES
 };
 static const char *const kind_name[] = {
-    "open",     "open_ascii", "lookup", "lookup_batch", "nameid", "traverse",
+    "open",     "open_ascii", "lookup",       "lookup_batch", "nameid",         "traverse",
     "anon_kib", "file_kib",   "anon_all_kib", "file_all_kib", "bytes_per_name",
 };
 #define NKINDS ((int)(sizeof kind_name / sizeof kind_name[0]))

@@ -151,66 +151,78 @@ static void free_out(struct out *o)
 /* ---- vocabulary ------------------------------------------------------- */
 
 static const char *const real_domains[] = {
-    "PMCD", "LINUX", "SAMPLE", "SAMPLEDSO", "MMV", "PROC", "XFS", "NFSCLIENT",
-    "KVM", "JBD2", "BPFTRACE", "DM", "BCC", "NVIDIA", "ELASTICSEARCH",
-    "POSTGRESQL", "MYSQL", "APACHE", "NGINX", "REDIS", "ZFS", "LUSTRE", "GFS2",
-    "INFINIBAND", "CIFS", "DOCKER", "PODMAN", "SMART", "SOCKETS", "HACLUSTER",
-    "LMSENSORS", "OPENMETRICS", "RAPL", "ROOT", "TRACE", "SIMPLE", "TXMON",
-    "SENDMAIL", "CISCO", "SHPING", "DBPING", "ORACLE", "SUMMARY", "WEBLOG",
-    "MEMCACHE", "ROUNDROBIN", "GPFS", "HOTPROC", "DENKI", "RESCTRL", "STATSD",
+    "PMCD",          "LINUX",      "SAMPLE",     "SAMPLEDSO",   "MMV",    "PROC",    "XFS",
+    "NFSCLIENT",     "KVM",        "JBD2",       "BPFTRACE",    "DM",     "BCC",     "NVIDIA",
+    "ELASTICSEARCH", "POSTGRESQL", "MYSQL",      "APACHE",      "NGINX",  "REDIS",   "ZFS",
+    "LUSTRE",        "GFS2",       "INFINIBAND", "CIFS",        "DOCKER", "PODMAN",  "SMART",
+    "SOCKETS",       "HACLUSTER",  "LMSENSORS",  "OPENMETRICS", "RAPL",   "ROOT",    "TRACE",
+    "SIMPLE",        "TXMON",      "SENDMAIL",   "CISCO",       "SHPING", "DBPING",  "ORACLE",
+    "SUMMARY",       "WEBLOG",     "MEMCACHE",   "ROUNDROBIN",  "GPFS",   "HOTPROC", "DENKI",
+    "RESCTRL",       "STATSD",
 };
 
 static const char *const words[] = {
-    "kernel", "all", "percpu", "cpu", "user", "nice", "sys", "idle", "wait",
-    "intr", "disk", "dev", "read", "write", "bytes", "blkread", "blkwrite",
-    "mem", "util", "free", "swap", "network", "interface", "in", "out",
-    "packets", "errors", "drops", "filesys", "capacity", "used", "avail",
-    "proc", "nprocs", "runq", "hinv", "ncpu", "pmcd", "agent", "status",
-    "xfs", "nfs", "client", "server", "ops", "vfs", "files", "inodes", "ipc",
-    "sem", "msg", "shm", "tty", "pagesize", "load", "uptime", "gpu",
-    "memused", "temperature", "buffer", "cache", "slab", "active", "inactive",
-    "dirty", "writeback", "mapped", "committed", "hugepages", "numa", "node",
-    "zone", "vmstat", "pgfault", "pgmajfault", "context", "switches", "forks",
-    "running", "blocked", "softirqs", "latency", "queue", "sockets", "tcp",
-    "udp", "icmp", "retrans", "listen", "established", "timewait", "total",
+    "kernel",   "all",       "percpu",      "cpu",      "user",       "nice",        "sys",
+    "idle",     "wait",      "intr",        "disk",     "dev",        "read",        "write",
+    "bytes",    "blkread",   "blkwrite",    "mem",      "util",       "free",        "swap",
+    "network",  "interface", "in",          "out",      "packets",    "errors",      "drops",
+    "filesys",  "capacity",  "used",        "avail",    "proc",       "nprocs",      "runq",
+    "hinv",     "ncpu",      "pmcd",        "agent",    "status",     "xfs",         "nfs",
+    "client",   "server",    "ops",         "vfs",      "files",      "inodes",      "ipc",
+    "sem",      "msg",       "shm",         "tty",      "pagesize",   "load",        "uptime",
+    "gpu",      "memused",   "temperature", "buffer",   "cache",      "slab",        "active",
+    "inactive", "dirty",     "writeback",   "mapped",   "committed",  "hugepages",   "numa",
+    "node",     "zone",      "vmstat",      "pgfault",  "pgmajfault", "context",     "switches",
+    "forks",    "running",   "blocked",     "softirqs", "latency",    "queue",       "sockets",
+    "tcp",      "udp",       "icmp",        "retrans",  "listen",     "established", "timewait",
+    "total",
 };
 
 static const char *const comment_words[] = {
-    "metrics", "exported", "by", "the", "agent", "for", "this", "subtree",
-    "counter", "instantaneous", "value", "in", "bytes", "per", "second",
-    "see", "pmdaproc", "and", "stdpmid", "numbers", "must", "be", "unique",
-    "cluster", "item", "reserved", "deprecated", "since", "release", "new",
-    "semantics", "units", "kbyte", "millisec", "derived", "from", "sysfs",
-    "optional", "only", "when", "configured", "note", "do", "not", "edit",
+    "metrics",    "exported",   "by",       "the",      "agent",
+    "for",        "this",       "subtree",  "counter",  "instantaneous",
+    "value",      "in",         "bytes",    "per",      "second",
+    "see",        "pmdaproc",   "and",      "stdpmid",  "numbers",
+    "must",       "be",         "unique",   "cluster",  "item",
+    "reserved",   "deprecated", "since",    "release",  "new",
+    "semantics",  "units",      "kbyte",    "millisec", "derived",
+    "from",       "sysfs",      "optional", "only",     "when",
+    "configured", "note",       "do",       "not",      "edit",
 };
 
 static const char *const instances[] = {
-    "sda", "sdb", "sdc", "nvme0n1", "nvme1n1", "dm-0", "dm-1", "md0", "eth0",
-    "eth1", "lo", "wlan0", "bond0", "cpu0", "cpu1", "cpu2", "cpu3", "node0",
-    "1 minute", "5 minute", "15 minute", "/", "/home", "/var", "/boot",
+    "sda",      "sdb",      "sdc",       "nvme0n1", "nvme1n1", "dm-0", "dm-1",  "md0",  "eth0",
+    "eth1",     "lo",       "wlan0",     "bond0",   "cpu0",    "cpu1", "cpu2",  "cpu3", "node0",
+    "1 minute", "5 minute", "15 minute", "/",       "/home",   "/var", "/boot",
 };
 
 /* macros defined in main.pmns: clusters, intervals, flags */
 #define NCLUSTERS 20
 static const char *const cluster_names[NCLUSTERS] = {
-    "CL_STAT", "CL_MEMINFO", "CL_LOADAVG", "CL_NET_DEV", "CL_INTERRUPTS",
-    "CL_FILESYS", "CL_SWAPDEV", "CL_NET_NETSTAT", "CL_PARTITIONS", "CL_VMSTAT",
-    "CL_UPTIME", "CL_SLAB", "CL_SEM_LIMITS", "CL_MSG_LIMITS", "CL_SHM_LIMITS",
-    "CL_NUMA_MEMINFO", "CL_CPUINFO", "CL_TCP", "CL_UDP", "CL_SOFTIRQS",
+    "CL_STAT",         "CL_MEMINFO", "CL_LOADAVG",     "CL_NET_DEV",    "CL_INTERRUPTS",
+    "CL_FILESYS",      "CL_SWAPDEV", "CL_NET_NETSTAT", "CL_PARTITIONS", "CL_VMSTAT",
+    "CL_UPTIME",       "CL_SLAB",    "CL_SEM_LIMITS",  "CL_MSG_LIMITS", "CL_SHM_LIMITS",
+    "CL_NUMA_MEMINFO", "CL_CPUINFO", "CL_TCP",         "CL_UDP",        "CL_SOFTIRQS",
 };
 static const char *const intervals[] = {
-    "INTERVAL_FAST", "INTERVAL_DEFAULT", "INTERVAL_SLOW", "INTERVAL_HOURLY",
+    "INTERVAL_FAST",
+    "INTERVAL_DEFAULT",
+    "INTERVAL_SLOW",
+    "INTERVAL_HOURLY",
 };
 static const char *const interval_values[] = {
-    "'1 sec'", "\"30 sec\"", "\"5 min\"", "\"1 hour\"",
+    "'1 sec'",
+    "\"30 sec\"",
+    "\"5 min\"",
+    "\"1 hour\"",
 };
 static const char *const flags_def[] = {
-    "HAVE_NUMA", "HAVE_XFS", "HAVE_NVIDIA", "HAVE_CGROUPS", "HAVE_PMDA_KVM",
-    "WANT_PER_CPU", "WANT_PER_DISK",
+    "HAVE_NUMA",     "HAVE_XFS",     "HAVE_NVIDIA",   "HAVE_CGROUPS",
+    "HAVE_PMDA_KVM", "WANT_PER_CPU", "WANT_PER_DISK",
 };
 static const char *const flags_undef[] = {
-    "HAVE_INFINIBAND", "HAVE_LUSTRE", "HAVE_GPFS", "WANT_PROC_DETAIL",
-    "WANT_DEBUG_METRICS", "HAVE_ZFS_ARC",
+    "HAVE_INFINIBAND",  "HAVE_LUSTRE",        "HAVE_GPFS",
+    "WANT_PROC_DETAIL", "WANT_DEBUG_METRICS", "HAVE_ZFS_ARC",
 };
 static const char *const misc_macros[][2] = {
     {"PCP_HOST", "\"monitor.example.com\""},
@@ -367,8 +379,8 @@ static void multi_macro_line(struct out *o)
         o->macro_uses += 4;
         break;
     case 1:
-        emitf(o, "allow %s, %s : all except store; /* on %s */\n", "ACCESS_NET",
-              "PCP_HOST", PICK(words));
+        emitf(o, "allow %s, %s : all except store; /* on %s */\n", "ACCESS_NET", "PCP_HOST",
+              PICK(words));
         o->macro_uses += 2;
         break;
     default:
@@ -507,8 +519,7 @@ static void top_item(struct out *o)
     else if (r < 64 && scratch_left > 0) {
         scratch_left--;
         scratch_macro(o);
-    }
-    else
+    } else
         text_item(o);
 }
 
@@ -700,8 +711,9 @@ int main(int argc, char **argv)
 
     /* main.pmns */
     m = open_out(path_join(dir, "main.pmns"));
-    emitf(m, "/*\n * Synthetic PMNS / pmlogger configuration for the pmcpp benchmark.\n"
-             " * Generated by bench/gen_cpp_input, size %lu MB, seed %llu.\n */\n\n",
+    emitf(m,
+          "/*\n * Synthetic PMNS / pmlogger configuration for the pmcpp benchmark.\n"
+          " * Generated by bench/gen_cpp_input, size %lu MB, seed %llu.\n */\n\n",
           size_mb, seed);
     m->comment_lines += 4;
     m->blank++;
@@ -777,15 +789,14 @@ int main(int argc, char **argv)
                 "main_lines_len20_120_pct=%.1f\nmain_lines_len121_1023_pct=%.2f\n"
                 "main_lines_len1024plus=%" PRIu64 "\nmain_max_line_len=%" PRIu64 "\n"
                 "main_mean_line_len=%.1f\n",
-                size_mb, seed, m->bytes, m->lines, m->includes, chunk_incs,
-                inc_bytes, inc_lines, m->bytes + inc_bytes, m->lines + inc_lines,
+                size_mb, seed, m->bytes, m->lines, m->includes, chunk_incs, inc_bytes, inc_lines,
+                m->bytes + inc_bytes, m->lines + inc_lines,
                 ndefines + (sizeof(scratch) / sizeof(scratch[0])), m->scratch_pairs,
-                m->directive_lines, m->comment_lines, m->blank, m->text_lines,
-                m->macro_uses,
+                m->directive_lines, m->comment_lines, m->blank, m->text_lines, m->macro_uses,
                 100.0 * (double)sc.comment_bytes / mb, 100.0 * (double)m->false_bytes / mb,
                 100.0 * (double)sc.len0 / ml, 100.0 * (double)sc.len1_19 / ml,
-                100.0 * (double)sc.len20_120 / ml, 100.0 * (double)sc.len121_1023 / ml,
-                sc.len1024, sc.maxlen, mb / ml);
+                100.0 * (double)sc.len20_120 / ml, 100.0 * (double)sc.len121_1023 / ml, sc.len1024,
+                sc.maxlen, mb / ml);
     }
     close_out(o);
     free_out(o);

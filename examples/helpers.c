@@ -30,7 +30,7 @@ static void convert(double v, pmUnits from, pmUnits to)
 
 int main(void)
 {
-    int codes[] = { PM_ERR_NAME, PM_ERR_NOAGENT, PM_ERR_CONV, -2 };
+    int codes[] = {PM_ERR_NAME, PM_ERR_NOAGENT, PM_ERR_CONV, -2};
     pmID id = pmID_build(60, 0, 20);
     pmValue v;
     pmAtomValue a;
@@ -56,8 +56,8 @@ int main(void)
     printf("Extraction:\n");
     v.inst = PM_IN_NULL;
     v.value.lval = -5;
-    printf("  -5 as U32: %s\n", pmErrStr(pmExtractValue(PM_VAL_INSITU, &v, PM_TYPE_32, &a,
-                                                        PM_TYPE_U32)));
+    printf("  -5 as U32: %s\n",
+           pmErrStr(pmExtractValue(PM_VAL_INSITU, &v, PM_TYPE_32, &a, PM_TYPE_U32)));
     memset(&block, 0, sizeof(block));
     block.hdr.vtype = PM_TYPE_DOUBLE;
     block.hdr.vlen = PM_VAL_HDR_SIZE + sizeof(double);

@@ -33,7 +33,7 @@ typedef struct {
     cpp_options opt;
     cpp_define defs[256];
     const char *dirs[256];
-    depopts dep;              /* -M, -MD, -MF, -MT, -MP and the files read */
+    depopts dep; /* -M, -MD, -MF, -MT, -MP and the files read */
 } args;
 
 static int usage(void)
@@ -56,9 +56,9 @@ static int discard(void *ctx, const char *data, size_t len)
 static int parse(int argc, char **argv, args *a)
 {
     static const struct option longopts[] = {
-        { "define", required_argument, NULL, 'D' }, { "include", required_argument, NULL, 'I' },
-        { "restrict", no_argument, NULL, 'r' },     { "shell", no_argument, NULL, 's' },
-        { "help", no_argument, NULL, '?' },         { NULL, 0, NULL, 0 },
+        {"define", required_argument, NULL, 'D'}, {"include", required_argument, NULL, 'I'},
+        {"restrict", no_argument, NULL, 'r'},     {"shell", no_argument, NULL, 's'},
+        {"help", no_argument, NULL, '?'},         {NULL, 0, NULL, 0},
     };
     int c;
 
@@ -127,7 +127,7 @@ int main(int argc, char **argv)
     static args a;
     char pmns[MAXPATHLEN];
     const char *in = NULL, *out = NULL;
-    cpp_sink sink = { to_file, stdout };
+    cpp_sink sink = {to_file, stdout};
     outfile of = {0};
     int first, sts;
 

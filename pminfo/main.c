@@ -52,21 +52,21 @@ static pmLongOptions longopts[] = {
     PMOPT_VERSION,
     PMOPT_HELP,
     PMAPI_OPTIONS_HEADER("Protocol options"),
-    { "batch", 1, 'b', "N", "fetch N metrics at a time for -f and -v [128]" },
-    { "desc", 0, 'd', 0, "get and print metric description" },
-    { "fetch", 0, 'f', 0, "fetch and print values for all instances" },
-    { "fetchall", 0, 'F', 0, "fetch and print values for non-enumerable indoms" },
-    { "fullindom", 0, 'I', 0, "print InDom in verbose format" },
-    { "labels", 0, 'l', 0, "print InDom, metric and instance labels" },
-    { "pmid", 0, 'm', 0, "print PMID" },
-    { "fullpmid", 0, 'M', 0, "print PMID in verbose format" },
-    { "series", 0, 's', 0, "print source, metric, instance series identifiers" },
-    { "oneline", 0, 't', 0, "get and display (terse) oneline text" },
-    { "helptext", 0, 'T', 0, "get and display (verbose) help text" },
+    {"batch", 1, 'b', "N", "fetch N metrics at a time for -f and -v [128]"},
+    {"desc", 0, 'd', 0, "get and print metric description"},
+    {"fetch", 0, 'f', 0, "fetch and print values for all instances"},
+    {"fetchall", 0, 'F', 0, "fetch and print values for non-enumerable indoms"},
+    {"fullindom", 0, 'I', 0, "print InDom in verbose format"},
+    {"labels", 0, 'l', 0, "print InDom, metric and instance labels"},
+    {"pmid", 0, 'm', 0, "print PMID"},
+    {"fullpmid", 0, 'M', 0, "print PMID in verbose format"},
+    {"series", 0, 's', 0, "print source, metric, instance series identifiers"},
+    {"oneline", 0, 't', 0, "get and display (terse) oneline text"},
+    {"helptext", 0, 'T', 0, "get and display (verbose) help text"},
     PMAPI_OPTIONS_HEADER("Metrics options"),
-    { PMLONGOPT_DERIVED, 1, 'c', "FILE", "load derived metric definitions from FILE(s)" },
-    { "events", 0, 'x', 0, "unpack and report on any fetched event records" },
-    { "verify", 0, 'v', 0, "verify mode, be quiet and only report errors" },
+    {PMLONGOPT_DERIVED, 1, 'c', "FILE", "load derived metric definitions from FILE(s)"},
+    {"events", 0, 'x', 0, "unpack and report on any fetched event records"},
+    {"verify", 0, 'v', 0, "verify mode, be quiet and only report errors"},
     PMAPI_OPTIONS_END,
 };
 
@@ -80,18 +80,18 @@ static pmOptions opts = {
 };
 
 static struct {
-    int pmid, fullpmid;   /* -m, -M */
-    int desc, fullindom;  /* -d, -I */
-    int fetch, force;     /* -f, -F */
-    int oneline, help;    /* -t, -T */
-    int labels;           /* -l */
-    int verify;           /* -v */
-    int batch;            /* -b */
-    int status;           /* exit status */
-    char **names;         /* the batch being collected */
-    pmID *pmids;          /* and their PMIDs */
-    int nnames, room;     /* names in the batch, slots allocated */
-} run = { .batch = 128 };
+    int pmid, fullpmid;  /* -m, -M */
+    int desc, fullindom; /* -d, -I */
+    int fetch, force;    /* -f, -F */
+    int oneline, help;   /* -t, -T */
+    int labels;          /* -l */
+    int verify;          /* -v */
+    int batch;           /* -b */
+    int status;          /* exit status */
+    char **names;        /* the batch being collected */
+    pmID *pmids;         /* and their PMIDs */
+    int nnames, room;    /* names in the batch, slots allocated */
+} run = {.batch = 128};
 
 /* The instances of the last instance domain values were printed for. */
 static struct {
@@ -99,7 +99,7 @@ static struct {
     int n;
     int *inst;
     char **name;
-} known = { PM_INDOM_NULL, 0, NULL, NULL };
+} known = {PM_INDOM_NULL, 0, NULL, NULL};
 
 static void nomem(void)
 {
@@ -149,8 +149,16 @@ static void print_indom(pmInDom indom)
 static void print_desc(const pmDesc *desc)
 {
     static const char *const types[] = {
-        "32-bit int", "32-bit unsigned int", "64-bit int", "64-bit unsigned int", "float",
-        "double", "string", "aggregate", "static aggregate", "event record array",
+        "32-bit int",
+        "32-bit unsigned int",
+        "64-bit int",
+        "64-bit unsigned int",
+        "float",
+        "double",
+        "string",
+        "aggregate",
+        "static aggregate",
+        "event record array",
         "highres event record array",
     };
     const char *units = pmUnitsStr(&desc->units);
@@ -212,10 +220,16 @@ static void context_level(levels *l)
     }
     pmGetContextHostName_r(pmWhichContext(), host, (int)sizeof(host));
     len = pmsprintf(l->host_json, sizeof(l->host_json), "{\"hostname\":\"%s\"}", host);
-    l->host_label = (pmLabel){ .name = 2, .namelen = 8, .flags = PM_LABEL_CONTEXT, .value = 12,
-                               .valuelen = (unsigned)len - 13 };
-    l->host = (pmLabelSet){ .inst = PM_IN_NULL, .nlabels = 1, .json = l->host_json,
-                            .jsonlen = (unsigned)len, .labels = &l->host_label };
+    l->host_label = (pmLabel){.name = 2,
+                              .namelen = 8,
+                              .flags = PM_LABEL_CONTEXT,
+                              .value = 12,
+                              .valuelen = (unsigned)len - 13};
+    l->host = (pmLabelSet){.inst = PM_IN_NULL,
+                           .nlabels = 1,
+                           .json = l->host_json,
+                           .jsonlen = (unsigned)len,
+                           .labels = &l->host_label};
     l->sets[l->n] = &l->host;
     l->count[l->n++] = 0;
 }
@@ -293,7 +307,7 @@ static void report_indom(pmInDom indom)
     }
     putchar('\n');
     if (run.labels) {
-        levels labels = { 0 };
+        levels labels = {0};
         gather_labels(pmInDom_domain(indom), indom, PM_ID_NULL, &labels);
         print_labels(&labels, NULL, "    labels ");
         free_labels(&labels);
@@ -428,8 +442,8 @@ static void report_metric(int i, const pmResult *result, int fetched)
     pmID pmid = run.pmids[i];
     pmResult *retry = NULL;
     const pmValueSet *vs = NULL;
-    pmDesc desc = { 0 };
-    levels labels = { 0 };
+    pmDesc desc = {0};
+    levels labels = {0};
     char *text = NULL;
     int sts, numval = 0;
 
@@ -611,17 +625,38 @@ static void batch_option(const char *arg)
 static int report_option(int c)
 {
     switch (c) {
-    case 'd': run.desc = 1; break;
-    case 'f': run.fetch = 1; break;
-    case 'F': run.fetch = run.force = 1; break;
-    case 'I': run.desc = run.fullindom = 1; break;
-    case 'm': run.pmid = 1; break;
-    case 'M': run.fullpmid = 1; break;
-    case 't': run.oneline = 1; break;
-    case 'T': run.help = 1; break;
-    case 'l': run.labels = 1; break;
-    case 'v': run.verify = 1; break;
-    default: return 0;
+    case 'd':
+        run.desc = 1;
+        break;
+    case 'f':
+        run.fetch = 1;
+        break;
+    case 'F':
+        run.fetch = run.force = 1;
+        break;
+    case 'I':
+        run.desc = run.fullindom = 1;
+        break;
+    case 'm':
+        run.pmid = 1;
+        break;
+    case 'M':
+        run.fullpmid = 1;
+        break;
+    case 't':
+        run.oneline = 1;
+        break;
+    case 'T':
+        run.help = 1;
+        break;
+    case 'l':
+        run.labels = 1;
+        break;
+    case 'v':
+        run.verify = 1;
+        break;
+    default:
+        return 0;
     }
     return 1;
 }
@@ -660,8 +695,7 @@ static void options(int argc, char **argv)
     }
     if (opts.narchives > 0 && !unsupported) {
         /* from -a, -O, --archive-list, --archive-folio or $PCP_ARCHIVE... */
-        fprintf(stderr, "%s: archives are not supported by this pmkit version\n",
-                pmGetProgname());
+        fprintf(stderr, "%s: archives are not supported by this pmkit version\n", pmGetProgname());
         exit(1);
     }
     if (unsupported) {
@@ -669,8 +703,9 @@ static void options(int argc, char **argv)
             fprintf(stderr, "%s: --container is not supported by this pmkit version\n",
                     pmGetProgname());
         else
-            fprintf(stderr, "%s: -%c is not supported by this pmkit version (archives, "
-                            "labels, series, events and derived metric files are to come)\n",
+            fprintf(stderr,
+                    "%s: -%c is not supported by this pmkit version (archives, "
+                    "labels, series, events and derived metric files are to come)\n",
                     pmGetProgname(), unsupported);
         exit(1);
     }
@@ -693,8 +728,8 @@ static void open_context(void)
             return;
         host = opts.nhosts > 0 ? opts.hosts[0] : "local:";
         if ((sts = pmNewContext(PM_CONTEXT_HOST, host)) < 0) {
-            fprintf(stderr, "%s: Cannot connect to PMCD on host \"%s\": %s\n",
-                    pmGetProgname(), host, pmErrStr(sts));
+            fprintf(stderr, "%s: Cannot connect to PMCD on host \"%s\": %s\n", pmGetProgname(),
+                    host, pmErrStr(sts));
             exit(1);
         }
     }

@@ -7,7 +7,7 @@
 set -eu
 what=${1:-build}
 build_pkgs="cmake gcc g++ make pkg-config gperf"
-test_pkgs="libcmocka-dev mcpp libpcp3-dev libpcp-pmda3-dev valgrind gawk groff-base"
+test_pkgs="libcmocka-dev mcpp libpcp3-dev libpcp-pmda3-dev valgrind gawk groff-base clang-format"
 case $what in
 build) want=$build_pkgs ;;
 test)  want="$build_pkgs $test_pkgs" ;;

@@ -363,7 +363,8 @@ static int put_pmids(layout *L, uint8_t *buckets, uint32_t k, uint8_t *entries, 
     for (uint32_t i = 0; i < w->n; i++) {
         if (w->pmid[i] == PMNS_IMG_PMID_NULL || (L->flags[i] & PMNS_IMG_DYNAMIC))
             continue;
-        e[start[pmns_image_scale(mix_pmid(w->pmid[i]), k)]++] = (pentry){w->pmid[i], L->pre[i], L->off[i]};
+        e[start[pmns_image_scale(mix_pmid(w->pmid[i]), k)]++] =
+            (pentry){w->pmid[i], L->pre[i], L->off[i]};
     }
     for (uint32_t b = 0, at = 0; b < k; at = start[b++])
         sort_bucket(e + at, start[b] - at);

@@ -25,15 +25,72 @@
 
 /* Character classes used by every scanner of the preprocessor. */
 const unsigned char cpp_ctype[256] = {
-    ['\t'] = CT_BLANK, [' '] = CT_BLANK,
+    ['\t'] = CT_BLANK,
+    [' '] = CT_BLANK,
 #define D(c) [c] = CT_WORD | CT_ALNUM
 #define L(c) [c] = CT_START | CT_WORD | CT_ALNUM
-    D('0'), D('1'), D('2'), D('3'), D('4'), D('5'), D('6'), D('7'), D('8'), D('9'),
-    L('a'), L('b'), L('c'), L('d'), L('e'), L('f'), L('g'), L('h'), L('i'), L('j'), L('k'),
-    L('l'), L('m'), L('n'), L('o'), L('p'), L('q'), L('r'), L('s'), L('t'), L('u'), L('v'),
-    L('w'), L('x'), L('y'), L('z'), L('A'), L('B'), L('C'), L('D'), L('E'), L('F'), L('G'),
-    L('H'), L('I'), L('J'), L('K'), L('L'), L('M'), L('N'), L('O'), L('P'), L('Q'), L('R'),
-    L('S'), L('T'), L('U'), L('V'), L('W'), L('X'), L('Y'), L('Z'),
+    D('0'),
+    D('1'),
+    D('2'),
+    D('3'),
+    D('4'),
+    D('5'),
+    D('6'),
+    D('7'),
+    D('8'),
+    D('9'),
+    L('a'),
+    L('b'),
+    L('c'),
+    L('d'),
+    L('e'),
+    L('f'),
+    L('g'),
+    L('h'),
+    L('i'),
+    L('j'),
+    L('k'),
+    L('l'),
+    L('m'),
+    L('n'),
+    L('o'),
+    L('p'),
+    L('q'),
+    L('r'),
+    L('s'),
+    L('t'),
+    L('u'),
+    L('v'),
+    L('w'),
+    L('x'),
+    L('y'),
+    L('z'),
+    L('A'),
+    L('B'),
+    L('C'),
+    L('D'),
+    L('E'),
+    L('F'),
+    L('G'),
+    L('H'),
+    L('I'),
+    L('J'),
+    L('K'),
+    L('L'),
+    L('M'),
+    L('N'),
+    L('O'),
+    L('P'),
+    L('Q'),
+    L('R'),
+    L('S'),
+    L('T'),
+    L('U'),
+    L('V'),
+    L('W'),
+    L('X'),
+    L('Y'),
+    L('Z'),
     ['_'] = CT_START | CT_WORD,
 #undef D
 #undef L
@@ -79,10 +136,10 @@ void cpp_emit_marker(cpp_state *st, unsigned long line, const char *name)
     cpp_emit(st, "\"\n", 2);
 }
 
-void cpp_report(cpp_state *st, diag_severity sev, const char *file, unsigned long line,
-                size_t col, const char *source, size_t srclen, const char *msg)
+void cpp_report(cpp_state *st, diag_severity sev, const char *file, unsigned long line, size_t col,
+                const char *source, size_t srclen, const char *msg)
 {
-    diag_msg d = { sev, file, line, (unsigned)col, msg, source, srclen };
+    diag_msg d = {sev, file, line, (unsigned)col, msg, source, srclen};
 
     if (sev == DIAG_ERROR)
         st->stats.errors++;
@@ -135,7 +192,7 @@ bool cpp_active(const cpp_state *st)
  * Returns 0 (not one), 1 (quotes) or 2 (quotes and angle brackets). */
 static int quoted_directive(const cpp_state *st, const char *p, size_t len)
 {
-    static const char *const words[] = { "define", "shell", "include" };
+    static const char *const words[] = {"define", "shell", "include"};
 
     if (len < 2 || p[0] != st->ctrl)
         return 0;

@@ -35,15 +35,15 @@ typedef struct cpp_define {
 } cpp_define;
 
 typedef struct cpp_options {
-    int shell_style;             /* -s: control character '%', no comment stripping */
-    int restricted;              /* -r: only #name / #{name} are substituted */
-    int no_markers;              /* -P: no '# N "file"' line markers */
+    int shell_style;                 /* -s: control character '%', no comment stripping */
+    int restricted;                  /* -r: only #name / #{name} are substituted */
+    int no_markers;                  /* -P: no '# N "file"' line markers */
     const char *const *include_dirs; /* -I directories, in order */
     size_t n_include_dirs;
-    const cpp_define *defines;   /* -D / -U, applied before the input, in order */
+    const cpp_define *defines; /* -D / -U, applied before the input, in order */
     size_t n_defines;
-    const char *pmns_dir;        /* last include directory; NULL: none */
-    int no_external;             /* refuse #include and #shell (untrusted text, fuzzing) */
+    const char *pmns_dir; /* last include directory; NULL: none */
+    int no_external;      /* refuse #include and #shell (untrusted text, fuzzing) */
     /* diagnostics; NULL prints them to stderr with diag_print */
     diag_fn diag;
     void *diag_ctx;

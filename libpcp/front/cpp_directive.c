@@ -181,8 +181,8 @@ static cpp_cond *open_group(cpp_state *st, const char *directive)
     if (strcmp(directive, "elif") == 0)
         cpp_error(st, 1, "%celif without %cif", st->ctrl, st->ctrl);
     else
-        cpp_error(st, 1, "No matching %cifdef or %cifndef for %c%s", st->ctrl, st->ctrl,
-                  st->ctrl, directive);
+        cpp_error(st, 1, "No matching %cifdef or %cifndef for %c%s", st->ctrl, st->ctrl, st->ctrl,
+                  directive);
     return NULL;
 }
 
@@ -196,7 +196,8 @@ static void do_elif(cpp_state *st, size_t i)
     if (c->seen_else)
         cpp_error(st, 1, "%celif after %celse", st->ctrl, st->ctrl);
     c->seen_elif = true;
-    if (c->parent_active && !c->taken && cpp_expr_eval(st, st->line + i, st->len - i, i, &value) == 0)
+    if (c->parent_active && !c->taken &&
+        cpp_expr_eval(st, st->line + i, st->len - i, i, &value) == 0)
         c->active = c->taken = value;
     else
         c->active = false;
@@ -342,16 +343,36 @@ bool cpp_directive(cpp_state *st)
         else if (kw->id == KW_INCLUDE ? do_include(st, at) : do_shell(st, at))
             return true;
         break;
-    case KW_DEFINE: do_define(st, at); break;
-    case KW_UNDEF: do_undef(st, at); break;
-    case KW_IFDEF: do_ifdef(st, at, true); break;
-    case KW_IFNDEF: do_ifdef(st, at, false); break;
-    case KW_IF: do_if(st, at); break;
-    case KW_ELIF: do_elif(st, at); break;
-    case KW_ELSE: do_else(st, i); break;
-    case KW_ENDIF: do_endif(st, i); break;
-    case KW_ERROR: do_message(st, at, true); break;
-    case KW_WARNING: do_message(st, at, false); break;
+    case KW_DEFINE:
+        do_define(st, at);
+        break;
+    case KW_UNDEF:
+        do_undef(st, at);
+        break;
+    case KW_IFDEF:
+        do_ifdef(st, at, true);
+        break;
+    case KW_IFNDEF:
+        do_ifdef(st, at, false);
+        break;
+    case KW_IF:
+        do_if(st, at);
+        break;
+    case KW_ELIF:
+        do_elif(st, at);
+        break;
+    case KW_ELSE:
+        do_else(st, i);
+        break;
+    case KW_ENDIF:
+        do_endif(st, i);
+        break;
+    case KW_ERROR:
+        do_message(st, at, true);
+        break;
+    case KW_WARNING:
+        do_message(st, at, false);
+        break;
     }
     st->stats.lines_out++;
     cpp_emit(st, "\n", 1);

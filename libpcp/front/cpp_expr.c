@@ -22,28 +22,48 @@ typedef enum { T_NUM, T_OP, T_END } tok_kind;
 
 typedef struct {
     tok_kind kind;
-    int op;        /* T_OP: one of the OP_* codes */
-    uint64_t v;    /* T_NUM: the value */
-    bool uns;      /* T_NUM: unsigned */
-    size_t col;    /* column in the #if line, for messages */
+    int op;     /* T_OP: one of the OP_* codes */
+    uint64_t v; /* T_NUM: the value */
+    bool uns;   /* T_NUM: unsigned */
+    size_t col; /* column in the #if line, for messages */
 } tok;
 
 enum {
-    OP_LP = '(', OP_RP = ')', OP_NOT = '!', OP_TILDE = '~', OP_MUL = '*', OP_DIV = '/',
-    OP_MOD = '%', OP_ADD = '+', OP_SUB = '-', OP_LT = '<', OP_GT = '>', OP_AND = '&',
-    OP_XOR = '^', OP_OR = '|', OP_QUEST = '?', OP_COLON = ':',
-    OP_SHL = 256, OP_SHR, OP_LE, OP_GE, OP_EQ, OP_NE, OP_LAND, OP_LOR,
+    OP_LP = '(',
+    OP_RP = ')',
+    OP_NOT = '!',
+    OP_TILDE = '~',
+    OP_MUL = '*',
+    OP_DIV = '/',
+    OP_MOD = '%',
+    OP_ADD = '+',
+    OP_SUB = '-',
+    OP_LT = '<',
+    OP_GT = '>',
+    OP_AND = '&',
+    OP_XOR = '^',
+    OP_OR = '|',
+    OP_QUEST = '?',
+    OP_COLON = ':',
+    OP_SHL = 256,
+    OP_SHR,
+    OP_LE,
+    OP_GE,
+    OP_EQ,
+    OP_NE,
+    OP_LAND,
+    OP_LOR,
 };
 
 typedef struct {
     cpp_state *st;
-    tok *toks;          /* the expanded expression */
+    tok *toks; /* the expanded expression */
     size_t n, cap;
-    size_t pos;         /* parser position */
+    size_t pos;             /* parser position */
     const char *active[32]; /* macros being expanded (no self-expansion) */
     size_t nactive;
-    size_t base_col;    /* column of the expression in the line */
-    bool failed;        /* an error has been reported */
+    size_t base_col; /* column of the expression in the line */
+    bool failed;     /* an error has been reported */
 } expr;
 
 typedef struct {
@@ -99,8 +119,7 @@ static size_t lex_number(expr *e, const char *p, size_t len, size_t col, tok *t)
             fail(e, col, "Invalid integer constant");
             return len;
         }
-    }
-    else if (p[0] == '0')
+    } else if (p[0] == '0')
         base = 8;
     for (; i < len; i++) {
         int h = hexval(p[i]);
@@ -181,8 +200,8 @@ static int lex_op(const char *p, size_t len, size_t *n)
     static const struct {
         const char *s;
         int op;
-    } two[] = { { "<<", OP_SHL }, { ">>", OP_SHR }, { "<=", OP_LE }, { ">=", OP_GE },
-                { "==", OP_EQ },  { "!=", OP_NE },  { "&&", OP_LAND }, { "||", OP_LOR } };
+    } two[] = {{"<<", OP_SHL}, {">>", OP_SHR}, {"<=", OP_LE},   {">=", OP_GE},
+               {"==", OP_EQ},  {"!=", OP_NE},  {"&&", OP_LAND}, {"||", OP_LOR}};
 
     for (size_t k = 0; k < sizeof(two) / sizeof(two[0]); k++) {
         if (len >= 2 && p[0] == two[k].s[0] && p[1] == two[k].s[1]) {
@@ -201,7 +220,7 @@ static size_t lex_defined(expr *e, const char *p, size_t len, size_t i, size_t c
 {
     bool paren = false;
     size_t j;
-    tok t = { T_NUM, 0, 0, false, col };
+    tok t = {T_NUM, 0, 0, false, col};
 
     while (i < len && cpp_is(p[i], CT_BLANK))
         i++;
@@ -234,7 +253,7 @@ static size_t lex_defined(expr *e, const char *p, size_t len, size_t i, size_t c
 static void identifier(expr *e, const char *w, size_t n, size_t col)
 {
     const cpp_macro *m = cpp_macro_find(&e->st->macros, w, n);
-    tok zero = { T_NUM, 0, 0, false, col };
+    tok zero = {T_NUM, 0, 0, false, col};
 
     for (size_t k = 0; m != NULL && k < e->nactive; k++) {
         if (e->active[k] == m->name)
@@ -257,7 +276,7 @@ static void expand(expr *e, const char *p, size_t len, size_t col, bool top)
 
     while (i < len && !e->failed) {
         size_t here = top ? col + i : col, n;
-        tok t = { T_OP, 0, 0, false, here };
+        tok t = {T_OP, 0, 0, false, here};
         if (cpp_is(p[i], CT_BLANK) || p[i] == '\r' || p[i] == '\n') {
             i++;
         } else if (cpp_is(p[i], CT_START)) {
@@ -285,7 +304,7 @@ static void expand(expr *e, const char *p, size_t len, size_t col, bool top)
 
 static const tok *peek(expr *e)
 {
-    static const tok end = { T_END, 0, 0, false, 0 };
+    static const tok end = {T_END, 0, 0, false, 0};
 
     return e->pos < e->n ? &e->toks[e->pos] : &end;
 }
@@ -295,7 +314,7 @@ static val cond_expr(expr *e, bool ev);
 static val primary(expr *e, bool ev)
 {
     const tok *t = peek(e);
-    val r = { 0, false };
+    val r = {0, false};
 
     if (t->kind == T_NUM) {
         e->pos++;
@@ -326,10 +345,17 @@ static val unary(expr *e, bool ev)
     e->pos++;
     r = unary(e, ev);
     switch (t->op) {
-    case OP_SUB: r.v = 0 - r.v; break;
-    case OP_TILDE: r.v = ~r.v; break;
-    case OP_NOT: r.v = r.v == 0, r.uns = false; break;
-    default: break;
+    case OP_SUB:
+        r.v = 0 - r.v;
+        break;
+    case OP_TILDE:
+        r.v = ~r.v;
+        break;
+    case OP_NOT:
+        r.v = r.v == 0, r.uns = false;
+        break;
+    default:
+        break;
     }
     return r;
 }
@@ -340,17 +366,36 @@ static int power(const tok *t)
     if (t->kind != T_OP)
         return 0;
     switch (t->op) {
-    case OP_MUL: case OP_DIV: case OP_MOD: return 10;
-    case OP_ADD: case OP_SUB: return 9;
-    case OP_SHL: case OP_SHR: return 8;
-    case OP_LT: case OP_GT: case OP_LE: case OP_GE: return 7;
-    case OP_EQ: case OP_NE: return 6;
-    case OP_AND: return 5;
-    case OP_XOR: return 4;
-    case OP_OR: return 3;
-    case OP_LAND: return 2;
-    case OP_LOR: return 1;
-    default: return 0;
+    case OP_MUL:
+    case OP_DIV:
+    case OP_MOD:
+        return 10;
+    case OP_ADD:
+    case OP_SUB:
+        return 9;
+    case OP_SHL:
+    case OP_SHR:
+        return 8;
+    case OP_LT:
+    case OP_GT:
+    case OP_LE:
+    case OP_GE:
+        return 7;
+    case OP_EQ:
+    case OP_NE:
+        return 6;
+    case OP_AND:
+        return 5;
+    case OP_XOR:
+        return 4;
+    case OP_OR:
+        return 3;
+    case OP_LAND:
+        return 2;
+    case OP_LOR:
+        return 1;
+    default:
+        return 0;
     }
 }
 
@@ -378,7 +423,7 @@ static val shift(val a, val b, bool left)
 static val divide(expr *e, val a, val b, int op, size_t col, bool ev)
 {
     bool uns = a.uns || b.uns;
-    val r = { 0, uns };
+    val r = {0, uns};
 
     if (b.v == 0) {
         if (ev)
@@ -397,25 +442,54 @@ static val divide(expr *e, val a, val b, int op, size_t col, bool ev)
 static val apply(expr *e, val a, val b, const tok *op, bool ev)
 {
     bool uns = a.uns || b.uns;
-    val r = { 0, uns };
+    val r = {0, uns};
 
     switch (op->op) {
-    case OP_MUL: r.v = a.v * b.v; break;
-    case OP_DIV: case OP_MOD: return divide(e, a, b, op->op, op->col, ev);
-    case OP_ADD: r.v = a.v + b.v; break;
-    case OP_SUB: r.v = a.v - b.v; break;
-    case OP_SHL: return shift(a, b, true);
-    case OP_SHR: return shift(a, b, false);
-    case OP_LT: r.v = less(a, b, uns), r.uns = false; break;
-    case OP_GT: r.v = less(b, a, uns), r.uns = false; break;
-    case OP_LE: r.v = !less(b, a, uns), r.uns = false; break;
-    case OP_GE: r.v = !less(a, b, uns), r.uns = false; break;
-    case OP_EQ: r.v = a.v == b.v, r.uns = false; break;
-    case OP_NE: r.v = a.v != b.v, r.uns = false; break;
-    case OP_AND: r.v = a.v & b.v; break;
-    case OP_XOR: r.v = a.v ^ b.v; break;
-    case OP_OR: r.v = a.v | b.v; break;
-    default: break;
+    case OP_MUL:
+        r.v = a.v * b.v;
+        break;
+    case OP_DIV:
+    case OP_MOD:
+        return divide(e, a, b, op->op, op->col, ev);
+    case OP_ADD:
+        r.v = a.v + b.v;
+        break;
+    case OP_SUB:
+        r.v = a.v - b.v;
+        break;
+    case OP_SHL:
+        return shift(a, b, true);
+    case OP_SHR:
+        return shift(a, b, false);
+    case OP_LT:
+        r.v = less(a, b, uns), r.uns = false;
+        break;
+    case OP_GT:
+        r.v = less(b, a, uns), r.uns = false;
+        break;
+    case OP_LE:
+        r.v = !less(b, a, uns), r.uns = false;
+        break;
+    case OP_GE:
+        r.v = !less(a, b, uns), r.uns = false;
+        break;
+    case OP_EQ:
+        r.v = a.v == b.v, r.uns = false;
+        break;
+    case OP_NE:
+        r.v = a.v != b.v, r.uns = false;
+        break;
+    case OP_AND:
+        r.v = a.v & b.v;
+        break;
+    case OP_XOR:
+        r.v = a.v ^ b.v;
+        break;
+    case OP_OR:
+        r.v = a.v | b.v;
+        break;
+    default:
+        break;
     }
     return r;
 }

@@ -25,86 +25,86 @@ typedef enum { SRC_FILE, SRC_SHELL, SRC_MEMORY } cpp_src_kind;
 
 /* One input: the top-level file, an #include'd file or #shell output. */
 typedef struct cpp_stream {
-    struct cpp_stream *parent; /* the stream that included this one */
-    cpp_src_kind kind;         /* where the bytes come from */
-    char *name;                /* name in markers and messages */
-    int fd;                    /* file or pipe; -1 for memory input */
-    bool close_fd;             /* fd is ours to close (not the caller's stdin) */
-    FILE *pipe;                /* popen handle of a #shell stream */
-    const char *mem;           /* memory input */
-    size_t memlen;             /* its length */
-    size_t mempos;             /* bytes of it already copied into buf */
-    char *buf;                 /* read buffer for fd input */
-    size_t cap;                /* its size */
-    size_t pos;                /* next unread byte of buf */
-    size_t end;                /* end of valid bytes in buf */
-    size_t complete;           /* end of the last complete line in buf */
-    bool eof;                  /* the fd has no more bytes */
-    unsigned long line;        /* lines consumed so far */
-    bool in_comment;           /* inside a comment at the end of the last line */
+    struct cpp_stream *parent;  /* the stream that included this one */
+    cpp_src_kind kind;          /* where the bytes come from */
+    char *name;                 /* name in markers and messages */
+    int fd;                     /* file or pipe; -1 for memory input */
+    bool close_fd;              /* fd is ours to close (not the caller's stdin) */
+    FILE *pipe;                 /* popen handle of a #shell stream */
+    const char *mem;            /* memory input */
+    size_t memlen;              /* its length */
+    size_t mempos;              /* bytes of it already copied into buf */
+    char *buf;                  /* read buffer for fd input */
+    size_t cap;                 /* its size */
+    size_t pos;                 /* next unread byte of buf */
+    size_t end;                 /* end of valid bytes in buf */
+    size_t complete;            /* end of the last complete line in buf */
+    bool eof;                   /* the fd has no more bytes */
+    unsigned long line;         /* lines consumed so far */
+    bool in_comment;            /* inside a comment at the end of the last line */
     unsigned long comment_line; /* where that comment opened */
     unsigned comment_col;
 } cpp_stream;
 
 /* One live macro in the open-addressing table. */
 typedef struct cpp_macro {
-    char *name;     /* NULL: free slot; CPP_TOMBSTONE: deleted */
-    uint32_t nlen;  /* length of name */
-    char *value;    /* replacement text, never rescanned */
-    size_t vlen;    /* its length */
+    char *name;    /* NULL: free slot; CPP_TOMBSTONE: deleted */
+    uint32_t nlen; /* length of name */
+    char *value;   /* replacement text, never rescanned */
+    size_t vlen;   /* its length */
 } cpp_macro;
 
 typedef struct cpp_macros {
-    cpp_macro *slots;        /* power-of-two sized table */
-    uint32_t *tags;          /* per slot: 0 if free, else its hash with the top
-                              * bit set (kept by a deleted slot), so a probe
-                              * reads 4 bytes a slot, not the whole slot */
-    size_t cap;              /* slots */
-    size_t live;             /* defined macros */
-    size_t used;             /* live plus tombstones */
-    uint32_t first[256];     /* live names starting with each byte: a quick filter */
-    uint32_t lens[64];       /* live names of each length (63: 63 or longer) */
-    bool changed;            /* names added or removed since the hot table was built */
+    cpp_macro *slots;    /* power-of-two sized table */
+    uint32_t *tags;      /* per slot: 0 if free, else its hash with the top
+                          * bit set (kept by a deleted slot), so a probe
+                          * reads 4 bytes a slot, not the whole slot */
+    size_t cap;          /* slots */
+    size_t live;         /* defined macros */
+    size_t used;         /* live plus tombstones */
+    uint32_t first[256]; /* live names starting with each byte: a quick filter */
+    uint32_t lens[64];   /* live names of each length (63: 63 or longer) */
+    bool changed;        /* names added or removed since the hot table was built */
 } cpp_macros;
 
 typedef enum { COND_IFDEF, COND_IFNDEF, COND_IF } cpp_cond_kind;
 
 /* One open conditional group. */
 typedef struct cpp_cond {
-    cpp_cond_kind kind;   /* the directive that opened it */
-    const char *file;     /* where it opened (a name owned by the state) */
+    cpp_cond_kind kind; /* the directive that opened it */
+    const char *file;   /* where it opened (a name owned by the state) */
     unsigned long line;
-    bool parent_active;   /* the enclosing text is being output */
-    bool active;          /* the current branch is being output */
-    bool branch;          /* #ifdef groups: truth of the current branch; each
-                           * #else flips it, as in PCP */
-    bool taken;           /* some branch of the group has been active */
-    bool seen_else;       /* #else seen */
-    bool seen_elif;       /* #elif seen: C rules for #else from now on */
+    bool parent_active; /* the enclosing text is being output */
+    bool active;        /* the current branch is being output */
+    bool branch;        /* #ifdef groups: truth of the current branch; each
+                         * #else flips it, as in PCP */
+    bool taken;         /* some branch of the group has been active */
+    bool seen_else;     /* #else seen */
+    bool seen_elif;     /* #elif seen: C rules for #else from now on */
 } cpp_cond;
 
 typedef struct cpp_state {
     const cpp_options *opt;
-    char ctrl;                 /* '#' or '%' (-s) */
+    char ctrl; /* '#' or '%' (-s) */
     cpp_sink *sink;
-    int sink_err;              /* first error from the sink, or 0 */
-    char *out;                 /* output buffer */
+    int sink_err; /* first error from the sink, or 0 */
+    char *out;    /* output buffer */
     size_t outlen, outcap;
-    cpp_stream *cur;           /* stream being read */
-    int depth;                 /* streams open below the top-level one */
-    char *topdir;              /* directory of the top-level input, or NULL */
-    char *pmns_dir;            /* last directory searched for #include */
+    cpp_stream *cur; /* stream being read */
+    int depth;       /* streams open below the top-level one */
+    char *topdir;    /* directory of the top-level input, or NULL */
+    char *pmns_dir;  /* last directory searched for #include */
     cpp_macros macros;
-    char **names;              /* names of closed streams, kept for cpp_cond.file */
+    char **names; /* names of closed streams, kept for cpp_cond.file */
     size_t nnames, namecap;
-    cpp_cond *conds;           /* stack of open groups */
+    cpp_cond *conds; /* stack of open groups */
     size_t nconds, condcap;
-    char *line;                /* the line being processed (no newline) */
+    char *line; /* the line being processed (no newline) */
     size_t len;
-    cpp_byteset hot;           /* bytes fast_text must look at: '\n', '/', and
-                                * letters that start a defined macro's name */
-    cpp_byteset wordend;       /* bytes that end a word (not letter, digit, '_') */
-    const char *diag_file;     /* overrides for diagnostics outside streams */
+    cpp_byteset hot;       /* bytes fast_text must look at: '\n', '/', and
+                            * letters that start a defined macro's name */
+    cpp_byteset wordend;   /* bytes that end a word (not letter, digit, '_') */
+    const char *diag_file; /* overrides for diagnostics outside streams */
     unsigned long diag_line;
     cpp_stats stats;
 } cpp_state;
@@ -147,8 +147,8 @@ void cpp_error(cpp_state *st, size_t col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void cpp_warning(cpp_state *st, size_t col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-void cpp_report(cpp_state *st, diag_severity sev, const char *file, unsigned long line,
-                size_t col, const char *source, size_t srclen, const char *msg);
+void cpp_report(cpp_state *st, diag_severity sev, const char *file, unsigned long line, size_t col,
+                const char *source, size_t srclen, const char *msg);
 bool cpp_active(const cpp_state *st);
 
 /* cpp_stream.c */
@@ -288,10 +288,10 @@ int cpp_expr_eval(cpp_state *st, const char *text, size_t len, size_t base_col, 
 
 /* character classes */
 extern const unsigned char cpp_ctype[256];
-#define CT_START 1 /* letter or '_': may start a name */
-#define CT_WORD  2 /* letter, digit or '_' */
-#define CT_ALNUM 4 /* letter or digit */
-#define CT_BLANK 8 /* space or tab */
+#define CT_START       1 /* letter or '_': may start a name */
+#define CT_WORD        2 /* letter, digit or '_' */
+#define CT_ALNUM       4 /* letter or digit */
+#define CT_BLANK       8 /* space or tab */
 #define cpp_is(c, cls) (cpp_ctype[(unsigned char)(c)] & (cls))
 
 #endif /* PMKIT_FRONT_CPP_INT_H */

@@ -6,8 +6,18 @@
 #include <stddef.h>
 
 typedef enum {
-    KW_DEFINE, KW_UNDEF, KW_IFDEF, KW_IFNDEF, KW_IF, KW_ELIF,
-    KW_ELSE, KW_ENDIF, KW_INCLUDE, KW_SHELL, KW_ERROR, KW_WARNING
+    KW_DEFINE,
+    KW_UNDEF,
+    KW_IFDEF,
+    KW_IFNDEF,
+    KW_IF,
+    KW_ELIF,
+    KW_ELSE,
+    KW_ENDIF,
+    KW_INCLUDE,
+    KW_SHELL,
+    KW_ERROR,
+    KW_WARNING
 } cpp_kw;
 
 struct cpp_keyword {

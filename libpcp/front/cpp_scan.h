@@ -73,8 +73,8 @@ cpp_scan_set_ssse3(const cpp_byteset *set, const char *p)
  * '\n'), with the choice of loop given: wide (the vector loop) only for a
  * set whose wide is true.  Always inline, so that a caller passing
  * a constant (the preprocessor's two fast paths) keeps one loop. */
-static inline __attribute__((always_inline)) const char *
-cpp_scan_set_as(const cpp_byteset *set, const char *p, bool wide)
+static inline __attribute__((always_inline)) const char *cpp_scan_set_as(const cpp_byteset *set,
+                                                                         const char *p, bool wide)
 {
 #ifdef CPP_SCAN_X86
     if (wide)
@@ -94,8 +94,8 @@ static inline const char *cpp_scan_pair(const char *p, char a, char b)
 
     for (;; p += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-        unsigned m = (unsigned)_mm_movemask_epi8(
-            _mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)));
+        unsigned m =
+            (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)));
         if (m != 0)
             return p + __builtin_ctz(m);
     }

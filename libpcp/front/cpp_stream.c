@@ -100,7 +100,7 @@ static int fill(cpp_stream *s)
     }
     if (s->kind == SRC_MEMORY) {
         n = (ssize_t)(s->memlen - s->mempos < s->cap - s->end ? s->memlen - s->mempos
-                                                               : s->cap - s->end);
+                                                              : s->cap - s->end);
         memcpy(s->buf + s->end, s->mem + s->mempos, (size_t)n);
         s->mempos += (size_t)n;
     } else {

@@ -203,8 +203,8 @@ static size_t put_word(FILE *fp, const char *name, size_t col)
     return col + size;
 }
 
-void depfile_write(FILE *fp, const char *const *targets, size_t ntargets,
-                   const char *const *deps, size_t ndeps, bool phony)
+void depfile_write(FILE *fp, const char *const *targets, size_t ntargets, const char *const *deps,
+                   size_t ndeps, bool phony)
 {
     size_t col = 0;
 

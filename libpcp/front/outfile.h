@@ -11,10 +11,10 @@
 
 /* A file being written under a temporary name beside its final path. */
 typedef struct outfile {
-    FILE *fp;     /* write here */
-    char *path;   /* the final name */
-    char *tmp;    /* the temporary name */
-    int live;     /* private: slot + 1 in the list a fatal signal cleans up */
+    FILE *fp;   /* write here */
+    char *path; /* the final name */
+    char *tmp;  /* the temporary name */
+    int live;   /* private: slot + 1 in the list a fatal signal cleans up */
 } outfile;
 
 /* Create a temporary file next to path; 0, or -errno.  Until it is
@@ -31,8 +31,8 @@ void outfile_abort(outfile *of);
 /* Write "targets: deps" as GCC does (-M), escaping spaces, '#' and '$' and
  * folding long lines; with phony, add an empty rule for every dependency
  * but the first (-MP). */
-void depfile_write(FILE *fp, const char *const *targets, size_t ntargets,
-                   const char *const *deps, size_t ndeps, bool phony);
+void depfile_write(FILE *fp, const char *const *targets, size_t ntargets, const char *const *deps,
+                   size_t ndeps, bool phony);
 
 /* GCC's dependency options as the tools take them: -M or -MD (mode 'M':
  * the rule instead of the output, 'D': as well), -MF file, -MT target
@@ -40,12 +40,12 @@ void depfile_write(FILE *fp, const char *const *targets, size_t ntargets,
 typedef struct depopts {
     const char *targets[64]; /* -MT, in order */
     size_t ntargets;
-    int mode;                /* 0, 'M' or 'D' */
-    int phony;               /* -MP */
-    const char *file;        /* -MF */
-    const char **deps;       /* files read, in order, each once; malloc'd copies */
-    size_t ndeps, depcap;    /* used and allocated length of deps */
-    int lost;                /* a file could not be recorded (out of memory) */
+    int mode;             /* 0, 'M' or 'D' */
+    int phony;            /* -MP */
+    const char *file;     /* -MF */
+    const char **deps;    /* files read, in order, each once; malloc'd copies */
+    size_t ndeps, depcap; /* used and allocated length of deps */
+    int lost;             /* a file could not be recorded (out of memory) */
 } depopts;
 
 /* Take the -M family out of argv (getopt cannot parse "-MF file"): returns

@@ -25,44 +25,44 @@
 #define PMNS_NONE UINT32_MAX
 
 /* Node flags. */
-#define PMNS_F_LEAF    1u /* has a PMID (dynamic roots too) */
-#define PMNS_F_DYNAMIC 2u /* a dynamic subtree root, DOMAIN:*:* */
-#define PMNS_F_GRAFTED 8u /* added for the derived metrics, not in the file */
+#define PMNS_F_LEAF    1u  /* has a PMID (dynamic roots too) */
+#define PMNS_F_DYNAMIC 2u  /* a dynamic subtree root, DOMAIN:*:* */
+#define PMNS_F_GRAFTED 8u  /* added for the derived metrics, not in the file */
 #define PMNS_F_WASLEAF 16u /* a leaf "event" made the derived subtree; keeps its PMID */
 
 typedef struct pmns_node {
-    uint32_t name;     /* offset of this node's own name in strings */
-    uint32_t namelen;  /* its length */
-    uint32_t parent;   /* parent index; PMNS_NONE for the root */
-    uint32_t first;    /* first child (children are contiguous) */
-    uint32_t nkids;    /* number of children */
-    uint32_t hash;     /* pmns_hash_step hash of the full dotted name */
-    uint32_t flags;    /* PMNS_F_* */
-    uint32_t pmid;     /* leaves: the PMID; others: PM_ID_NULL */
+    uint32_t name;    /* offset of this node's own name in strings */
+    uint32_t namelen; /* its length */
+    uint32_t parent;  /* parent index; PMNS_NONE for the root */
+    uint32_t first;   /* first child (children are contiguous) */
+    uint32_t nkids;   /* number of children */
+    uint32_t hash;    /* pmns_hash_step hash of the full dotted name */
+    uint32_t flags;   /* PMNS_F_* */
+    uint32_t pmid;    /* leaves: the PMID; others: PM_ID_NULL */
 } pmns_node;
 
 typedef struct pmns_tree {
-    pmns_node *nodes;    /* nodes[0] is the root */
+    pmns_node *nodes; /* nodes[0] is the root */
     uint32_t nnodes;
     uint32_t nleaves;
-    char *strings;       /* the nodes' own names */
+    char *strings; /* the nodes' own names */
 } pmns_tree;
 
 typedef struct pmns_load_opts {
-    const char *file;     /* the namespace file */
-    int use_cpp;          /* run the preprocessor (pmLoadASCIINameSpace) */
-    int dupok;            /* several names may share a PMID */
-    int derived;          /* graft the anonymous derived metrics event.flags
-                           * (511.0.1) and event.missed (511.0.2), as every
-                           * PCP client sees them */
-    const char *pmns_dir; /* last #include directory ($PCP_VAR_DIR/pmns) */
+    const char *file;          /* the namespace file */
+    int use_cpp;               /* run the preprocessor (pmLoadASCIINameSpace) */
+    int dupok;                 /* several names may share a PMID */
+    int derived;               /* graft the anonymous derived metrics event.flags
+                                * (511.0.1) and event.missed (511.0.2), as every
+                                * PCP client sees them */
+    const char *pmns_dir;      /* last #include directory ($PCP_VAR_DIR/pmns) */
     const cpp_define *defines; /* -D/-U for the preprocessor (pmnscomp) */
     size_t n_defines;
     const char *const *include_dirs; /* -I directories (pmnscomp) */
     size_t n_include_dirs;
     void (*dependency)(void *ctx, const char *path); /* each file read, or NULL */
     void *dependency_ctx;
-    diag_fn diag;         /* NULL: print to stderr */
+    diag_fn diag; /* NULL: print to stderr */
     void *diag_ctx;
 } pmns_load_opts;
 
@@ -71,8 +71,7 @@ typedef struct pmns_load_opts {
 int pmns_load(const pmns_load_opts *opts, pmns_tree **out);
 
 /* The same from text in memory (always preprocessed unless use_cpp is 0). */
-int pmns_load_buffer(const pmns_load_opts *opts, const char *text, size_t len,
-                     pmns_tree **out);
+int pmns_load_buffer(const pmns_load_opts *opts, const char *text, size_t len, pmns_tree **out);
 
 void pmns_free(pmns_tree *t);
 
@@ -90,7 +89,7 @@ size_t pmns_name(const pmns_tree *t, uint32_t n, char *buf, size_t cap);
 /* The anonymous derived metrics every PCP client sees, grafted below
  * "event" by the builder and answered by name even with no namespace. */
 typedef struct pmns_derived_metric {
-    const char *name;    /* full name; the leaf's component follows "event." */
+    const char *name; /* full name; the leaf's component follows "event." */
     uint32_t pmid;
     const char *oneline; /* pmLookupText's answers (pmkit's words) */
     const char *help;

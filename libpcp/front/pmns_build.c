@@ -85,7 +85,7 @@ typedef struct builder {
     size_t ncap;
     uint32_t *groups; /* group index */
     uint32_t gmask;
-    char *path;       /* scratch for full names */
+    char *path; /* scratch for full names */
     size_t pathcap;
 } builder;
 
@@ -176,10 +176,10 @@ static int graft_event_root(builder *b)
 }
 
 const pmns_derived_metric pmns_derived[PMNS_NDERIVED] = {
-    { "event.flags", (511u << 22) | 1, "Flags for an event record",
-      "The flags word of each event record." },
-    { "event.missed", (511u << 22) | 2, "Count of missed event records",
-      "How many event records were lost before this one." },
+    {"event.flags", (511u << 22) | 1, "Flags for an event record",
+     "The flags word of each event record."},
+    {"event.missed", (511u << 22) | 2, "Count of missed event records",
+     "How many event records were lost before this one."},
 };
 
 static int graft_event_leaves(builder *b, uint32_t n)
@@ -343,7 +343,7 @@ void pmns_free(pmns_tree *t)
 
 int pmns_build(pmns_parsed *ps, pmns_tree **out)
 {
-    builder b = { PMNS_NONE, PMNS_NONE, PMNS_NONE, ps, NULL, 0, NULL, 0, NULL, 0 };
+    builder b = {PMNS_NONE, PMNS_NONE, PMNS_NONE, ps, NULL, 0, NULL, 0, NULL, 0};
     pmns_group *root = NULL;
     unsigned long errors = ps->errors;
     int sts = 0;

@@ -20,32 +20,31 @@ typedef struct pmns_entry {
 
 /* One "path { ... }" block. */
 typedef struct pmns_group {
-    uint32_t path, len;  /* header in the string arena */
-    uint32_t first, n;   /* its entries */
-    uint32_t hash;       /* pmns hash of the header path */
-    const char *file;    /* where the header is (an interned name) */
+    uint32_t path, len; /* header in the string arena */
+    uint32_t first, n;  /* its entries */
+    uint32_t hash;      /* pmns hash of the header path */
+    const char *file;   /* where the header is (an interned name) */
     unsigned long line;
-    bool attached;       /* reached from root while building */
+    bool attached; /* reached from root while building */
 } pmns_group;
 
 /* What the parser hands to the builder. */
 typedef struct pmns_parsed {
-    char *str;           /* string arena */
+    char *str; /* string arena */
     size_t slen, scap;
     pmns_entry *ents;
     size_t nents, entcap;
     pmns_group *grps;
     size_t ngrps, grpcap;
-    char **files;        /* interned file names (from line markers) */
+    char **files; /* interned file names (from line markers) */
     size_t nfiles;
     const pmns_load_opts *opts;
     unsigned long errors;
 } pmns_parsed;
 
 /* Report an error (PCP's text) at file:line:col with an optional source. */
-void pmns_error(pmns_parsed *ps, const char *file, unsigned long line, size_t col,
-                const char *src, size_t srclen, const char *fmt, ...)
-    __attribute__((format(printf, 7, 8)));
+void pmns_error(pmns_parsed *ps, const char *file, unsigned long line, size_t col, const char *src,
+                size_t srclen, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 
 /* Make *buf (of *cap elements of size bytes) hold need elements, doubling;
  * false if memory ran out (the buffer is unchanged). */

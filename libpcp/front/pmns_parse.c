@@ -35,25 +35,25 @@ typedef enum { TOK_NAME, TOK_PATH, TOK_LBRACE, TOK_RBRACE, TOK_PMID, TOK_BOGUS }
 
 typedef struct parser {
     pmns_parsed ps;
-    int state;              /* 0 between groups, 1 after a header, 2 in a group, 3 after a child */
-    size_t cur;             /* the open group */
-    bool stopped;           /* a syntax error ended the parse */
-    char *lbuf;             /* a partial line carried between chunks */
+    int state;    /* 0 between groups, 1 after a header, 2 in a group, 3 after a child */
+    size_t cur;   /* the open group */
+    bool stopped; /* a syntax error ended the parse */
+    char *lbuf;   /* a partial line carried between chunks */
     size_t llen, lcap;
-    char *tok;              /* the current token (blanks around ':' removed) */
+    char *tok; /* the current token (blanks around ':' removed) */
     size_t tcap;
-    const char *file;       /* current file, from the markers */
-    unsigned long line;     /* current line number */
-    const char *text;       /* the current line, for messages */
+    const char *file;   /* current file, from the markers */
+    unsigned long line; /* current line number */
+    const char *text;   /* the current line, for messages */
     size_t textlen;
 } parser;
 
-void pmns_error(pmns_parsed *ps, const char *file, unsigned long line, size_t col,
-                const char *src, size_t srclen, const char *fmt, ...)
+void pmns_error(pmns_parsed *ps, const char *file, unsigned long line, size_t col, const char *src,
+                size_t srclen, const char *fmt, ...)
 {
     char msg[1024];
     va_list ap;
-    diag_msg d = { DIAG_ERROR, file, line, (unsigned)col, msg, src, srclen };
+    diag_msg d = {DIAG_ERROR, file, line, (unsigned)col, msg, src, srclen};
 
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
@@ -64,8 +64,8 @@ void pmns_error(pmns_parsed *ps, const char *file, unsigned long line, size_t co
 
 static void syntax(parser *p, size_t col, const char *msg)
 {
-    pmns_error(&p->ps, p->file, p->line, col, p->text, p->textlen,
-               "Error Parsing ASCII PMNS: %s", msg);
+    pmns_error(&p->ps, p->file, p->line, col, p->text, p->textlen, "Error Parsing ASCII PMNS: %s",
+               msg);
     p->stopped = true;
 }
 
@@ -482,7 +482,7 @@ int pmns_load(const pmns_load_opts *opts, pmns_tree **out)
     *out = NULL;
     if (access(opts->file, R_OK) < 0) {
         int err = -errno;
-        pmns_parsed ps = { 0 };
+        pmns_parsed ps = {0};
         ps.opts = opts;
         pmns_error(&ps, opts->file, 0, 0, NULL, 0, "Error Parsing ASCII PMNS: Cannot open \"%s\"",
                    opts->file);
@@ -490,8 +490,8 @@ int pmns_load(const pmns_load_opts *opts, pmns_tree **out)
     }
     parser_init(&p, opts);
     if (opts->use_cpp) {
-        cpp_options co = { 0 };
-        cpp_sink sink = { feed, &p };
+        cpp_options co = {0};
+        cpp_sink sink = {feed, &p};
         co.pmns_dir = opts->pmns_dir;
         co.defines = opts->defines;
         co.n_defines = opts->n_defines;
@@ -516,8 +516,8 @@ int pmns_load_buffer(const pmns_load_opts *opts, const char *text, size_t len, p
     *out = NULL;
     parser_init(&p, opts);
     if (opts->use_cpp) {
-        cpp_options co = { 0 };
-        cpp_sink sink = { feed, &p };
+        cpp_options co = {0};
+        cpp_sink sink = {feed, &p};
         co.no_external = 1; /* text from memory: no #include or #shell */
         co.diag = opts->diag;
         co.diag_ctx = opts->diag_ctx;

@@ -100,12 +100,10 @@ char *pmNumberStr_r(double value, char *buf, int buflen)
         double pos, neg, div;
         char suffix;
     } steps[] = {
-        { 999995e9, -99995e9, 0, '?' }, /* too big: "inf?" */
-        { 999995e6, -99995e6, 1e12, 'T' },
-        { 999995e3, -99995e3, 1e9, 'G' },
-        { 999995.0, -99995.0, 1e6, 'M' },
-        { 999.995, -99.995, 1e3, 'K' },
-        { 0.005, -0.005, 1, ' ' },
+        {999995e9, -99995e9, 0, '?'}, /* too big: "inf?" */
+        {999995e6, -99995e6, 1e12, 'T'}, {999995e3, -99995e3, 1e9, 'G'},
+        {999995.0, -99995.0, 1e6, 'M'},  {999.995, -99.995, 1e3, 'K'},
+        {0.005, -0.005, 1, ' '},
     };
     char text[32];
 
@@ -132,7 +130,7 @@ const char *pmNumberStr(double value)
 
 char *pmEventFlagsStr_r(int flags, char *buf, int buflen)
 {
-    static const char *const names[] = { "point", "start", "end", "id", "parent" };
+    static const char *const names[] = {"point", "start", "end", "id", "parent"};
     char text[64];
     size_t used = 0;
 
@@ -144,8 +142,8 @@ char *pmEventFlagsStr_r(int flags, char *buf, int buflen)
         return pmkit_copy(buf, buflen, "missed");
     for (int i = 0; i < (int)(sizeof(names) / sizeof(names[0])); i++) {
         if (flags & (1 << i))
-            used += (size_t)pmsprintf(text + used, sizeof(text) - used, "%s%s",
-                                      used ? "," : "", names[i]);
+            used += (size_t)pmsprintf(text + used, sizeof(text) - used, "%s%s", used ? "," : "",
+                                      names[i]);
     }
     return pmkit_copy(buf, buflen, text);
 }

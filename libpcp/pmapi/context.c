@@ -43,8 +43,7 @@ static _Thread_local int current __attribute__((tls_model("initial-exec"))) = -1
 /* and its type, which never changes: read without the lock to choose
  * between the host and local paths (a context another thread destroyed is
  * found missing by the call that goes on to use it) */
-static _Thread_local int current_type __attribute__((tls_model("initial-exec"))) =
-    PM_CONTEXT_UNDEF;
+static _Thread_local int current_type __attribute__((tls_model("initial-exec"))) = PM_CONTEXT_UNDEF;
 
 /*
  * The lock is recursive by a per-thread depth over a plain mutex: the

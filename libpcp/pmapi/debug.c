@@ -18,19 +18,23 @@
 
 pmdebugoptions_t pmDebugOptions;
 
-#define OPT(name) { #name, offsetof(pmdebugoptions_t, name) }
+#define OPT(name)                                                                                  \
+    {                                                                                              \
+#name, offsetof(pmdebugoptions_t, name)                                                    \
+    }
 static const struct {
     const char *name;
     size_t offset;
 } options[] = {
-    OPT(pdu), OPT(fetch), OPT(profile), OPT(value), OPT(context), OPT(indom), OPT(pdubuf),
-    OPT(log), OPT(logmeta), OPT(optfetch), OPT(af), OPT(appl0), OPT(appl1), OPT(appl2),
-    OPT(pmns), OPT(libpmda), OPT(timecontrol), OPT(pmc), OPT(derive), OPT(lock), OPT(interp),
-    OPT(config), OPT(pmapi), OPT(fault), OPT(auth), OPT(discovery), OPT(attr), OPT(http),
-    OPT(desperate), OPT(deprecated), OPT(exec), OPT(labels), OPT(series), OPT(libweb),
-    OPT(alloc), OPT(services), OPT(appl3), OPT(appl4), OPT(appl5), OPT(access), OPT(qa),
-    OPT(search), OPT(query), OPT(compress), OPT(dev0), OPT(dev1), OPT(dev2), OPT(pmlc),
-    OPT(appl6), OPT(appl7), OPT(appl8), OPT(appl9), OPT(tls),
+    OPT(pdu),    OPT(fetch),     OPT(profile), OPT(value),    OPT(context),     OPT(indom),
+    OPT(pdubuf), OPT(log),       OPT(logmeta), OPT(optfetch), OPT(af),          OPT(appl0),
+    OPT(appl1),  OPT(appl2),     OPT(pmns),    OPT(libpmda),  OPT(timecontrol), OPT(pmc),
+    OPT(derive), OPT(lock),      OPT(interp),  OPT(config),   OPT(pmapi),       OPT(fault),
+    OPT(auth),   OPT(discovery), OPT(attr),    OPT(http),     OPT(desperate),   OPT(deprecated),
+    OPT(exec),   OPT(labels),    OPT(series),  OPT(libweb),   OPT(alloc),       OPT(services),
+    OPT(appl3),  OPT(appl4),     OPT(appl5),   OPT(access),   OPT(qa),          OPT(search),
+    OPT(query),  OPT(compress),  OPT(dev0),    OPT(dev1),     OPT(dev2),        OPT(pmlc),
+    OPT(appl6),  OPT(appl7),     OPT(appl8),   OPT(appl9),    OPT(tls),
 };
 #undef OPT
 

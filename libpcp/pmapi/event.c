@@ -115,7 +115,8 @@ static int unpack_record(const unsigned char *buf, size_t len, size_t *at, int h
     if (!(flags & PM_EVENT_FLAG_MISSED) && (size_t)count > (len - p) / 8)
         return PM_ERR_TOOBIG; /* parameters take 8 bytes or more each */
     s->n = 0;
-    s->vset = malloc(((flags & PM_EVENT_FLAG_MISSED) ? 2 : (size_t)count + 1) * sizeof(pmValueSet *));
+    s->vset =
+        malloc(((flags & PM_EVENT_FLAG_MISSED) ? 2 : (size_t)count + 1) * sizeof(pmValueSet *));
     if (s->vset == NULL)
         return -ENOMEM;
     if (flags != 0 && (sts = add_set(s, insitu_set(PMKIT_EVENT_FLAGS_PMID, flags))) < 0)
@@ -208,7 +209,8 @@ static int unpack(const pmValueSet *vsp, int idx, int type, list *l, keep_fn kee
     for (int32_t i = 0; i < nrec; i++) {
         int64_t sec, frac;
         sets s;
-        if ((sts = unpack_record(buf, len, &at, type == PM_TYPE_HIGHRES_EVENT, &sec, &frac, &s)) < 0)
+        if ((sts = unpack_record(buf, len, &at, type == PM_TYPE_HIGHRES_EVENT, &sec, &frac, &s)) <
+            0)
             return sts;
         if ((sts = keep(l, i, sec, frac, &s)) < 0) {
             free_sets(&s);
@@ -220,7 +222,8 @@ static int unpack(const pmValueSet *vsp, int idx, int type, list *l, keep_fn kee
 
 static int keep_result(list *l, int i, int64_t sec, int64_t frac, sets *s)
 {
-    pmResult *r = malloc(sizeof(pmResult) + (size_t)(s->n > 0 ? s->n - 1 : 0) * sizeof(pmValueSet *));
+    pmResult *r =
+        malloc(sizeof(pmResult) + (size_t)(s->n > 0 ? s->n - 1 : 0) * sizeof(pmValueSet *));
 
     if (r == NULL)
         return -ENOMEM;
@@ -269,7 +272,7 @@ void pmFreeHighResEventResult(pmHighResResult **rset)
 
 int pmUnpackEventRecords(pmValueSet *vsp, int idx, pmResult ***rap)
 {
-    list l = { NULL };
+    list l = {NULL};
     int sts;
 
     if (rap == NULL)
@@ -285,7 +288,7 @@ int pmUnpackEventRecords(pmValueSet *vsp, int idx, pmResult ***rap)
 
 int pmUnpackHighResEventRecords(pmValueSet *vsp, int idx, pmHighResResult ***rap)
 {
-    list l = { NULL };
+    list l = {NULL};
     int sts;
 
     if (rap == NULL)

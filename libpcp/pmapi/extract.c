@@ -20,11 +20,11 @@
 typedef enum { K_I32, K_U32, K_I64, K_U64, K_FLT, K_DBL, K_STR, K_AGG } kind;
 
 typedef struct {
-    kind k;                  /* what the input holds (K_I32 when zeroed) */
-    int64_t i;               /* K_I32, K_I64 */
-    uint64_t u;              /* K_U32, K_U64 */
-    double d;                /* K_FLT (widened), K_DBL */
-    const pmValueBlock *vb;  /* K_STR, K_AGG */
+    kind k;                 /* what the input holds (K_I32 when zeroed) */
+    int64_t i;              /* K_I32, K_I64 */
+    uint64_t u;             /* K_U32, K_U64 */
+    double d;               /* K_FLT (widened), K_DBL */
+    const pmValueBlock *vb; /* K_STR, K_AGG */
 } number;
 
 /* Read the input according to valfmt and itype; PM_ERR_CONV on mismatch. */
@@ -259,7 +259,7 @@ static int copy_block(const number *n, pmAtomValue *o, int otype)
 
 int pmExtractValue(int valfmt, const pmValue *ival, int itype, pmAtomValue *oval, int otype)
 {
-    number n = { 0 };
+    number n = {0};
     pmAtomValue out;
     int sts;
 

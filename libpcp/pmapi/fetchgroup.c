@@ -76,7 +76,7 @@ typedef struct fg_entry {
     int *stss;
     unsigned int maxnum;
     unsigned int *num;
-    char **own_names; /* maxnum names the group owns (values hold no pointers of ours) */
+    char **own_names;   /* maxnum names the group owns (values hold no pointers of ours) */
     char **own_strings; /* maxnum (1 for an item) strings stored in values */
     /* FG_STAMP: one of the two */
     struct timeval *tv;
@@ -106,9 +106,8 @@ struct __pmFetchGroup {
 
 static int out_type_ok(int type)
 {
-    return type == PM_TYPE_32 || type == PM_TYPE_U32 || type == PM_TYPE_64 ||
-           type == PM_TYPE_U64 || type == PM_TYPE_FLOAT || type == PM_TYPE_DOUBLE ||
-           type == PM_TYPE_STRING;
+    return type == PM_TYPE_32 || type == PM_TYPE_U32 || type == PM_TYPE_64 || type == PM_TYPE_U64 ||
+           type == PM_TYPE_FLOAT || type == PM_TYPE_DOUBLE || type == PM_TYPE_STRING;
 }
 
 /* The sentinel of type into *v; a string it held (ours) is freed. */
@@ -156,7 +155,7 @@ static void empty_slot(fg_entry *e, unsigned int i)
     if (e->stss != NULL)
         e->stss[i] = PM_ERR_VALUE;
     if (e->times != NULL)
-        e->times[i] = (struct timespec){ 0, 0 };
+        e->times[i] = (struct timespec){0, 0};
 }
 
 /* A string output: text (malloc'd, now ours) replaces the old one. */
@@ -783,9 +782,9 @@ static int add_stamp(pmFG fg, struct timeval *tv, struct timespec *ts)
     e->tv = tv;
     e->ts = ts;
     if (tv != NULL)
-        *tv = (struct timeval){ 0, 0 };
+        *tv = (struct timeval){0, 0};
     if (ts != NULL)
-        *ts = (struct timespec){ 0, 0 };
+        *ts = (struct timespec){0, 0};
     append(fg, e);
     return 0;
 }
@@ -910,7 +909,7 @@ static void fill_field(fg_entry *e, const pmValueSet *vs, struct timespec t, uns
         if (e->stss != NULL)
             e->stss[*n] = s < 0 ? s : 0;
         if (e->times != NULL) /* the zero time is the sentinel too */
-            e->times[*n] = s < 0 ? (struct timespec){ 0, 0 } : t;
+            e->times[*n] = s < 0 ? (struct timespec){0, 0} : t;
     }
     (*n)++;
 }
@@ -949,8 +948,8 @@ static void fill_event(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
         pmResult **list = NULL;
         if ((sts = pmUnpackEventRecords((pmValueSet *)vs, idx, &list)) >= 0) {
             for (int k = 0; list != NULL && list[k] != NULL; k++) {
-                struct timespec t = { list[k]->timestamp.tv_sec,
-                                      (long)list[k]->timestamp.tv_usec * 1000 };
+                struct timespec t = {list[k]->timestamp.tv_sec,
+                                     (long)list[k]->timestamp.tv_usec * 1000};
                 fill_record(e, list[k]->vset, list[k]->numpmid, t, &n);
             }
             pmFreeEventResult(list);

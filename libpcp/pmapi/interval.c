@@ -43,10 +43,22 @@ static const struct {
     const char *word;
     double seconds;
 } units[] = {
-    {"nanosecond", 1e-9}, {"nsec", 1e-9},   {"microsecond", 1e-6}, {"usec", 1e-6},
-    {"millisecond", 1e-3}, {"msec", 1e-3},  {"second", 1},         {"sec", 1},
-    {"s", 1},              {"minute", 60},  {"min", 60},           {"m", 60},
-    {"hour", 3600},        {"hr", 3600},    {"h", 3600},           {"day", 86400},
+    {"nanosecond", 1e-9},
+    {"nsec", 1e-9},
+    {"microsecond", 1e-6},
+    {"usec", 1e-6},
+    {"millisecond", 1e-3},
+    {"msec", 1e-3},
+    {"second", 1},
+    {"sec", 1},
+    {"s", 1},
+    {"minute", 60},
+    {"min", 60},
+    {"m", 60},
+    {"hour", 3600},
+    {"hr", 3600},
+    {"h", 3600},
+    {"day", 86400},
     {"d", 86400},
 };
 

@@ -88,10 +88,10 @@ static int overlaps(const pmkit_lbl *a, const pmkit_lbl *b)
 /* Parsing: the text of a label object into its compact form and labels. */
 
 typedef struct {
-    const char *p;   /* next input byte */
-    char *out;       /* compact form */
-    size_t len;      /* bytes in out */
-    pmkit_lbls *lbl; /* labels found */
+    const char *p;                     /* next input byte */
+    char *out;                         /* compact form */
+    size_t len;                        /* bytes in out */
+    pmkit_lbls *lbl;                   /* labels found */
     char path[PM_MAXLABELJSONLEN + 1]; /* dotted name of the enclosing objects */
     size_t pathlen;
     int flags;

@@ -174,8 +174,7 @@ static void agent_load(agent *a)
         return;
     }
     if ((a->d.handle = dlopen(path, RTLD_NOW)) == NULL) {
-        pmprintf("__pmConnectLocal: Warning: error attaching DSO \"%s\"\n%s\n\n", path,
-                 dlerror());
+        pmprintf("__pmConnectLocal: Warning: error attaching DSO \"%s\"\n%s\n\n", path, dlerror());
         pmflush();
         a->disabled = 1;
         return;
@@ -387,9 +386,8 @@ char *pmSpecLocalPMDA(const char *spec)
     if (strncmp(spec, "clear", 5) == 0) {
         err = spec_clear(spec + 5);
         built = built || err == NULL; /* nothing left to read pmcd.conf for */
-    }
-    else if (strncmp(spec, "add", 3) == 0 || strncmp(spec, "del", 3) == 0)
-        err = spec[3] != ',' ? "expected , after op in spec"
+    } else if (strncmp(spec, "add", 3) == 0 || strncmp(spec, "del", 3) == 0)
+        err = spec[3] != ','   ? "expected , after op in spec"
               : spec[0] == 'a' ? spec_add(spec + 4)
                                : spec_del(spec + 4);
     else

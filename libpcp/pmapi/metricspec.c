@@ -41,14 +41,14 @@
 /* The strings of a spec as they are parsed: one growing buffer of
  * NUL-terminated strings, each string's offset kept in order. */
 typedef struct {
-    char *buf;      /* the strings, back to back */
-    size_t len;     /* bytes used in buf */
-    size_t cap;     /* bytes allocated for buf */
-    size_t *off;    /* offset in buf of each string: [0] source (or none), [1] metric, insts */
-    size_t n;       /* strings kept */
-    size_t offcap;  /* entries allocated for off */
+    char *buf;        /* the strings, back to back */
+    size_t len;       /* bytes used in buf */
+    size_t cap;       /* bytes allocated for buf */
+    size_t *off;      /* offset in buf of each string: [0] source (or none), [1] metric, insts */
+    size_t n;         /* strings kept */
+    size_t offcap;    /* entries allocated for off */
     const char *spec; /* the whole input, for error messages */
-    char **errmsg;  /* where an error message goes, or NULL */
+    char **errmsg;    /* where an error message goes, or NULL */
 } spec_parse;
 
 static int is_ws(int c)

@@ -133,8 +133,8 @@ void pmNotifyErr(int priority, const char *fmt, ...)
         syslog(priority, "%s", msg);
     ctime_r(&now, when);
     len = strlen(msg);
-    pmprintf("[%.19s] %s(%d) %s: %s%s", when, pmGetProgname(), (int)getpid(),
-             level_word(priority), msg, len > 0 && msg[len - 1] == '\n' ? "" : "\n");
+    pmprintf("[%.19s] %s(%d) %s: %s%s", when, pmGetProgname(), (int)getpid(), level_word(priority),
+             msg, len > 0 && msg[len - 1] == '\n' ? "" : "\n");
     pmflush();
     free(msg);
 }

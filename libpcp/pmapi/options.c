@@ -60,7 +60,8 @@ typedef struct {
     int code;
 } option_name;
 
-static const option_name long_only[] = { /* in code order */
+static const option_name long_only[] = {
+    /* in code order */
     {PMLONGOPT_ARCHIVE_LIST, ARCHIVE_LIST}, {PMLONGOPT_ARCHIVE_FOLIO, ARCHIVE_FOLIO},
     {PMLONGOPT_HOST_LIST, HOST_LIST},       {PMLONGOPT_CONTAINER, CONTAINER},
     {PMLONGOPT_DERIVED, DERIVED},
@@ -68,13 +69,27 @@ static const option_name long_only[] = { /* in code order */
 
 /* Environment variables (without "PCP_") and the option each stands for. */
 static const option_name from_env[] = {
-    {"ALIGN_TIME", 'A'},   {"ARCHIVE", 'a'},      {"ARCHIVE_LIST", ARCHIVE_LIST},
-    {"FOLIO", ARCHIVE_FOLIO}, {"DEBUG", 'D'},     {"GUIMODE", 'g'},
-    {"HOST", 'h'},         {"HOST_LIST", HOST_LIST}, {"SPECLOCAL", 'K'},
-    {"LOCALPMDA", 'L'},    {"LOCALMODE", 'L'},    {"NAMESPACE", 'n'},
-    {"UNIQNAMES", 'N'},    {"ORIGIN", 'O'},       {"ORIGIN_TIME", 'O'},
-    {"GUIPORT", 'p'},      {"START_TIME", 'S'},   {"SAMPLES", 's'},
-    {"FINISH_TIME", 'T'},  {"INTERVAL", 't'},     {"TIMEZONE", 'Z'},
+    {"ALIGN_TIME", 'A'},
+    {"ARCHIVE", 'a'},
+    {"ARCHIVE_LIST", ARCHIVE_LIST},
+    {"FOLIO", ARCHIVE_FOLIO},
+    {"DEBUG", 'D'},
+    {"GUIMODE", 'g'},
+    {"HOST", 'h'},
+    {"HOST_LIST", HOST_LIST},
+    {"SPECLOCAL", 'K'},
+    {"LOCALPMDA", 'L'},
+    {"LOCALMODE", 'L'},
+    {"NAMESPACE", 'n'},
+    {"UNIQNAMES", 'N'},
+    {"ORIGIN", 'O'},
+    {"ORIGIN_TIME", 'O'},
+    {"GUIPORT", 'p'},
+    {"START_TIME", 'S'},
+    {"SAMPLES", 's'},
+    {"FINISH_TIME", 'T'},
+    {"INTERVAL", 't'},
+    {"TIMEZONE", 'Z'},
     {"HOSTZONE", 'z'},
 };
 
@@ -477,29 +492,66 @@ static int standard(pmOptions *d, int code, char *arg)
         return 1;
     }
     switch (code) {
-    case 'A': d->align_optarg = arg; break;
-    case 'O': d->origin_optarg = arg; break;
-    case 'S': d->start_optarg = arg; break;
-    case 'T': d->finish_optarg = arg; break;
-    case 'a': add_archive(d, arg); break;
-    case 'h': add_host(d, arg); break;
-    case 'H': add_hosts_file(d, arg); break;
-    case 'L': d->Lflag = 1; break;
-    case 's': set_samples(d, arg); break;
-    case 't': set_interval(d, arg); break;
+    case 'A':
+        d->align_optarg = arg;
+        break;
+    case 'O':
+        d->origin_optarg = arg;
+        break;
+    case 'S':
+        d->start_optarg = arg;
+        break;
+    case 'T':
+        d->finish_optarg = arg;
+        break;
+    case 'a':
+        add_archive(d, arg);
+        break;
+    case 'h':
+        add_host(d, arg);
+        break;
+    case 'H':
+        add_hosts_file(d, arg);
+        break;
+    case 'L':
+        d->Lflag = 1;
+        break;
+    case 's':
+        set_samples(d, arg);
+        break;
+    case 't':
+        set_interval(d, arg);
+        break;
     case 'V':
         pmprintf("%s version %s\n", pmGetProgname(), pmGetConfig("PCP_VERSION"));
         d->flags |= PM_OPTFLAG_EXIT;
         break;
-    case '?': d->errors++; break;
-    case ARCHIVE_LIST: add_archive_list(d, arg); break;
-    case ARCHIVE_FOLIO: add_folio(d, arg); break;
-    case HOST_LIST: add_host_list(d, arg); break;
-    case CONTAINER: setenv("PCP_CONTAINER", arg, 1); break;
+    case '?':
+        d->errors++;
+        break;
+    case ARCHIVE_LIST:
+        add_archive_list(d, arg);
+        break;
+    case ARCHIVE_FOLIO:
+        add_folio(d, arg);
+        break;
+    case HOST_LIST:
+        add_host_list(d, arg);
+        break;
+    case CONTAINER:
+        setenv("PCP_CONTAINER", arg, 1);
+        break;
     case DERIVED:
         error(d, 1, "--derived %s: pmkit has no derived metrics", arg);
         break;
-    case 'g': case 'p': case 'Z': case 'z': case 'n': case 'N': case 'K': case 'D':
+    case 'g':
+    case 'p':
+    case 'Z':
+    case 'z':
+    case 'n':
+    case 'N':
+    case 'K':
+    case 'D':
         misc_option(d, code, arg);
         break;
     default:
@@ -519,7 +571,7 @@ static void start(int argc, char *const *argv, pmOptions *d)
     struct {
         int code;
         char *value;
-    } *opt;
+    } * opt;
 
     if (argc > 0 && argv != NULL && argv[0] != NULL)
         pmSetProgname(argv[0]);
@@ -637,9 +689,8 @@ static int live_window(pmOptions *d)
     pmtimespecNow(&now);
     if (d->version != PMAPI_VERSION_3)
         now.tv_nsec -= now.tv_nsec % 1000; /* start from a whole microsecond */
-    if (arg != NULL &&
-        pmParseHighResTimeWindow(NULL, arg, NULL, NULL, &now, &last, &start, &finish, &origin,
-                                 &msg) < 0) {
+    if (arg != NULL && pmParseHighResTimeWindow(NULL, arg, NULL, NULL, &now, &last, &start, &finish,
+                                                &origin, &msg) < 0) {
         error(d, 1, "invalid time window.\n%s", msg != NULL ? msg : "");
         free(msg);
         return PM_ERR_GENERIC;

@@ -406,7 +406,7 @@ void pdu_enc_creds(pdu_buf *b, int from, int version, int flags)
     pdu_begin(b, PDU_CREDS, from);
     put32(b, 1);
     put32(b, (uint32_t)PDU_CVERSION << 24 | (uint32_t)(version & 0xff) << 16 |
-                     ((uint32_t)flags & 0xffff));
+                 ((uint32_t)flags & 0xffff));
     pdu_end(b);
 }
 

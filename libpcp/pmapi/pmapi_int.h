@@ -98,15 +98,15 @@ const char *pmkit_type_name(int type);
 typedef struct pmkit_host pmkit_host;
 
 typedef struct pmkit_ctx {
-    int handle;         /* what pmNewContext returned */
-    int type;           /* PM_CONTEXT_LOCAL or PM_CONTEXT_HOST */
-    unsigned prof_gen;  /* bumped on every profile change */
-    pmProfile prof;     /* the instance profile; its address is stable */
-    pmkit_host *host;   /* PM_CONTEXT_HOST: the connection to pmcd (host.c) */
+    int handle;        /* what pmNewContext returned */
+    int type;          /* PM_CONTEXT_LOCAL or PM_CONTEXT_HOST */
+    unsigned prof_gen; /* bumped on every profile change */
+    pmProfile prof;    /* the instance profile; its address is stable */
+    pmkit_host *host;  /* PM_CONTEXT_HOST: the connection to pmcd (host.c) */
     /* PM_CONTEXT_HOST: held around each use of host and of prof */
     pthread_mutex_t use;
-    int holds;          /* threads holding or waiting for use (library lock) */
-    atomic_int gone;    /* destroyed while held: the last holder frees it */
+    int holds;       /* threads holding or waiting for use (library lock) */
+    atomic_int gone; /* destroyed while held: the last holder frees it */
 } pmkit_ctx;
 
 void pmkit_lock(void);
@@ -280,10 +280,10 @@ static inline int pmkit_event_value_size(int type)
  * sorted by name once built, each a copy of its name and value.
  */
 typedef struct pmkit_lbl {
-    char *name;               /* full name, then (same block) the value */
-    char *value;              /* compact JSON text */
+    char *name;  /* full name, then (same block) the value */
+    char *value; /* compact JSON text */
     int namelen, valuelen;
-    int flags;                /* PM_LABEL_* class and flags */
+    int flags; /* PM_LABEL_* class and flags */
     /* from a parse: where the inner name and the value start in the compact
      * JSON, the inner name's length, and whether it is below a name */
     int name_off, inner_len, value_off, nested;

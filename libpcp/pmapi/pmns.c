@@ -201,7 +201,7 @@ static void problem(const char *file, const char *fmt, ...) __attribute__((forma
 static void problem(const char *file, const char *fmt, ...)
 {
     char msg[1024];
-    diag_msg d = { DIAG_ERROR, file, 0, 0, msg, NULL, 0 };
+    diag_msg d = {DIAG_ERROR, file, 0, 0, msg, NULL, 0};
     va_list ap;
 
     va_start(ap, fmt);
@@ -266,7 +266,7 @@ static int refuse_duplicates(const pmns_image *img, const char *file)
  * or an error (reported). */
 static int open_image(const char *file, int dupok, pmns_image **out)
 {
-    pmns_image_error err = { 0 };
+    pmns_image_error err = {0};
     struct stat st;
     int sts;
 
@@ -316,8 +316,7 @@ typedef struct namebuf {
     size_t plen;        /* its length with the dot; 0 below the root */
 } namebuf;
 
-static const char *nb_name(namebuf *b, const char *head, uint32_t hl, const char *tail,
-                           uint32_t tl)
+static const char *nb_name(namebuf *b, const char *head, uint32_t hl, const char *tail, uint32_t tl)
 {
     size_t need = (size_t)hl + tl + 2;
 
@@ -348,9 +347,9 @@ static const char *nb_name(namebuf *b, const char *head, uint32_t hl, const char
 static void index_leaves(ns *n)
 {
     const pmns_image *img = n->img;
-    pmns_image_node nd, p = { .off = PMNS_IMG_NONE };
+    pmns_image_node nd, p = {.off = PMNS_IMG_NONE};
     uint32_t count = img->nleaves;
-    namebuf nb = { NULL, 0, NULL, 0 };
+    namebuf nb = {NULL, 0, NULL, 0};
 
     if (count == 0 || count > UINT32_MAX / 2)
         return;
@@ -368,10 +367,11 @@ static void index_leaves(ns *n)
         }
         if ((full = nb_name(&nb, p.path, p.pathlen, nd.name, nd.namelen)) == NULL)
             break;
-        uint32_t h = pmns_image_hash(full, nb.plen + nd.namelen), i = pmns_image_scale(h, n->nslots);
+        uint32_t h = pmns_image_hash(full, nb.plen + nd.namelen),
+                 i = pmns_image_scale(h, n->nslots);
         while (n->leaves[i].len != 0)
             i = i + 1 == n->nslots ? 0 : i + 1;
-        n->leaves[i] = (leafslot){ h, nd.pmid, nd.parent, (uint8_t)nd.namelen, { 0 } };
+        n->leaves[i] = (leafslot){h, nd.pmid, nd.parent, (uint8_t)nd.namelen, {0}};
         memcpy(n->leaves[i].name, nd.name, nd.namelen);
     }
     free(nb.buf);
@@ -407,7 +407,7 @@ static int leaf_lookup(const ns *n, const char *name, size_t len, uint32_t h, pm
 static int load(const char *file, int use_cpp, int dupok, bool asked)
 {
     char def[MAXPATHLEN], dir[MAXPATHLEN];
-    pmns_load_opts o = { 0 };
+    pmns_load_opts o = {0};
     pmns_image *img;
     ns *n, *none = NULL;
     pmns_tree *t;
@@ -600,8 +600,7 @@ static int agent_children(unsigned int domain, const char *name, char ***kids, i
 
 /* The dynamic subtree root that is the longest proper prefix of name
  * (len bytes) that is a node: 1 with *root, or 0. */
-static int dynamic_above(const pmns_image *t, const char *name, size_t len,
-                         pmns_image_node *root)
+static int dynamic_above(const pmns_image *t, const char *name, size_t len, pmns_image_node *root)
 {
     for (size_t i = len; i-- > 0;) {
         if (name[i] != '.' || pmns_image_find(t, name, i, root) == PMNS_IMG_NONE)
@@ -617,8 +616,7 @@ static int dynamic_above(const pmns_image *t, const char *name, size_t len,
 /* The PMID of one name, whose hash (pmns_image_probe) is hash: a leaf (0),
  * a derived metric's name (1), a name below a dynamic subtree root
  * (BELOW_DYNAMIC, the root's PMID), or an error. */
-static int lookup_pmns(const pmns_image *t, const char *name, size_t len, uint32_t hash,
-                       pmID *pmid)
+static int lookup_pmns(const pmns_image *t, const char *name, size_t len, uint32_t hash, pmID *pmid)
 {
     pmns_image_node nd, p;
 
@@ -805,11 +803,11 @@ int pmLookupName(int numpmid, const char **namelist, pmID *pmidlist)
 /* A list of names built as one malloc'd block: the pointers, then the
  * strings (PCP's allocation contract: the caller frees it with free()). */
 typedef struct namelist {
-    char *text;       /* the strings, NUL separated */
+    char *text; /* the strings, NUL separated */
     size_t len, cap;
     size_t count;
-    int statuses;     /* keep a status per name */
-    int *status;      /* PMNS_*_STATUS per name, when wanted */
+    int statuses; /* keep a status per name */
+    int *status;  /* PMNS_*_STATUS per name, when wanted */
     size_t scap;
 } namelist;
 
@@ -934,7 +932,7 @@ static int below_dynamic(const char *name, unsigned int *domain)
 static int dynamic_children(unsigned int domain, const char *name, char ***offspring,
                             int **statuslist, int *routed)
 {
-    namelist nl = { 0 };
+    namelist nl = {0};
     char **kids;
     int *status, n, sts = 0;
 
@@ -957,7 +955,7 @@ static int dynamic_children(unsigned int domain, const char *name, char ***offsp
  * context; elsewhere the root is a leaf and names below it unknown. */
 int pmGetChildrenStatus(const char *name, char ***offspring, int **statuslist)
 {
-    namelist nl = { 0 };
+    namelist nl = {0};
     ns *t;
     pmns_image_node nd, c;
     pmns_image_iter it;
@@ -1007,8 +1005,7 @@ int pmGetChildren(const char *name, char ***offspring)
 }
 
 /* Room for one more level of a walk. */
-static int grow_stack(pmns_image_iter **stack, const char ***path, uint32_t **pathlen,
-                      size_t *cap)
+static int grow_stack(pmns_image_iter **stack, const char ***path, uint32_t **pathlen, size_t *cap)
 {
     size_t n = *cap ? *cap * 2 : 32;
     void *a = realloc(*stack, n * sizeof(**stack));
@@ -1046,10 +1043,10 @@ static int visit_leaf(const pmns_image_node *c, const char *name,
  * each name built in place from its parent's full name and its own (a
  * dynamic root is a leaf unless expand is given); returns the number of
  * leaves, or an error. */
-static int walk(const pmns_image *t, const pmns_image_node *nd,
-                void (*func)(const char *, void *), expand_fn expand, void *closure)
+static int walk(const pmns_image *t, const pmns_image_node *nd, void (*func)(const char *, void *),
+                expand_fn expand, void *closure)
 {
-    namebuf nb = { NULL, 0, NULL, 0 };
+    namebuf nb = {NULL, 0, NULL, 0};
     pmns_image_iter *stack = NULL;
     const pmns_image_node *top = nd;
     pmns_image_node c;
@@ -1174,7 +1171,7 @@ static int call_back(gathered *g, int sts, void (*func)(const char *, void *), v
  * and an error part-way still calls back for the names found before it. */
 int pmTraversePMNS_r(const char *name, void (*func)(const char *, void *), void *closure)
 {
-    gathered g = { { 0 }, 0 };
+    gathered g = {{0}, 0};
     pmns_image_node nd;
     unsigned int domain;
     ns *t;
@@ -1276,7 +1273,7 @@ static int add_to_list(void *nl, const char *head, size_t hl, const char *tail, 
 
 int pmNameAll(pmID pmid, char ***namelist_out)
 {
-    namelist nl = { 0 };
+    namelist nl = {0};
     int sts = names_of(pmid, add_to_list, &nl);
 
     if (sts < 0) {

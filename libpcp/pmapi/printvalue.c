@@ -240,9 +240,17 @@ void pmPrintValue(FILE *f, int valfmt, int type, const pmValue *val, int minwidt
 
 /* The long type words pmPrintDesc uses, indexed by PM_TYPE_*. */
 static const char *const type_words[] = {
-    "32-bit int", "32-bit unsigned int", "64-bit int", "64-bit unsigned int",
-    "float", "double", "string", "aggregate", "static aggregate",
-    "event record array", "highres event record array",
+    "32-bit int",
+    "32-bit unsigned int",
+    "64-bit int",
+    "64-bit unsigned int",
+    "float",
+    "double",
+    "string",
+    "aggregate",
+    "static aggregate",
+    "event record array",
+    "highres event record array",
 };
 
 void pmPrintDesc(FILE *f, const pmDesc *desc)

@@ -84,16 +84,16 @@ static int fail(window *w, const char *text, size_t at, const char *why)
 
 /* A datetime being read: the text after '@', and the fields found. */
 typedef struct {
-    const char *text; /* for messages and positions */
-    const char *p;    /* the next byte */
-    struct tm tm;     /* fields read (tm_year as a full year until the end) */
-    long frac_ns;     /* fraction of the second */
+    const char *text;          /* for messages and positions */
+    const char *p;             /* the next byte */
+    struct tm tm;              /* fields read (tm_year as a full year until the end) */
+    long frac_ns;              /* fraction of the second */
     int have_month, have_year; /* which high-order fields were given */
 } datetime;
 
-static const char *const month_names[] = {"january", "february", "march",     "april",
-                                          "may",     "june",     "july",      "august",
-                                          "september", "october", "november", "december"};
+static const char *const month_names[] = {"january",   "february", "march",    "april",
+                                          "may",       "june",     "july",     "august",
+                                          "september", "october",  "november", "december"};
 static const char *const day_names[] = {"sunday",   "monday", "tuesday", "wednesday",
                                         "thursday", "friday", "saturday"};
 
@@ -359,15 +359,15 @@ static int parse_align(window *w, const char *sw_align, nstime *align)
  * end) and its alignment.  1, 0 when an alignment was not applied (the
  * warning stays in *errmsg unless a later time cleared it), or -1.
  */
-static int parse_window(window *w, const char *sw_start, const char *sw_end,
-                        const char *sw_align, const char *sw_offset)
+static int parse_window(window *w, const char *sw_start, const char *sw_end, const char *sw_align,
+                        const char *sw_offset)
 {
     int warned = 0; /* 1 a warning was given, 2 and it is in *errmsg */
     nstime align, t;
 
     w->start = w->log_start;
-    if (sw_start != NULL && parse_time(w, sw_start, w->log_start, w->log_end, &warned,
-                                       &w->start) < 0)
+    if (sw_start != NULL &&
+        parse_time(w, sw_start, w->log_start, w->log_end, &warned, &w->start) < 0)
         return -1;
     if (w->start < w->log_start)
         w->start = w->log_start;
@@ -405,11 +405,11 @@ static int parse_window(window *w, const char *sw_start, const char *sw_end,
 int pmParseHighResTimeWindow(const char *sw_start, const char *sw_end, const char *sw_align,
                              const char *sw_offset, const struct timespec *log_start,
                              const struct timespec *log_end, struct timespec *rslt_start,
-                             struct timespec *rslt_end, struct timespec *rslt_offset,
-                             char **errmsg)
+                             struct timespec *rslt_end, struct timespec *rslt_offset, char **errmsg)
 {
     char *scratch = NULL; /* the message when the caller wants none */
-    window w = {.log_start = to_ns(log_start), .log_end = to_ns(log_end),
+    window w = {.log_start = to_ns(log_start),
+                .log_end = to_ns(log_end),
                 .endless = log_end->tv_sec >= (time_t)PM_MAX_TIME_T,
                 .errmsg = errmsg != NULL ? errmsg : &scratch};
     int sts = parse_window(&w, sw_start, sw_end, sw_align, sw_offset);

@@ -50,7 +50,7 @@ static const char *dim_word(int which, const pmUnits *u, char *scratch, size_t l
  * sign; returns the new length of out. */
 static size_t append_dims(char *out, size_t used, size_t cap, const pmUnits *u, int sign)
 {
-    int dims[3] = { u->dimSpace, u->dimTime, u->dimCount };
+    int dims[3] = {u->dimSpace, u->dimTime, u->dimCount};
 
     for (int i = 0; i < 3; i++) {
         char scratch[32];
@@ -137,8 +137,8 @@ static int space_canon(unsigned scale, canon *c)
 
 static int time_canon(unsigned scale, canon *c)
 {
-    static const int64_t per_sec[] = { 1000000000, 1000000, 1000, 1, 1, 1 };
-    static const int64_t in_sec[] = { 1, 1, 1, 1, 60, 3600 };
+    static const int64_t per_sec[] = {1000000000, 1000000, 1000, 1, 1, 1};
+    static const int64_t in_sec[] = {1, 1, 1, 1, 60, 3600};
 
     if (scale > PM_TIME_HOUR)
         return PM_ERR_UNIT;

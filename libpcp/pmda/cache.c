@@ -30,24 +30,24 @@
 
 typedef struct {
     int inst;
-    int state;       /* PMDA_CACHE_ACTIVE or PMDA_CACHE_INACTIVE */
+    int state; /* PMDA_CACHE_ACTIVE or PMDA_CACHE_INACTIVE */
     char *name;
     void *priv;
     void *key;
     int keylen;
-    time_t stamp;    /* the write that followed its last activity; 0 none */
-    int fresh;       /* added or made active since the last write */
+    time_t stamp; /* the write that followed its last activity; 0 none */
+    int fresh;    /* added or made active since the last write */
 } entry;
 
 typedef struct cache {
     pmInDom indom;
-    entry *e;        /* sorted by inst */
+    entry *e; /* sorted by inst */
     int n, cap;
-    int next_id;     /* the id a new name gets */
-    int max_id;      /* pmdaCacheResize's limit (default: any int) */
-    int walk;        /* last id returned by WALK_NEXT, -1 after a rewind */
-    int dirty;       /* entries added or culled since the last LOAD/SAVE/SYNC */
-    int touched;     /* entries made active since then */
+    int next_id; /* the id a new name gets */
+    int max_id;  /* pmdaCacheResize's limit (default: any int) */
+    int walk;    /* last id returned by WALK_NEXT, -1 after a rewind */
+    int dirty;   /* entries added or culled since the last LOAD/SAVE/SYNC */
+    int touched; /* entries made active since then */
     struct cache *link;
 } cache;
 
@@ -291,8 +291,8 @@ int pmdaCacheLookupName(pmInDom indom, const char *name, int *inst, void **priv)
     return sts;
 }
 
-int pmdaCacheLookupKey(pmInDom indom, const char *name, int keylen, const void *key,
-                       char **oname, int *inst, void **priv)
+int pmdaCacheLookupKey(pmInDom indom, const char *name, int keylen, const void *key, char **oname,
+                       int *inst, void **priv)
 {
     cache *c;
     int i, sts = PM_ERR_INST;

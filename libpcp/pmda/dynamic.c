@@ -281,8 +281,10 @@ void pmdaDynamicMetricTable(pmdaExt *pmda)
     used = (size_t)first->nmetrics;
     for (dyn_ent *e = first; e != NULL; e = atomic_load(&e->next)) {
         if (add_copies(pmda, e, &table, &cap, &used) < 0) {
-            pmNotifyErr(LOG_ERR, "pmdaDynamicMetricTable: no memory for more than %zu metrics; "
-                        "the table stays as it was", used);
+            pmNotifyErr(LOG_ERR,
+                        "pmdaDynamicMetricTable: no memory for more than %zu metrics; "
+                        "the table stays as it was",
+                        used);
             free(table);
             return;
         }

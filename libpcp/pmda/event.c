@@ -89,10 +89,10 @@ static int new_array(int highres)
             return -ENOMEM;
         }
         arrays = t;
-        arrays[narrays++] = (event_array){ 0 };
+        arrays[narrays++] = (event_array){0};
     }
     a = &arrays[idx];
-    *a = (event_array){ 0 };
+    *a = (event_array){0};
     if (reserve(a, HEAD) < 0) {
         pthread_mutex_unlock(&lock);
         return -ENOMEM;
@@ -122,7 +122,7 @@ static int release_array(int idx, int highres)
     pthread_mutex_lock(&lock);
     if ((a = find(idx, highres)) != NULL) {
         free(a->buf);
-        *a = (event_array){ 0 };
+        *a = (event_array){0};
     }
     pthread_mutex_unlock(&lock);
     return a != NULL ? 0 : PM_ERR_NOCONTEXT;

@@ -458,7 +458,7 @@ static void vset_place(vset_build *b, pmValue *v, int type, const void *src, siz
 
     memset(block + size - 8, 0, 8); /* the padding, if any */
     memcpy(block, &hdr, PM_VAL_HDR_SIZE);
-    if (payload == 8)                     /* 64-bit values: fixed-size moves */
+    if (payload == 8) /* 64-bit values: fixed-size moves */
         memcpy(block + PM_VAL_HDR_SIZE, src, 8);
     else
         memcpy(block + PM_VAL_HDR_SIZE, src, payload);
@@ -509,7 +509,7 @@ static pmValueSet *fetch_metric(pmdaExt *pmda, pmdaMetric *m, pmID pmid, int ver
     /* room for the fixed-size values, a guess for strings and aggregates */
     b.room = (size_t)b.cap * (type == PM_TYPE_32 || type == PM_TYPE_U32 ? 0
                               : type == PM_TYPE_FLOAT                   ? 8
-                                                                         : 16);
+                                                                        : 16);
     if ((b.vs = malloc(vset_head(b.cap) + b.room)) == NULL)
         return NULL;
     b.vs->pmid = pmid;

@@ -26,12 +26,12 @@ typedef struct pmda_priv {
     void *privdata;          /* pmdaSetData / pmdaExtSetData */
     pmda_pmid_ix *sorted;    /* without direct mapping: (PMID, table index) sorted */
     /* instance iteration state for __pmdaStartInst / __pmdaNextInst */
-    int it_mode;             /* ITER_NONE, ITER_SINGLE, ITER_CACHE or ITER_TABLE */
+    int it_mode; /* ITER_NONE, ITER_SINGLE, ITER_CACHE or ITER_TABLE */
     pmInDom it_indom;
-    pmdaIndom *it_idp;       /* ITER_TABLE: the table entry ... */
-    int it_next;             /* ... and the next position in it */
-    int it_last;             /* ITER_CACHE: the last id returned, -1 at the start */
-    int it_all;              /* the profile selects every instance of it_indom */
+    pmdaIndom *it_idp;            /* ITER_TABLE: the table entry ... */
+    int it_next;                  /* ... and the next position in it */
+    int it_last;                  /* ITER_CACHE: the last id returned, -1 at the start */
+    int it_all;                   /* the profile selects every instance of it_indom */
     struct pmda_dyn_set *dynamic; /* pmdaExtDynamicPMNS registrations (dynamic.c), or NULL */
     struct pmda_daemon *daemon;   /* pmcd connection state (daemon.c), or NULL */
 } pmda_priv;

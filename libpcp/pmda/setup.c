@@ -29,8 +29,9 @@ static void setup(pmdaInterface *dp, int version, const char *name)
     pmda_priv *priv;
 
     if (!pmda_version_ok(version)) {
-        pmNotifyErr(LOG_CRIT, "__pmdaSetup: %s PMDA: interface version %d not supported (domain=%d)",
-                    name, version, dp->domain);
+        pmNotifyErr(LOG_CRIT,
+                    "__pmdaSetup: %s PMDA: interface version %d not supported (domain=%d)", name,
+                    version, dp->domain);
         dp->status = PM_ERR_GENERIC;
         return;
     }
@@ -84,8 +85,8 @@ void pmdaDSO(pmdaInterface *dp, int version, char *name, char *helptext)
         dp->version.any.ext->e_helptext = strdup(helptext);
 }
 
-void pmdaDaemon(pmdaInterface *dp, int version, const char *name, int domain,
-                const char *logfile, const char *helptext)
+void pmdaDaemon(pmdaInterface *dp, int version, const char *name, int domain, const char *logfile,
+                const char *helptext)
 {
     pmdaExt *pmda;
 
@@ -192,8 +193,8 @@ static int stamp_domain(pmdaInterface *dp, pmdaIndom *indoms, int nindoms, pmdaM
             pmNotifyErr(LOG_CRIT,
                         "pmdaInit: PMDA %s: Undefined instance domain serial (%u) specified for "
                         "metric %s (e_metrics[%d])",
-                        pmda->e_name, pmInDom_serial(d->indom), pmIDStr_r(d->pmid, buf, sizeof(buf)),
-                        m);
+                        pmda->e_name, pmInDom_serial(d->indom),
+                        pmIDStr_r(d->pmid, buf, sizeof(buf)), m);
             return -1;
         }
     }
@@ -217,8 +218,7 @@ static void open_help(pmdaInterface *dp)
     }
 }
 
-void pmdaInit(pmdaInterface *dp, pmdaIndom *indoms, int nindoms, pmdaMetric *metrics,
-              int nmetrics)
+void pmdaInit(pmdaInterface *dp, pmdaIndom *indoms, int nindoms, pmdaMetric *metrics, int nmetrics)
 {
     pmdaExt *pmda = dp->version.any.ext;
     int direct = 1;
@@ -237,8 +237,9 @@ void pmdaInit(pmdaInterface *dp, pmdaIndom *indoms, int nindoms, pmdaMetric *met
     }
     if (nindoms < 0 || nmetrics < 0 || (nindoms == 0) != (indoms == NULL) ||
         (nmetrics == 0) != (metrics == NULL)) {
-        pmNotifyErr(LOG_CRIT, "pmdaInit: PMDA %s: bad tables: %d instance domains at %p, %d "
-                              "metrics at %p",
+        pmNotifyErr(LOG_CRIT,
+                    "pmdaInit: PMDA %s: bad tables: %d instance domains at %p, %d "
+                    "metrics at %p",
                     pmda->e_name, nindoms, (void *)indoms, nmetrics, (void *)metrics);
         dp->status = PM_ERR_GENERIC;
         return;

@@ -59,9 +59,9 @@ static int outside(int c, pmOptions *o)
     if (c != 0 || o->index < 0)
         return 0;
     name = o->long_options[o->index].long_opt;
-    return name != NULL && (strcmp(name, PMLONGOPT_ARCHIVE_FOLIO) == 0 ||
-                            strcmp(name, PMLONGOPT_CONTAINER) == 0 ||
-                            strcmp(name, PMLONGOPT_DERIVED) == 0);
+    return name != NULL &&
+           (strcmp(name, PMLONGOPT_ARCHIVE_FOLIO) == 0 || strcmp(name, PMLONGOPT_CONTAINER) == 0 ||
+            strcmp(name, PMLONGOPT_DERIVED) == 0);
 }
 
 /* No PCP_* variables (their options would point into environ, and this

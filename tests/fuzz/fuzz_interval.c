@@ -51,8 +51,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (s1 != s2 || (s1 != 0 && s1 != -1))
         abort();
     if (s1 == 0) {
-        if (m1 != NULL || m2 != NULL || tv.tv_sec < 0 || tv.tv_usec < 0 ||
-            tv.tv_usec >= 1000000 || ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000L)
+        if (m1 != NULL || m2 != NULL || tv.tv_sec < 0 || tv.tv_usec < 0 || tv.tv_usec >= 1000000 ||
+            ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000L)
             abort();
         double a = pmtimevalToReal(&tv), b = pmtimespecToReal(&ts);
 

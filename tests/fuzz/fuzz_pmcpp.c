@@ -30,12 +30,14 @@ static void quiet(void *ctx, const diag_msg *d)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const cpp_define defs[] = {
-        { "FUZZ=1", 0, 1 }, { "Q=\"a b\"", 0, 2 }, { "GONE", 1, 3 },
+        {"FUZZ=1", 0, 1},
+        {"Q=\"a b\"", 0, 2},
+        {"GONE", 1, 3},
     };
-    cpp_options opt = { 0 };
+    cpp_options opt = {0};
     size_t produced = 0;
     unsigned diags = 0;
-    cpp_sink sink = { count, &produced };
+    cpp_sink sink = {count, &produced};
 
     if (size == 0)
         return 0;

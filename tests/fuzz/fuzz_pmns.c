@@ -39,7 +39,7 @@ static pmns_image *compile(const pmns_tree *t)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    pmns_load_opts o = { 0 };
+    pmns_load_opts o = {0};
     pmns_tree *t = NULL;
     pmns_image *img;
     unsigned diags = 0;

@@ -29,13 +29,14 @@ static pmdaOptions opts = {
     .long_options = longopts,
 };
 
-static pmLongOptions tool_options[] = { PMAPI_GENERAL_OPTIONS, PMAPI_OPTIONS_END };
+static pmLongOptions tool_options[] = {PMAPI_GENERAL_OPTIONS, PMAPI_OPTIONS_END};
 
 static pmdaMetric metrics[] = {
-    { NULL, { PMDA_PMID(0, 0), PM_TYPE_U32, PM_INDOM_NULL, PM_SEM_INSTANT,
-              PMDA_PMUNITS(0, 0, 0, 0, 0, 0) } },
-    { NULL, { PMDA_PMID(1, 2), PM_TYPE_DOUBLE, 0, PM_SEM_COUNTER,
-              PMDA_PMUNITS(1, -1, 0, PM_SPACE_KBYTE, PM_TIME_SEC, 0) } },
+    {NULL,
+     {PMDA_PMID(0, 0), PM_TYPE_U32, PM_INDOM_NULL, PM_SEM_INSTANT, PMDA_PMUNITS(0, 0, 0, 0, 0, 0)}},
+    {NULL,
+     {PMDA_PMID(1, 2), PM_TYPE_DOUBLE, 0, PM_SEM_COUNTER,
+      PMDA_PMUNITS(1, -1, 0, PM_SPACE_KBYTE, PM_TIME_SEC, 0)}},
 };
 
 int main(void)

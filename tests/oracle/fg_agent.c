@@ -39,8 +39,33 @@
 
 #define FG_DOMAIN 251
 
-enum { U32, I32, U64, I64, FLT, DBL, STR, COUNTER, MS, DISCRETE, INDOM, BIG, AGGR, ERR, DOWN,
-       HUGE_, DCOUNTER, NEG, BIGU64, IDOWN, STR2, EVENT, HREVENT, EVINDOM, NMETRICS };
+enum {
+    U32,
+    I32,
+    U64,
+    I64,
+    FLT,
+    DBL,
+    STR,
+    COUNTER,
+    MS,
+    DISCRETE,
+    INDOM,
+    BIG,
+    AGGR,
+    ERR,
+    DOWN,
+    HUGE_,
+    DCOUNTER,
+    NEG,
+    BIGU64,
+    IDOWN,
+    STR2,
+    EVENT,
+    HREVENT,
+    EVINDOM,
+    NMETRICS
+};
 
 static pmdaInstid indom_insts[] = {{7, "seven"}, {3, "three"}, {11, "eleven"}, {1, "one"}};
 static pmdaInstid big_insts[] = {{0, "a"}, {1, "b"}, {2, "c"}, {3, "d"}, {4, "e"}, {5, "f"}};
@@ -49,7 +74,13 @@ static pmdaIndom indoms[] = {
     {1, 6, big_insts},
 };
 
-#define M(item, type, indom, sem, units) {NULL, {PMDA_PMID(0, item), type, indom, sem, units}}
+#define M(item, type, indom, sem, units)                                                           \
+    {                                                                                              \
+        NULL,                                                                                      \
+        {                                                                                          \
+            PMDA_PMID(0, item), type, indom, sem, units                                            \
+        }                                                                                          \
+    }
 #define NONE   PMDA_PMUNITS(0, 0, 0, 0, 0, 0)
 #define SINGLE PM_INDOM_NULL
 

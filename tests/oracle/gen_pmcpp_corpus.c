@@ -146,37 +146,36 @@ static void bfree(buf *b)
  * ifndef, endif, else, include, shell), so `#NAME` at the start of a text
  * line is never taken for a directive. */
 static const char *const POOL[] = {
-    "foo", "bar", "X", "Y", "Z", "A", "B", "MYDOMAIN", "DOM", "val",
-    "x_y", "X_y", "N2", "q", "Foo", "x1F", "abc", "Long_Name_3", "e", "_u",
-    "pmda", "CPU",
+    "foo", "bar", "X", "Y",   "Z",   "A",   "B",           "MYDOMAIN", "DOM", "val",  "x_y",
+    "X_y", "N2",  "q", "Foo", "x1F", "abc", "Long_Name_3", "e",        "_u",  "pmda", "CPU",
 };
 #define NPOOL ((int)(sizeof POOL / sizeof POOL[0]))
 
-#define MAXDEPTH 3          /* nested #include/#shell levels below the input */
+#define MAXDEPTH 3 /* nested #include/#shell levels below the input */
 #define MAXREUSE 16
 
 enum { C_NONE, C_TRUE, C_FALSE };
 
 static struct {
-    int sh;                 /* -s */
-    int rmode;              /* -r */
-    char cc;                /* control character: '#' or '%' */
-    char oc;                /* the other one */
+    int sh;    /* -s */
+    int rmode; /* -r */
+    char cc;   /* control character: '#' or '%' */
+    char oc;   /* the other one */
     int defined[NPOOL];
-    size_t vlen[NPOOL];     /* length of each defined macro's value */
-    int cond;               /* C_NONE / C_TRUE / C_FALSE */
-    int cond_owner;         /* depth of the stream that opened the block */
-    int else_true_used;     /* an #else already turned a block true */
-    int undef_seen;         /* an #undef of a defined macro happened */
+    size_t vlen[NPOOL]; /* length of each defined macro's value */
+    int cond;           /* C_NONE / C_TRUE / C_FALSE */
+    int cond_owner;     /* depth of the stream that opened the block */
+    int else_true_used; /* an #else already turned a block true */
+    int undef_seen;     /* an #undef of a defined macro happened */
     int nfiles;
     const char *casedir;
-    const char *idirs[3];   /* -I directories in command-line order */
+    const char *idirs[3]; /* -I directories in command-line order */
     int nidirs;
     char reuse[MAXREUSE][64]; /* include lines' names of directive-free files */
     int nreuse;
     int long_left, huge_left;
-    int in_comment;         /* generating a comment's inside: no stray close */
-    int pc_cmt;             /* comment state seen by postcheck() */
+    int in_comment; /* generating a comment's inside: no stray close */
+    int pc_cmt;     /* comment state seen by postcheck() */
 } G;
 
 static void write_file(const char *rel, const buf *b)
@@ -217,7 +216,8 @@ static void make_subdir(const char *rel)
 
 static const char LOWER[] = "abcdefghijklmnopqrstuvwxyz";
 /* unquoted #define value characters: no blanks, quotes, '*', '{', '#', '%' */
-static const char VALCH[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.:=+,@-/";
+static const char VALCH[] =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.:=+,@-/";
 
 static void word(buf *b)
 {
@@ -233,7 +233,9 @@ static void number(buf *b)
 {
     unsigned x, y, z;
     switch (rn(5)) {
-    case 0: bfmt(b, "%u", rn(1000)); break;
+    case 0:
+        bfmt(b, "%u", rn(1000));
+        break;
     case 1:
         x = rn(512);
         y = rn(64);
@@ -245,15 +247,19 @@ static void number(buf *b)
         y = rn(100);
         bfmt(b, "%u.%u", x, y);
         break;
-    case 3: bfmt(b, "-%u", rn(50)); break;
-    default: bfmt(b, "0x%X", rn(0x10000)); break;
+    case 3:
+        bfmt(b, "-%u", rn(50));
+        break;
+    default:
+        bfmt(b, "0x%X", rn(0x10000));
+        break;
     }
 }
 
 static void punct(buf *b)
 {
     static const char *const P[] = {
-        ".", "-", ":", "=", ",", ";", "(", ")", "[", "]", "!", "&", "|",
+        ".", "-", ":", "=", ",", ";", "(", ")", "[",  "]", "!",  "&",   "|",
         "<", ">", "+", "@", "~", "^", "?", "$", "\\", "/", "->", "...",
     };
     bstr(b, P[rn(sizeof P / sizeof P[0])]);
@@ -269,13 +275,27 @@ static const char *pool_name(void)
 static void near_miss(buf *b, const char *n, int quotes_ok)
 {
     switch (rn(12)) {
-    case 0: bfmt(b, "%s1", n); break;
-    case 1: bfmt(b, "x%s", n); break;
-    case 2: bfmt(b, "%s_x", n); break;
-    case 3: bfmt(b, "_%s", n); break;
-    case 4: bfmt(b, "1%s", n); break;      /* contains the word n */
-    case 5: bfmt(b, "%s.%s", n, n); break;
-    case 6: bfmt(b, "%s-%s", n, n); break;
+    case 0:
+        bfmt(b, "%s1", n);
+        break;
+    case 1:
+        bfmt(b, "x%s", n);
+        break;
+    case 2:
+        bfmt(b, "%s_x", n);
+        break;
+    case 3:
+        bfmt(b, "_%s", n);
+        break;
+    case 4:
+        bfmt(b, "1%s", n);
+        break; /* contains the word n */
+    case 5:
+        bfmt(b, "%s.%s", n, n);
+        break;
+    case 6:
+        bfmt(b, "%s-%s", n, n);
+        break;
     case 7:
         if (quotes_ok)
             bfmt(b, "\"%s\"", n);
@@ -298,7 +318,9 @@ static void near_miss(buf *b, const char *n, int quotes_ok)
             b->p[at] = (char)(c + 32);
         break;
     }
-    case 10: bstr(b, "0x1F"); break;       /* contains the word x1F */
+    case 10:
+        bstr(b, "0x1F");
+        break; /* contains the word x1F */
     default: {
         unsigned x = rn(10), y = rn(10);
         bfmt(b, "%u%s%u", x, n, y);
@@ -312,17 +334,42 @@ static void near_miss(buf *b, const char *n, int quotes_ok)
 static void ccfrag(buf *b, char c, const char *n)
 {
     switch (rn(14)) {
-    case 0: case 1: case 2: bfmt(b, "%c%s", c, n); break;
-    case 3: case 4: bfmt(b, "%c{%s}", c, n); break;
-    case 5: bfmt(b, "%c{%s}y", c, n); break;
-    case 6: bfmt(b, "%c%c%s", c, c, n); break;
-    case 7: bfmt(b, "a%c%s", c, n); break;
-    case 8: bfmt(b, "%c_%s", c, n); break;
-    case 9: bfmt(b, "%c{ %s}", c, n); break;
-    case 10: bfmt(b, "%c{%s }", c, n); break;
-    case 11: bfmt(b, "%c{1x}%c9", c, c); break;
-    case 12: bfmt(b, "%c%s_y.%c%s", c, n, c, n); break;
-    default: bfmt(b, "%c{%s}%c{%s}", c, n, c, pool_name()); break;
+    case 0:
+    case 1:
+    case 2:
+        bfmt(b, "%c%s", c, n);
+        break;
+    case 3:
+    case 4:
+        bfmt(b, "%c{%s}", c, n);
+        break;
+    case 5:
+        bfmt(b, "%c{%s}y", c, n);
+        break;
+    case 6:
+        bfmt(b, "%c%c%s", c, c, n);
+        break;
+    case 7:
+        bfmt(b, "a%c%s", c, n);
+        break;
+    case 8:
+        bfmt(b, "%c_%s", c, n);
+        break;
+    case 9:
+        bfmt(b, "%c{ %s}", c, n);
+        break;
+    case 10:
+        bfmt(b, "%c{%s }", c, n);
+        break;
+    case 11:
+        bfmt(b, "%c{1x}%c9", c, c);
+        break;
+    case 12:
+        bfmt(b, "%c%s_y.%c%s", c, n, c, n);
+        break;
+    default:
+        bfmt(b, "%c{%s}%c{%s}", c, n, c, pool_name());
+        break;
     }
 }
 
@@ -330,13 +377,34 @@ static void frag(buf *b, int quotes_ok)
 {
     const char *n = pool_name();
     switch (rn(20)) {
-    case 0: case 1: case 2: case 3: bstr(b, n); break;
-    case 4: case 5: near_miss(b, n, quotes_ok); break;
-    case 6: case 7: word(b); break;
-    case 8: number(b); break;
-    case 9: punct(b); break;
-    case 10: case 11: case 12: ccfrag(b, G.cc, n); break;
-    case 13: ccfrag(b, G.oc, n); break;
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+        bstr(b, n);
+        break;
+    case 4:
+    case 5:
+        near_miss(b, n, quotes_ok);
+        break;
+    case 6:
+    case 7:
+        word(b);
+        break;
+    case 8:
+        number(b);
+        break;
+    case 9:
+        punct(b);
+        break;
+    case 10:
+    case 11:
+    case 12:
+        ccfrag(b, G.cc, n);
+        break;
+    case 13:
+        ccfrag(b, G.oc, n);
+        break;
     case 14:
         if (quotes_ok) {
             bch(b, '"');
@@ -354,8 +422,11 @@ static void frag(buf *b, int quotes_ok)
         else
             bstr(b, "its");
         break;
-    case 16: bstr(b, "// "); word(b); break;
-    case 17:                                /* stray close: plain text */
+    case 16:
+        bstr(b, "// ");
+        word(b);
+        break;
+    case 17: /* stray close: plain text */
         if (!G.in_comment)
             bstr(b, " */");
         else
@@ -366,15 +437,17 @@ static void frag(buf *b, int quotes_ok)
         bfmt(b, "%s:%u:%u", n, x, y);
         break;
     }
-    default: bfmt(b, "%s=%u", n, rn(100)); break;
+    default:
+        bfmt(b, "%s=%u", n, rn(100));
+        break;
     }
 }
 
 static void sep(buf *b)
 {
     static const char *const S[] = {
-        " ", " ", " ", " ", " ", " ", " ", " ", "", "\t", "  ", ".", "-", ":",
-        ",", "=", "/", " \t ",
+        " ",  " ",  " ", " ", " ", " ", " ", " ", "",
+        "\t", "  ", ".", "-", ":", ",", "=", "/", " \t ",
     };
     if (pct(2))
         bch(b, '\r');
@@ -408,10 +481,18 @@ static void comment_words(buf *b)
     for (unsigned i = 0; i < n; i++) {
         bch(b, ' ');
         switch (rn(6)) {
-        case 0: bstr(b, pool_name()); break;
-        case 1: number(b); break;
-        case 2: bstr(b, "/*"); break;  /* comments do not nest */
-        default: word(b); break;
+        case 0:
+            bstr(b, pool_name());
+            break;
+        case 1:
+            number(b);
+            break;
+        case 2:
+            bstr(b, "/*");
+            break; /* comments do not nest */
+        default:
+            word(b);
+            break;
         }
     }
     if (pct(70))
@@ -422,9 +503,15 @@ static void comment_words(buf *b)
 static void closed_comment(buf *b)
 {
     switch (rn(8)) {
-    case 0: bstr(b, "/**/"); break;
-    case 1: bstr(b, "/*/ x */"); break;   /* slash-star-slash stays open */
-    case 2: bstr(b, "/***/"); break;
+    case 0:
+        bstr(b, "/**/");
+        break;
+    case 1:
+        bstr(b, "/*/ x */");
+        break; /* slash-star-slash stays open */
+    case 2:
+        bstr(b, "/***/");
+        break;
     default:
         bstr(b, "/*");
         comment_words(b);
@@ -492,8 +579,8 @@ static int trail(buf *b, int comment_ok, int open_ok)
  * macro uses neutralised (same length, same validity).
  */
 typedef struct {
-    size_t pos;     /* offset of the candidate in the line */
-    long d;         /* growth: value length - candidate length */
+    size_t pos; /* offset of the candidate in the line */
+    long d;     /* growth: value length - candidate length */
 } occ_t;
 
 static occ_t *occs;
@@ -609,7 +696,7 @@ static int repl_safe(size_t L, size_t slen)
 /* Make the candidate at pos no longer match: same length, no new ones. */
 static void neutralise(char *raw, size_t pos)
 {
-    raw[pos] = G.rmode ? '+' : 'z';     /* no pool name starts with 'z' */
+    raw[pos] = G.rmode ? '+' : 'z'; /* no pool name starts with 'z' */
 }
 
 /* Check one text line (raw, len bytes, no newline) as pmcpp sees it after
@@ -714,14 +801,29 @@ static int comment_tail(buf *b)
     G.in_comment = 1;
     for (unsigned i = 0; i < k; i++, lines++) {
         switch (rn(10)) {
-        case 0: bstr(b, "#define foo 1"); break;
-        case 1: bstr(b, "#include \"no_such_file\""); break;
-        case 2: bstr(b, "#pragma inside a comment"); break;
-        case 3: bstr(b, "%ifdef X"); break;
-        case 4: break;                                      /* empty */
-        case 5: bstr(b, "   \t"); break;
-        case 6: bstr(b, "#else"); break;
-        default: gen_text(b, 0, 0); break;
+        case 0:
+            bstr(b, "#define foo 1");
+            break;
+        case 1:
+            bstr(b, "#include \"no_such_file\"");
+            break;
+        case 2:
+            bstr(b, "#pragma inside a comment");
+            break;
+        case 3:
+            bstr(b, "%ifdef X");
+            break;
+        case 4:
+            break; /* empty */
+        case 5:
+            bstr(b, "   \t");
+            break;
+        case 6:
+            bstr(b, "#else");
+            break;
+        default:
+            gen_text(b, 0, 0);
+            break;
         }
         if (pct(10))
             bch(b, ' ');
@@ -730,9 +832,16 @@ static int comment_tail(buf *b)
     G.in_comment = 0;
     /* the closing line */
     switch (rn(5)) {
-    case 0: bstr(b, "*/"); break;
-    case 1: bstr(b, "  end */"); break;
-    case 2: gen_text(b, 0, 0); bstr(b, " */"); break;
+    case 0:
+        bstr(b, "*/");
+        break;
+    case 1:
+        bstr(b, "  end */");
+        break;
+    case 2:
+        gen_text(b, 0, 0);
+        bstr(b, " */");
+        break;
     default:
         bstr(b, pct(50) ? "end */ " : "*/");
         gen_text(b, 0, 0);
@@ -793,23 +902,27 @@ static int define_value(buf *b)
 {
     switch (rn(9)) {
     case 0:
-        return 1;                                   /* no value */
-    case 1: case 2: case 3:
+        return 1; /* no value */
+    case 1:
+    case 2:
+    case 3:
         blanks(b);
         if (pct(30))
             number(b);
         else if (pct(20))
-            bstr(b, pool_name());                   /* not rescanned */
+            bstr(b, pool_name()); /* not rescanned */
         else
             value_chars(b, rrange(1, 12));
         return 1;
     case 4:
-        blanks(b);                                  /* literal quote inside */
+        blanks(b); /* literal quote inside */
         value_chars(b, rrange(1, 4));
         bch(b, pct(50) ? '"' : '\'');
         value_chars(b, rrange(0, 4));
         return 0;
-    case 5: case 6: case 7: {
+    case 5:
+    case 6:
+    case 7: {
         char q = pct(50) ? '"' : '\'';
         char other = q == '"' ? '\'' : '"';
         blanks(b);
@@ -860,7 +973,7 @@ static int emit_define(buf *b, int *lines, int open_ok)
 {
     int i;
     if (G.cond == C_FALSE)
-        i = (int)rn(NPOOL);      /* no effect: even a redefinition is fine */
+        i = (int)rn(NPOOL); /* no effect: even a redefinition is fine */
     else if ((i = pick_undefined()) < 0)
         return 0;
     bch(b, G.cc);
@@ -886,7 +999,7 @@ static void emit_undef(buf *b, int *lines, int open_ok)
     blanks(b);
     bstr(b, POOL[i]);
     if (G.defined[i]) {
-        G.undef_seen = 1;       /* conservative: even inside a false block */
+        G.undef_seen = 1; /* conservative: even inside a false block */
         if (G.cond != C_FALSE)
             G.defined[i] = 0;
     }
@@ -911,7 +1024,7 @@ static void emit_if(buf *b, int *lines, int depth, int open_ok)
 static int else_allowed(void)
 {
     if (G.cond == C_TRUE)
-        return 1;               /* turns the block false: harmless */
+        return 1; /* turns the block false: harmless */
     return G.cond == C_FALSE && !G.else_true_used && !G.undef_seen;
 }
 
@@ -944,17 +1057,40 @@ static void emit_unknown(buf *b)
 {
     const char *n = pool_name();
     switch (rn(11)) {
-    case 0: bfmt(b, "%cpragma %s", G.cc, n); break;
-    case 1: bch(b, G.cc); break;
-    case 2: bfmt(b, "%c %u \"%s\"", G.cc, rrange(1, 99), n); break;
-    case 3: bfmt(b, "%c  define %s 2", G.cc, n); break;
-    case 4: bfmt(b, "%cDefine %s 1", G.cc, n); break;
-    case 5: bfmt(b, "%c%s start %s", G.cc, n, pool_name()); break;
-    case 6: bfmt(b, "%c{%s} %c%s", G.cc, n, G.cc, pool_name()); break;
-    case 7: bfmt(b, "%c!/bin/sh -x", G.cc); break;
-    case 8: bfmt(b, "%c def %s", G.cc, n); break;
-    case 9: bfmt(b, "%c%c %s", G.cc, G.cc, n); break;
-    default: bfmt(b, "%c ", G.cc); gen_text(b, 0, 1); break;
+    case 0:
+        bfmt(b, "%cpragma %s", G.cc, n);
+        break;
+    case 1:
+        bch(b, G.cc);
+        break;
+    case 2:
+        bfmt(b, "%c %u \"%s\"", G.cc, rrange(1, 99), n);
+        break;
+    case 3:
+        bfmt(b, "%c  define %s 2", G.cc, n);
+        break;
+    case 4:
+        bfmt(b, "%cDefine %s 1", G.cc, n);
+        break;
+    case 5:
+        bfmt(b, "%c%s start %s", G.cc, n, pool_name());
+        break;
+    case 6:
+        bfmt(b, "%c{%s} %c%s", G.cc, n, G.cc, pool_name());
+        break;
+    case 7:
+        bfmt(b, "%c!/bin/sh -x", G.cc);
+        break;
+    case 8:
+        bfmt(b, "%c def %s", G.cc, n);
+        break;
+    case 9:
+        bfmt(b, "%c%c %s", G.cc, G.cc, n);
+        break;
+    default:
+        bfmt(b, "%c ", G.cc);
+        gen_text(b, 0, 1);
+        break;
     }
     eol(b);
 }
@@ -965,12 +1101,24 @@ static void emit_fake_directive(buf *b)
 {
     const char *n = pool_name();
     switch (rn(6)) {
-    case 0: bfmt(b, " %cdefine %s 1", G.cc, n); break;
-    case 1: bfmt(b, "\t%cifdef %s", G.cc, n); break;
-    case 2: bfmt(b, "/* c */%cdefine %s 1", G.cc, n); break;
-    case 3: bfmt(b, "%cdefine %s 9", G.oc, n); break;
-    case 4: bfmt(b, "%c comment %s %c%s", G.oc, n, G.cc, pool_name()); break;
-    default: bfmt(b, "  %cendif", G.cc); break;
+    case 0:
+        bfmt(b, " %cdefine %s 1", G.cc, n);
+        break;
+    case 1:
+        bfmt(b, "\t%cifdef %s", G.cc, n);
+        break;
+    case 2:
+        bfmt(b, "/* c */%cdefine %s 1", G.cc, n);
+        break;
+    case 3:
+        bfmt(b, "%cdefine %s 9", G.oc, n);
+        break;
+    case 4:
+        bfmt(b, "%c comment %s %c%s", G.oc, n, G.cc, pool_name());
+        break;
+    default:
+        bfmt(b, "  %cendif", G.cc);
+        break;
     }
     eol(b);
 }
@@ -1021,7 +1169,7 @@ static int emit_comment_line(buf *b)
         break;
     case 3:
         gen_text(b, 0, 0);
-        bstr(b, " /* a /* b */ c */ ");    /* no nesting */
+        bstr(b, " /* a /* b */ c */ "); /* no nesting */
         gen_text(b, 0, 0);
         break;
     case 4:
@@ -1062,23 +1210,29 @@ static void new_include(char *rel, size_t relsz, char *ref, size_t refsz)
     int id = ++G.nfiles;
     char base[32];
     switch (rn(8)) {
-    case 0: snprintf(base, sizeof base, "inc %d", id); break;
-    case 1: snprintf(base, sizeof base, "inc_%d.pmns", id); break;
-    default: snprintf(base, sizeof base, "inc_%d", id); break;
+    case 0:
+        snprintf(base, sizeof base, "inc %d", id);
+        break;
+    case 1:
+        snprintf(base, sizeof base, "inc_%d.pmns", id);
+        break;
+    default:
+        snprintf(base, sizeof base, "inc_%d", id);
+        break;
     }
     int real[3], nreal = 0;
     for (int i = 0; i < G.nidirs; i++)
         if (strcmp(G.idirs[i], "nodir") != 0)
             real[nreal++] = i;
     unsigned how = rn(nreal ? 6 : 4);
-    if (how <= 1) {                                 /* next to the input */
+    if (how <= 1) { /* next to the input */
         snprintf(rel, relsz, "%s", base);
         snprintf(ref, refsz, pct(15) ? "./%s" : "%s", base);
-    } else if (how <= 3) {                          /* sub/ path */
+    } else if (how <= 3) { /* sub/ path */
         make_subdir("sub");
         snprintf(rel, relsz, "sub/%s", base);
         snprintf(ref, refsz, "sub/%s", base);
-    } else {                                        /* found via -I */
+    } else { /* found via -I */
         int k = (int)rn((unsigned)nreal);
         make_subdir(G.idirs[real[k]]);
         snprintf(rel, relsz, "%s/%s", G.idirs[real[k]], base);
@@ -1136,7 +1290,7 @@ static void emit_include(buf *b, int *lines, int depth)
     buf inc = {0};
     int plain = 0;
     if (pct(10)) {
-        plain = 1;              /* empty file */
+        plain = 1; /* empty file */
     } else {
         plain = pct(25);
         gen_stream(&inc, depth + 1, (int)rrange(1, 14), plain);
@@ -1156,7 +1310,10 @@ static void shell_text(buf *b)
         if (i)
             bch(b, ' ');
         switch (rn(6)) {
-        case 0: case 1: bstr(b, pool_name()); break;
+        case 0:
+        case 1:
+            bstr(b, pool_name());
+            break;
         case 2:
             if (G.rmode) {
                 const char *fmt = pct(50) ? "%c%s" : "%c{%s}";
@@ -1169,7 +1326,9 @@ static void shell_text(buf *b)
             bfmt(b, "%u:%u", x, y);
             break;
         }
-        default: word(b); break;
+        default:
+            word(b);
+            break;
         }
     }
 }
@@ -1184,7 +1343,7 @@ static void emit_shell(buf *b, int *lines)
     bch(b, q);
     *lines += 1;
     if (G.cond == C_FALSE || pct(20)) {
-        static const char *const Q[] = { "exit 0", "true", ":", "echo never" };
+        static const char *const Q[] = {"exit 0", "true", ":", "echo never"};
         bstr(b, Q[rn(4)]);
     } else {
         unsigned k = rrange(1, 3);
@@ -1238,8 +1397,21 @@ static void emit_long(buf *b, int huge)
 }
 
 enum {
-    A_TEXT, A_EMPTY, A_PMNS, A_COMMENT, A_DEFINE, A_UNDEF, A_IF, A_ELSE,
-    A_ENDIF, A_INCLUDE, A_SHELL, A_UNKNOWN, A_FAKE, A_LONG, A_NACT
+    A_TEXT,
+    A_EMPTY,
+    A_PMNS,
+    A_COMMENT,
+    A_DEFINE,
+    A_UNDEF,
+    A_IF,
+    A_ELSE,
+    A_ENDIF,
+    A_INCLUDE,
+    A_SHELL,
+    A_UNKNOWN,
+    A_FAKE,
+    A_LONG,
+    A_NACT
 };
 
 /* Writes about nlines lines of a stream at the given depth (0 = the input).
@@ -1359,9 +1531,14 @@ static size_t d_arg(buf *b, int i)
     const char *n = POOL[i];
     size_t at;
     switch (rn(8)) {
-    case 0: bstr(b, n); return 0;                        /* empty value */
-    case 1: bfmt(b, "%s=", n); return 0;                 /* empty value */
-    case 2: case 3: {                                    /* X="a b", X='a b' */
+    case 0:
+        bstr(b, n);
+        return 0; /* empty value */
+    case 1:
+        bfmt(b, "%s=", n);
+        return 0; /* empty value */
+    case 2:
+    case 3: { /* X="a b", X='a b' */
         int dq = pct(50);
         bfmt(b, dq ? "'%s=\"" : "\"%s='", n);
         at = b->n;
@@ -1375,7 +1552,9 @@ static size_t d_arg(buf *b, int i)
         bstr(b, dq ? "\"'" : "'\"");
         return vl;
     }
-    case 4: bfmt(b, "%s=a=b", n); return 3;              /* first '=' only */
+    case 4:
+        bfmt(b, "%s=a=b", n);
+        return 3; /* first '=' only */
     default:
         bfmt(b, "%s=", n);
         at = b->n;
@@ -1420,7 +1599,7 @@ static void gen_args(buf *a)
     /* -I list: real directories sub/sub2 and a missing one */
     G.nidirs = 0;
     if (pct(45)) {
-        const char *cand[3] = { "sub", "sub2", "nodir" };
+        const char *cand[3] = {"sub", "sub2", "nodir"};
         for (int i = 2; i > 0; i--) {
             int j = (int)rn((unsigned)i + 1);
             const char *t = cand[i];
@@ -1467,19 +1646,35 @@ static void gen_args(buf *a)
             }
         } else if (r < w0 + w1) {
             switch (rn(6)) {
-            case 0: bstr(a, "-D "); break;
-            case 1: bstr(a, "--define="); break;
-            case 2: bstr(a, "--define "); break;
-            default: bstr(a, "-D"); break;
+            case 0:
+                bstr(a, "-D ");
+                break;
+            case 1:
+                bstr(a, "--define=");
+                break;
+            case 2:
+                bstr(a, "--define ");
+                break;
+            default:
+                bstr(a, "-D");
+                break;
             }
             G.vlen[defs[di]] = d_arg(a, defs[di]);
             di++;
         } else {
             switch (rn(4)) {
-            case 0: bstr(a, "-I"); break;
-            case 1: bstr(a, "--include="); break;
-            case 2: bstr(a, "--include "); break;
-            default: bstr(a, "-I "); break;
+            case 0:
+                bstr(a, "-I");
+                break;
+            case 1:
+                bstr(a, "--include=");
+                break;
+            case 2:
+                bstr(a, "--include ");
+                break;
+            default:
+                bstr(a, "-I ");
+                break;
             }
             bstr(a, G.idirs[ii++]);
         }

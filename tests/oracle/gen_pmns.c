@@ -65,11 +65,11 @@ typedef struct {
     int parent;
     int kind;
     int depth;
-    int pathlen;                /* length of the dotted path */
-    unsigned dom, clu, item;    /* LEAF: the PMID; DYNROOT: dom */
+    int pathlen;             /* length of the dotted path */
+    unsigned dom, clu, item; /* LEAF: the PMID; DYNROOT: dom */
     int *kids;
     int nkids, capkids;
-    int bare;                   /* DYNROOT written as a bare integer */
+    int bare; /* DYNROOT written as a bare integer */
 } node;
 
 static node *nodes;
@@ -106,17 +106,16 @@ static int name_style;
 static void random_name(char *buf, int maxlen)
 {
     static const char *const words[] = {
-        "a", "b", "c", "x", "y", "cpu", "mem", "disk", "net", "in", "out", "total",
-        "user", "sys", "idle", "load", "count", "bytes", "rate", "dev", "sda", "eth0",
-        "kernel", "all", "percpu", "value", "time", "errors", "Cache", "hits",
+        "a",   "b",     "c",      "x",   "y",      "cpu",   "mem",   "disk",   "net",   "in",
+        "out", "total", "user",   "sys", "idle",   "load",  "count", "bytes",  "rate",  "dev",
+        "sda", "eth0",  "kernel", "all", "percpu", "value", "time",  "errors", "Cache", "hits",
     };
     static const char first[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    static const char rest[] =
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
+    static const char rest[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
     int style = name_style;
     if (style == 2 && chance(30))
         style = 1;
-    if (style == 0) {           /* tiny alphabet: many repeats across levels */
+    if (style == 0) { /* tiny alphabet: many repeats across levels */
         buf[0] = "abcxyz"[rnd(6)];
         buf[1] = '\0';
         if (chance(40)) {
@@ -125,7 +124,7 @@ static void random_name(char *buf, int maxlen)
         }
         return;
     }
-    if (style == 1) {           /* words, sometimes with a suffix */
+    if (style == 1) { /* words, sometimes with a suffix */
         snprintf(buf, (size_t)maxlen, "%s", words[rnd(sizeof words / sizeof words[0])]);
         if (chance(30)) {
             size_t l = strlen(buf);
@@ -149,7 +148,7 @@ static void random_name(char *buf, int maxlen)
 /* per-case parameters */
 static unsigned doms[6];
 static int ndoms;
-static unsigned dup_pct;        /* chance that a leaf reuses an earlier PMID */
+static unsigned dup_pct; /* chance that a leaf reuses an earlier PMID */
 static unsigned dyn_pct;
 static unsigned nonleaf_pct;
 static int nleaves_made;
@@ -172,8 +171,7 @@ static void pick_pmid(node *n)
     if (chance(3)) {
         n->clu = 4095;
         n->item = 1023;
-    }
-    else {
+    } else {
         n->clu = chance(70) ? rnd(8) : rnd(4096);
         n->item = chance(70) ? rnd(64) : rnd(1024);
     }
@@ -246,8 +244,7 @@ static int add_node(int parent, int kind, int short_name)
             name_style = tries < 10 ? 0 : 2;
             random_name(name, tries < 20 ? 4 : 8);
             name_style = saved;
-        }
-        else
+        } else
             random_name(name, tries < 20 ? 16 : NAMEMAX);
         ok = !has_child(parent, name);
         /* keep "root" and "event" out of the top level */
@@ -284,8 +281,7 @@ static int add_node(int parent, int kind, int short_name)
         }
         pmid_add(n->dom, n->clu, n->item);
         nleaves_made++;
-    }
-    else if (kind == DYNROOT) {
+    } else if (kind == DYNROOT) {
         n->dom = chance(20) ? doms[rnd((unsigned)ndoms)] : rnd(511);
         n->bare = 0;
     }
@@ -311,7 +307,8 @@ static void path_of(int idx, char *buf, size_t size)
     buf[0] = '\0';
     size_t len = 0;
     for (int k = n - 1; k >= 0; k--) {
-        int w = snprintf(buf + len, size - len, "%s%s", k == n - 1 ? "" : ".", nodes[chain[k]].name);
+        int w =
+            snprintf(buf + len, size - len, "%s%s", k == n - 1 ? "" : ".", nodes[chain[k]].name);
         if (w < 0 || (size_t)w >= size - len)
             break;
         len += (size_t)w;
@@ -356,11 +353,11 @@ static void build_tree(int caseno)
 
     int target;
     if (caseno % 50 == 17)
-        target = (int)rnd_range(4500, 5200);           /* large */
+        target = (int)rnd_range(4500, 5200); /* large */
     else if (caseno % 10 == 3)
-        target = (int)rnd_range(100, 500);             /* medium */
+        target = (int)rnd_range(100, 500); /* medium */
     else
-        target = (int)rnd_range(1, 40);                /* small */
+        target = (int)rnd_range(1, 40); /* small */
 
     /* random growth */
     int *open = NULL, nopen = 1, capopen = 16;
@@ -426,7 +423,7 @@ static void build_tree(int caseno)
             continue;
         if (chance(25))
             continue;
-        if (chance(10)) {   /* nested empty */
+        if (chance(10)) { /* nested empty */
             add_node(i, NONLEAF, 1);
             continue;
         }
@@ -461,7 +458,7 @@ static const char *macro_for(unsigned dom)
 /* "ws" between tokens */
 static const char *sep(void)
 {
-    static const char *const s[] = { " ", " ", " ", "  ", "\t", " \t " };
+    static const char *const s[] = {" ", " ", " ", "  ", "\t", " \t "};
     return s[rnd(6)];
 }
 
@@ -478,7 +475,7 @@ static const char *colon(void)
 {
     if (!chance(10))
         return ":";
-    static const char *const c[] = { " : ", " :", ": ", "\t:", ":\t", "  :  " };
+    static const char *const c[] = {" : ", " :", ": ", "\t:", ":\t", "  :  "};
     return c[rnd(6)];
 }
 
@@ -506,8 +503,8 @@ static void pmid_text(const node *n, char *buf, size_t size)
 }
 
 static const char *comment_words[] = {
-    "the", "metric", "values", "are", "counters", "from", "the", "kernel", "see", "PMDA",
-    "docs", "a.b", "{", "}", "1:2:3", "*:*", "root", "#define",
+    "the",  "metric", "values", "are", "counters", "from",  "the", "kernel", "see",
+    "PMDA", "docs",   "a.b",    "{",   "}",        "1:2:3", "*:*", "root",   "#define",
 };
 
 static void comment(FILE *f, int maxlen)
@@ -539,7 +536,7 @@ static void entry_text(int idx, char *buf, size_t size)
 
 static void indent(FILE *f)
 {
-    static const char *const s[] = { "\t", "    ", " ", "", "\t\t", "  " };
+    static const char *const s[] = {"\t", "    ", " ", "", "\t\t", "  "};
     fputs(s[rnd(6)], f);
 }
 
@@ -556,7 +553,7 @@ static void write_group(FILE *f, int g)
     size_t total = strlen(header) + 4;
     for (int k = 0; k < n->nkids; k++)
         total += strlen(nodes[n->kids[k]].name) + 30;
-    int layout = (int)rnd(10);          /* 0-1 one line, 2-3 packed, else lines */
+    int layout = (int)rnd(10); /* 0-1 one line, 2-3 packed, else lines */
     if (layout <= 1 && total > 180)
         layout = 5;
     if (layout <= 1) {

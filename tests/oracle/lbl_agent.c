@@ -69,7 +69,8 @@ static int instance_label(pmInDom indom, unsigned int inst, pmLabelSet **lp)
         return 0;
     if (inst == 2)
         return pmdaAddNotes(lp, "{\"inote\":2}");
-    return pmdaAddLabels(lp, "{\"shared\":\"inst\",\"i\":%u,\"q\":\"a \\\"quoted\\\" word\"}", inst);
+    return pmdaAddLabels(lp, "{\"shared\":\"inst\",\"i\":%u,\"q\":\"a \\\"quoted\\\" word\"}",
+                         inst);
 }
 
 static void setup(pmdaInterface *dp, int interface, int own_method)

@@ -230,7 +230,8 @@ int main(int argc, char **argv)
     printf("missed: %s\n", err(pmdaEventAddMissedRecord(a, &tv, 7)));
     printf("record: %s\n", err(pmdaEventAddRecord(a, &tv, 0)));
     av.f = 2.5f;
-    printf("param float: %s\n", err(pmdaEventAddParam(a, pmID_build(251, 0, 4), PM_TYPE_FLOAT, &av)));
+    printf("param float: %s\n",
+           err(pmdaEventAddParam(a, pmID_build(251, 0, 4), PM_TYPE_FLOAT, &av)));
     av.l = -2;
     printf("param 32: %s\n", err(pmdaEventAddParam(a, pmID_build(251, 0, 1), PM_TYPE_32, &av)));
     av.ll = -3;

@@ -106,8 +106,8 @@ static void print_rate(const pmAtomValue *v, int type, double dt)
     }
     if (isnan(r))
         printf("nan");
-    else if (type != PM_TYPE_FLOAT && type != PM_TYPE_DOUBLE && (r == -1 || r == 4294967295.0 ||
-                                                                 r == 18446744073709551615.0))
+    else if (type != PM_TYPE_FLOAT && type != PM_TYPE_DOUBLE &&
+             (r == -1 || r == 4294967295.0 || r == 18446744073709551615.0))
         printf("sentinel");
     else if (type == PM_TYPE_FLOAT || type == PM_TYPE_DOUBLE)
         printf("delta~%.1f", r * dt);
@@ -217,9 +217,8 @@ static void add_event(pmFG fg, const char *metric, const char *inst, const char 
     e->maxnum = maxnum;
     sts = pmExtendFetchGroup_event(fg, metric, inst, field, scale, e->times, e->v, type, e->stss,
                                    maxnum, &e->num, &e->sts);
-    printf("event %s inst=%s field=%s scale=%s type=%d max=%u: %d %s", metric,
-           inst ? inst : "NULL", field ? field : "NULL", scale ? scale : "NULL", type, maxnum, sts,
-           err(sts));
+    printf("event %s inst=%s field=%s scale=%s type=%d max=%u: %d %s", metric, inst ? inst : "NULL",
+           field ? field : "NULL", scale ? scale : "NULL", type, maxnum, sts, err(sts));
     if (sts == 0) {
         printf(" num %u sts %d", e->num, e->sts);
         nevents++;
@@ -252,7 +251,8 @@ static void print_all(double dt)
                 printf(" {%d sts %d}", d->codes[j], d->stss[j]);
                 continue;
             }
-            printf(" {%d %s sts %d ", d->codes[j], d->names[j] ? d->names[j] : "(null)", d->stss[j]);
+            printf(" {%d %s sts %d ", d->codes[j], d->names[j] ? d->names[j] : "(null)",
+                   d->stss[j]);
             if (d->rate && d->stss[j] == 0)
                 print_rate(&d->v[j], d->type, dt);
             else
@@ -286,7 +286,7 @@ static double seconds(const struct timespec *a, const struct timespec *b)
 
 int main(int argc, char **argv)
 {
-    static const char *metrics[] = {"fg.u32", "fg.i32",   "fg.u64", "fg.i64",  "fg.float",
+    static const char *metrics[] = {"fg.u32",    "fg.i32",    "fg.u64", "fg.i64",    "fg.float",
                                     "fg.double", "fg.string", "fg.neg", "fg.bigu64", "fg.huge"};
     char spec[4096];
     pmFG fg = NULL, fg2 = NULL;

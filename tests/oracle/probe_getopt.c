@@ -44,16 +44,16 @@ static pmLongOptions longopts[] = {
     PMOPT_CONTAINER,
     PMOPT_DERIVED,
     PMAPI_OPTIONS_HEADER("Probe options"),
-    { "ex", 1, 'x', "ARG", "an option of the tool's own, with an argument" },
-    { "why", 0, 'y', 0, "an option of the tool's own" },
-    { "only-long", 0, 0, 0, "a long-only option of the tool's own" },
+    {"ex", 1, 'x', "ARG", "an option of the tool's own, with an argument"},
+    {"why", 0, 'y', 0, "an option of the tool's own"},
+    {"only-long", 0, 0, 0, "a long-only option of the tool's own"},
     PMAPI_OPTIONS_END,
 };
 
 /* PROBE_TABLE=own: the tool's own options only, no standard ones. */
 static pmLongOptions ownopts[] = {
-    { "ex", 1, 'x', "ARG", "an option of the tool's own, with an argument" },
-    { "why", 0, 'y', 0, "an option of the tool's own" },
+    {"ex", 1, 'x', "ARG", "an option of the tool's own, with an argument"},
+    {"why", 0, 'y', 0, "an option of the tool's own"},
     PMAPI_OPTIONS_END,
 };
 
@@ -101,8 +101,7 @@ static void dump(const pmOptions *o)
            str(o->start_optarg), str(o->finish_optarg), str(o->origin_optarg),
            str(o->guiport_optarg));
     printf("timezone %s samples %d guiport %d\n", str(o->timezone), o->samples, o->guiport);
-    printf("guiflag %u tzflag %u nsflag %u Lflag %u\n", o->guiflag, o->tzflag, o->nsflag,
-           o->Lflag);
+    printf("guiflag %u tzflag %u nsflag %u Lflag %u\n", o->guiflag, o->tzflag, o->nsflag, o->Lflag);
     printf("PCP_CONTAINER %s\n", str(getenv("PCP_CONTAINER")));
 }
 
@@ -172,8 +171,8 @@ static void context_options(pmOptions *o)
     sts = pmGetContextOptions(ctx, o);
     clock_gettime(CLOCK_REALTIME, &t1);
     zone = pmWhichZone(&tz);
-    printf("pmGetContextOptions %d errors %d flags 0x%x zone %d [%s]\n", sts, o->errors,
-           o->flags, zone, zone >= 0 && tz != NULL ? tz : "");
+    printf("pmGetContextOptions %d errors %d flags 0x%x zone %d [%s]\n", sts, o->errors, o->flags,
+           zone, zone >= 0 && tz != NULL ? tz : "");
     start = v3 ? v3_time(0) : from_tv(&o->start);
     finish = v3 ? v3_time(1) : from_tv(&o->finish);
     origin = v3 ? v3_time(2) : from_tv(&o->origin);
@@ -236,7 +235,7 @@ int main(int argc, char **argv)
     for (int i = o->optind; i < argc; i++)
         printf("operand [%s]\n", argv[i]);
     if (o->nsflag)
-        namespace();
+    namespace();
     if (o->errors > 0) {
         printf("usage:\n");
         pmUsageMessage(o);

@@ -169,8 +169,7 @@ static void greport(const char *ret, int n)
         if ((int)len == n) {
             fputs("unterminated:", stdout);
             phex(gbuf, len);
-        }
-        else
+        } else
             pesc(gbuf, len);
     }
     for (i = n; i < GUARD_SIZE && i < n + 256; i++) {
@@ -192,8 +191,7 @@ static void pboth(const char *s, const char *r, const char *rbuf)
     else if (s == NULL || strcmp(s, r) != 0) {
         fputs(" r=", stdout);
         pstr(r);
-    }
-    else
+    } else
         fputs(" r=same", stdout);
 }
 
@@ -201,19 +199,32 @@ static const char *tname(int t)
 {
     static char other[16];
     switch (t) {
-    case PM_TYPE_NOSUPPORT: return "NOSUPPORT";
-    case PM_TYPE_32: return "32";
-    case PM_TYPE_U32: return "U32";
-    case PM_TYPE_64: return "64";
-    case PM_TYPE_U64: return "U64";
-    case PM_TYPE_FLOAT: return "FLOAT";
-    case PM_TYPE_DOUBLE: return "DOUBLE";
-    case PM_TYPE_STRING: return "STRING";
-    case PM_TYPE_AGGREGATE: return "AGGREGATE";
-    case PM_TYPE_AGGREGATE_STATIC: return "AGG_STATIC";
-    case PM_TYPE_EVENT: return "EVENT";
-    case PM_TYPE_HIGHRES_EVENT: return "HR_EVENT";
-    case PM_TYPE_UNKNOWN: return "UNKNOWN";
+    case PM_TYPE_NOSUPPORT:
+        return "NOSUPPORT";
+    case PM_TYPE_32:
+        return "32";
+    case PM_TYPE_U32:
+        return "U32";
+    case PM_TYPE_64:
+        return "64";
+    case PM_TYPE_U64:
+        return "U64";
+    case PM_TYPE_FLOAT:
+        return "FLOAT";
+    case PM_TYPE_DOUBLE:
+        return "DOUBLE";
+    case PM_TYPE_STRING:
+        return "STRING";
+    case PM_TYPE_AGGREGATE:
+        return "AGGREGATE";
+    case PM_TYPE_AGGREGATE_STATIC:
+        return "AGG_STATIC";
+    case PM_TYPE_EVENT:
+        return "EVENT";
+    case PM_TYPE_HIGHRES_EVENT:
+        return "HR_EVENT";
+    case PM_TYPE_UNKNOWN:
+        return "UNKNOWN";
     default:
         snprintf(other, sizeof(other), "t%d", t);
         return other;
@@ -224,9 +235,12 @@ static const char *fmtname(int f)
 {
     static char other[16];
     switch (f) {
-    case PM_VAL_INSITU: return "INSITU";
-    case PM_VAL_DPTR: return "DPTR";
-    case PM_VAL_SPTR: return "SPTR";
+    case PM_VAL_INSITU:
+        return "INSITU";
+    case PM_VAL_DPTR:
+        return "DPTR";
+    case PM_VAL_SPTR:
+        return "SPTR";
     default:
         snprintf(other, sizeof(other), "fmt%d", f);
         return other;
@@ -248,8 +262,8 @@ static pmUnits mkunits(int ds, int dt, int dc, int ss, int st, int sc)
 
 static void punits(const pmUnits *u)
 {
-    printf("(%d,%d,%d/%u,%u,%d)", u->dimSpace, u->dimTime, u->dimCount,
-           (unsigned)u->scaleSpace, (unsigned)u->scaleTime, u->scaleCount);
+    printf("(%d,%d,%d/%u,%u,%d)", u->dimSpace, u->dimTime, u->dimCount, (unsigned)u->scaleSpace,
+           (unsigned)u->scaleTime, u->scaleCount);
 }
 
 /* value block with zeroed padding after the payload */
@@ -294,10 +308,9 @@ static void err_one(int code)
 static void sect_errstr(void)
 {
     int c, i, n;
-    int extra[] = { -22345, -22344, -22346, -30000, -99999, INT_MIN, INT_MIN + 1,
-                    -1000000, 12345, INT_MAX, -21343, -21401, -22343, -65536,
-                    -1000001, 21344, 100000 };
-    int rcodes[] = { PM_ERR_NAME, -2, 0, -12352, -30000, -21345, PM_ERR_TEXT, 7 };
+    int extra[] = {-22345,  -22344, -22346, -30000, -99999, INT_MIN,  INT_MIN + 1, -1000000, 12345,
+                   INT_MAX, -21343, -21401, -22343, -65536, -1000001, 21344,       100000};
+    int rcodes[] = {PM_ERR_NAME, -2, 0, -12352, -30000, -21345, PM_ERR_TEXT, 7};
 
     printf("## pmErrStr\n");
     for (c = -13500; c <= 20; c++)
@@ -329,8 +342,8 @@ static void id_show(const char *tag, pmID id)
     char *r;
     snprintf(s, sizeof(s), "%s", p ? p : "(NULL)");
     r = pmIDStr_r(id, rb, sizeof(rb));
-    printf("pmid %s 0x%08x dom=%u clu=%u item=%u str=", tag, id,
-           pmID_domain(id), pmID_cluster(id), pmID_item(id));
+    printf("pmid %s 0x%08x dom=%u clu=%u item=%u str=", tag, id, pmID_domain(id), pmID_cluster(id),
+           pmID_item(id));
     pboth(s, r, rb);
     putchar('\n');
 }
@@ -342,27 +355,26 @@ static void indom_show(const char *tag, pmInDom in)
     char *r;
     snprintf(s, sizeof(s), "%s", p ? p : "(NULL)");
     r = pmInDomStr_r(in, rb, sizeof(rb));
-    printf("indom %s 0x%08x dom=%u serial=%u str=", tag, in,
-           pmInDom_domain(in), pmInDom_serial(in));
+    printf("indom %s 0x%08x dom=%u serial=%u str=", tag, in, pmInDom_domain(in),
+           pmInDom_serial(in));
     pboth(s, r, rb);
     putchar('\n');
 }
 
 static void sect_ids(void)
 {
-    unsigned doms[] = { 0, 1, 2, 60, 253, 254, 255, 256, 510, 511, 512, 513, 1023,
-                        1024, 4095, 4096, 65535, 0x7fffffffu, 0x80000000u, 0xffffffffu };
-    unsigned clus[] = { 0, 1, 2, 60, 2047, 2048, 4095, 4096, 4097, 8191, 0x80000000u,
-                        0xffffffffu };
-    unsigned items[] = { 0, 1, 2, 1022, 1023, 1024, 1025, 2047, 0x80000000u, 0xffffffffu };
-    unsigned serials[] = { 0, 1, 2, 1023, 4096, 0x3fffffu, 0x400000u, 0x400001u,
-                           0x7fffffffu, 0x80000000u, 0xffffffffu };
-    pmID fixed[] = { PM_ID_NULL, 0, 1, 0x80000000u, 0x80000001u, 0xbf400001u,
-                     0x7fc00000u, 0x7fc0f000u, 0xffc0f000u, 0x7fffffffu, 0xfffffffeu,
-                     0x7fc00001u, 0x7fc00400u, 0xffc00000u, 0x3f400402u, 0x00000804u,
-                     0x7ffffc00u, 0xfffffc00u };
-    pmInDom ifixed[] = { PM_INDOM_NULL, 0, 1, 0x80000000u, 0x80000001u, 0x3f400001u,
-                         0x7fc00000u, 0x7fffffffu, 0xfffffffeu, 0xffc00000u };
+    unsigned doms[] = {0,    1,    2,     60,          253,         254,        255,
+                       256,  510,  511,   512,         513,         1023,       1024,
+                       4095, 4096, 65535, 0x7fffffffu, 0x80000000u, 0xffffffffu};
+    unsigned clus[] = {0, 1, 2, 60, 2047, 2048, 4095, 4096, 4097, 8191, 0x80000000u, 0xffffffffu};
+    unsigned items[] = {0, 1, 2, 1022, 1023, 1024, 1025, 2047, 0x80000000u, 0xffffffffu};
+    unsigned serials[] = {0,         1,         2,           1023,        4096,       0x3fffffu,
+                          0x400000u, 0x400001u, 0x7fffffffu, 0x80000000u, 0xffffffffu};
+    pmID fixed[] = {PM_ID_NULL,  0,           1,           0x80000000u, 0x80000001u, 0xbf400001u,
+                    0x7fc00000u, 0x7fc0f000u, 0xffc0f000u, 0x7fffffffu, 0xfffffffeu, 0x7fc00001u,
+                    0x7fc00400u, 0xffc00000u, 0x3f400402u, 0x00000804u, 0x7ffffc00u, 0xfffffc00u};
+    pmInDom ifixed[] = {PM_INDOM_NULL, 0,           1,           0x80000000u, 0x80000001u,
+                        0x3f400001u,   0x7fc00000u, 0x7fffffffu, 0xfffffffeu, 0xffc00000u};
     int i, j, k, n;
     char tag[96];
 
@@ -410,9 +422,9 @@ static void sect_ids(void)
 
     printf("## pmIDStr_r / pmInDomStr_r short buffers\n");
     {
-        pmID sid[] = { PM_ID_NULL, 0x3f400402u /* 253.1.2 */, 0x7fc0f000u /* 60.*.* */,
-                       0x7fffffffu, 0xbf400402u /* 253.1.2 + bit 31 */, 0 };
-        pmInDom sin[] = { PM_INDOM_NULL, 0x3f400001u, 0x7fffffffu, 0 };
+        pmID sid[] = {PM_ID_NULL,  0x3f400402u /* 253.1.2 */,          0x7fc0f000u /* 60.*.* */,
+                      0x7fffffffu, 0xbf400402u /* 253.1.2 + bit 31 */, 0};
+        pmInDom sin[] = {PM_INDOM_NULL, 0x3f400001u, 0x7fffffffu, 0};
         for (i = 0; i < NELEM(sid); i++)
             for (n = 0; n <= 24; n++) {
                 char *b = gprep();
@@ -440,7 +452,7 @@ static void sect_typesem(void)
 {
     int t, n, i;
     char s[64], rb[64];
-    int st[] = { 8, 255, 77, -1, 0, 10 };
+    int st[] = {8, 255, 77, -1, 0, 10};
 
     printf("## pmTypeStr\n");
     for (t = -5; t <= 300; t++) {
@@ -453,7 +465,7 @@ static void sect_typesem(void)
         putchar('\n');
     }
     {
-        int big[] = { INT_MIN, -256, -255, 511, 65535, 65536 + 255, INT_MAX };
+        int big[] = {INT_MIN, -256, -255, 511, 65535, 65536 + 255, INT_MAX};
         for (i = 0; i < NELEM(big); i++) {
             const char *p = pmTypeStr(big[i]);
             char *r;
@@ -514,10 +526,10 @@ static void units_one(const pmUnits *u)
 static void sect_units(void)
 {
     int ds, dt, dc, ss, st, sc, i, k;
-    int scales[][3] = { { 0, 0, 0 }, { PM_SPACE_KBYTE, PM_TIME_SEC, 0 }, { 15, 15, -8 },
-                        { 0, 0, 1 }, { 0, 0, -3 }, { 9, 6, 7 } };
-    int dims[][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 }, { 1, -1, 1 }, { 0, 0, 0 },
-                      { -2, 3, -1 } };
+    int scales[][3] = {{0, 0, 0},    {PM_SPACE_KBYTE, PM_TIME_SEC, 0},
+                       {15, 15, -8}, {0, 0, 1},
+                       {0, 0, -3},   {9, 6, 7}};
+    int dims[][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, -1, 1}, {0, 0, 0}, {-2, 3, -1}};
 
     printf("## pmUnitsStr dimension grid\n");
     for (k = 0; k < NELEM(scales); k++)
@@ -537,11 +549,11 @@ static void sect_units(void)
                 }
     printf("## pmUnitsStr_r buflen\n");
     {
-        pmUnits us[] = { mkunits(0, 0, 0, 0, 0, 0), mkunits(1, 0, 0, 0, 0, 0),
-                         mkunits(7, 7, 7, 15, 15, -8), mkunits(-8, -8, -8, 15, 15, -8),
-                         mkunits(7, -8, 7, 15, 15, -8), mkunits(-8, 7, -8, 12, 13, -7),
-                         mkunits(0, 0, 0, 0, 0, -8), mkunits(1, -1, 0, 2, 3, 0) };
-        int lens[] = { 0, 1, 10, 40, 58, 59, 60, 61, 64 };
+        pmUnits us[] = {mkunits(0, 0, 0, 0, 0, 0),     mkunits(1, 0, 0, 0, 0, 0),
+                        mkunits(7, 7, 7, 15, 15, -8),  mkunits(-8, -8, -8, 15, 15, -8),
+                        mkunits(7, -8, 7, 15, 15, -8), mkunits(-8, 7, -8, 12, 13, -7),
+                        mkunits(0, 0, 0, 0, 0, -8),    mkunits(1, -1, 0, 2, 3, 0)};
+        int lens[] = {0, 1, 10, 40, 58, 59, 60, 61, 64};
         for (i = 0; i < NELEM(us); i++)
             for (k = 0; k < NELEM(lens); k++) {
                 char *b = gprep();
@@ -590,8 +602,7 @@ static pmValueBlock *mkevent(int type, int nrec, int nbuilt)
             memcpy(buf + off + 8, &flags, 4);
             memcpy(buf + off + 12, &np, 4);
             off += 16;
-        }
-        else {
+        } else {
             int64_t sec = 3600 * k + 61, nsec = 1000 * k + 7;
             unsigned int flags = (unsigned)k;
             int np = 0;
@@ -616,24 +627,51 @@ static void sect_atom(void)
     char label[128];
     int i, t, n, k;
     static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    int numtypes[] = { -2, -1, 0, 1, 2, 3, 4, 5, 11, 12, 42, 255, 256, -100 };
+    int numtypes[] = {-2, -1, 0, 1, 2, 3, 4, 5, 11, 12, 42, 255, 256, -100};
     /* integer-ish 64-bit patterns */
-    uint64_t ipat[] = { 0, 1, 0xffffffffffffffffULL, 0x80000000ULL, 0xffffffff80000000ULL,
-                        0x7fffffffULL, 0xffffffffULL, 0x8000000000000000ULL,
-                        0x7fffffffffffffffULL, 42, (uint64_t)-42, 0x100000000ULL,
-                        0xffffffff00000000ULL, 1234567890123ULL, (uint64_t)-1234567890123LL,
-                        0x00000000deadbeefULL, 0xdeadbeef00000000ULL };
-    double dvals[] = { 0.0, 1.0, -1.0, 0.1, 1.0 / 3.0, 1e-300, 1e300, 12345678.9, 0.5,
-                       999999.5, 1e-5, 2.5e-7, 123456789012345678.0, -2.75, 9.999995,
-                       9.9999995, 0.0000015, 1.7976931348623157e308 };
-    uint64_t dspecial[] = { 0x8000000000000000ULL /* -0 */, 0x0000000000000001ULL /* denorm */,
-                            0x7ff0000000000000ULL /* inf */, 0xfff0000000000000ULL /* -inf */,
-                            0x7ff8000000000000ULL /* nan */, 0xfff8000000000000ULL /* -nan */,
-                            0x7ff0000000000001ULL /* snan */, 0x000fffffffffffffULL };
-    float fvals[] = { 0.0f, 1.5f, 0.1f, 3.25f, -2.75f, 3.4028235e38f, 1.17549435e-38f,
-                      16777217.0f, 1e10f, -1e-10f };
-    uint32_t fspecial[] = { 0x80000000u, 0x00000001u, 0x7f800000u, 0xff800000u, 0x7fc00000u,
-                            0xffc00000u, 0x7f800001u };
+    uint64_t ipat[] = {0,
+                       1,
+                       0xffffffffffffffffULL,
+                       0x80000000ULL,
+                       0xffffffff80000000ULL,
+                       0x7fffffffULL,
+                       0xffffffffULL,
+                       0x8000000000000000ULL,
+                       0x7fffffffffffffffULL,
+                       42,
+                       (uint64_t)-42,
+                       0x100000000ULL,
+                       0xffffffff00000000ULL,
+                       1234567890123ULL,
+                       (uint64_t)-1234567890123LL,
+                       0x00000000deadbeefULL,
+                       0xdeadbeef00000000ULL};
+    double dvals[] = {0.0,
+                      1.0,
+                      -1.0,
+                      0.1,
+                      1.0 / 3.0,
+                      1e-300,
+                      1e300,
+                      12345678.9,
+                      0.5,
+                      999999.5,
+                      1e-5,
+                      2.5e-7,
+                      123456789012345678.0,
+                      -2.75,
+                      9.999995,
+                      9.9999995,
+                      0.0000015,
+                      1.7976931348623157e308};
+    uint64_t dspecial[] = {0x8000000000000000ULL /* -0 */,   0x0000000000000001ULL /* denorm */,
+                           0x7ff0000000000000ULL /* inf */,  0xfff0000000000000ULL /* -inf */,
+                           0x7ff8000000000000ULL /* nan */,  0xfff8000000000000ULL /* -nan */,
+                           0x7ff0000000000001ULL /* snan */, 0x000fffffffffffffULL};
+    float fvals[] = {0.0f,        1.5f,  0.1f,   3.25f, -2.75f, 3.4028235e38f, 1.17549435e-38f,
+                     16777217.0f, 1e10f, -1e-10f};
+    uint32_t fspecial[] = {0x80000000u, 0x00000001u, 0x7f800000u, 0xff800000u,
+                           0x7fc00000u, 0xffc00000u, 0x7f800001u};
 
     printf("## pmAtomStr integer patterns\n");
     for (i = 0; i < NELEM(ipat); i++)
@@ -665,8 +703,8 @@ static void sect_atom(void)
     printf("## pmAtomStr strings\n");
     {
         char str[64];
-        const char *specials[] = { "a\"b", "tab\there", "nl\nx", "\xe9t\xe9", "\x01\x7f",
-                                   "back\\slash", "%s%d%n" };
+        const char *specials[] = {"a\"b",     "tab\there",   "nl\nx", "\xe9t\xe9",
+                                  "\x01\x7f", "back\\slash", "%s%d%n"};
         for (n = 0; n <= 45; n++) {
             memcpy(str, digits, (size_t)n);
             str[n] = '\0';
@@ -688,8 +726,9 @@ static void sect_atom(void)
     printf("## pmAtomStr aggregates\n");
     {
         unsigned char pay[32];
-        int vtypes[] = { PM_TYPE_AGGREGATE, PM_TYPE_AGGREGATE_STATIC, 0, PM_TYPE_STRING,
-                         PM_TYPE_UNKNOWN, 42, PM_TYPE_EVENT };
+        int vtypes[] = {PM_TYPE_AGGREGATE, PM_TYPE_AGGREGATE_STATIC, 0,
+                        PM_TYPE_STRING,    PM_TYPE_UNKNOWN,          42,
+                        PM_TYPE_EVENT};
         for (k = 0; k < 32; k++)
             pay[k] = (unsigned char)(0x03 + k * 0x11);
         for (n = 0; n <= 20; n++) {
@@ -720,7 +759,7 @@ static void sect_atom(void)
 
     printf("## pmAtomStr events\n");
     {
-        int nrecs[] = { 0, 1, 2, 3, 7, -1, -2, 1000000, INT_MAX, INT_MIN };
+        int nrecs[] = {0, 1, 2, 3, 7, -1, -2, 1000000, INT_MAX, INT_MIN};
         for (i = 0; i < NELEM(nrecs); i++) {
             pmValueBlock *vb = mkevent(PM_TYPE_EVENT, nrecs[i], 0);
             memset(&a, 0, sizeof(a));
@@ -745,14 +784,30 @@ static void sect_atom(void)
         agg = mkblk(PM_TYPE_AGGREGATE, pay, 16, -1);
         ev = mkevent(PM_TYPE_EVENT, 2, 0);
         memset(av, 0, sizeof(av));
-        av[0].ll = -1234567890123LL; avt[0] = PM_TYPE_64; avl[0] = "64:-1234567890123";
-        av[1].d = 1.0 / 3.0; avt[1] = PM_TYPE_DOUBLE; avl[1] = "DOUBLE:1/3";
-        av[2].cp = longstr; avt[2] = PM_TYPE_STRING; avl[2] = "STRING:40chars";
-        av[3].vbp = agg; avt[3] = PM_TYPE_AGGREGATE; avl[3] = "AGGREGATE:16bytes";
-        av[4].vbp = ev; avt[4] = PM_TYPE_EVENT; avl[4] = "EVENT:2records";
-        av[5].l = 0; avt[5] = 42; avl[5] = "type42";
-        av[6].cp = NULL; avt[6] = PM_TYPE_STRING; avl[6] = "STRING:NULL";
-        av[7].f = -2.5f; avt[7] = PM_TYPE_FLOAT; avl[7] = "FLOAT:-2.5";
+        av[0].ll = -1234567890123LL;
+        avt[0] = PM_TYPE_64;
+        avl[0] = "64:-1234567890123";
+        av[1].d = 1.0 / 3.0;
+        avt[1] = PM_TYPE_DOUBLE;
+        avl[1] = "DOUBLE:1/3";
+        av[2].cp = longstr;
+        avt[2] = PM_TYPE_STRING;
+        avl[2] = "STRING:40chars";
+        av[3].vbp = agg;
+        avt[3] = PM_TYPE_AGGREGATE;
+        avl[3] = "AGGREGATE:16bytes";
+        av[4].vbp = ev;
+        avt[4] = PM_TYPE_EVENT;
+        avl[4] = "EVENT:2records";
+        av[5].l = 0;
+        avt[5] = 42;
+        avl[5] = "type42";
+        av[6].cp = NULL;
+        avt[6] = PM_TYPE_STRING;
+        avl[6] = "STRING:NULL";
+        av[7].f = -2.5f;
+        avt[7] = PM_TYPE_FLOAT;
+        avl[7] = "FLOAT:-2.5";
         for (i = 0; i < 8; i++)
             for (n = 0; n <= 64; n++) {
                 char *b;
@@ -789,11 +844,43 @@ static void number_one(const char *tag, double v)
 
 static void sect_number(void)
 {
-    double bounds[] = { 0.005, 999.995, 999995.0, 999995e3, 999995e6, 999995e9,
-                        -0.005, -99.995, -99995.0, -99995e3, -99995e6, -99995e9,
-                        0.0049999999999999, 99.995, 9.995, 0.995, -9.995, -0.995,
-                        999.99, 1000.0, 1e6, 1e9, 1e12, 1e15, -1e5, -1e8, -1e11, -1e14,
-                        0.0, 1.0, -1.0, 0.015, 0.025, 0.125, 2.675, 1.005, 12.345 };
+    double bounds[] = {0.005,
+                       999.995,
+                       999995.0,
+                       999995e3,
+                       999995e6,
+                       999995e9,
+                       -0.005,
+                       -99.995,
+                       -99995.0,
+                       -99995e3,
+                       -99995e6,
+                       -99995e9,
+                       0.0049999999999999,
+                       99.995,
+                       9.995,
+                       0.995,
+                       -9.995,
+                       -0.995,
+                       999.99,
+                       1000.0,
+                       1e6,
+                       1e9,
+                       1e12,
+                       1e15,
+                       -1e5,
+                       -1e8,
+                       -1e11,
+                       -1e14,
+                       0.0,
+                       1.0,
+                       -1.0,
+                       0.015,
+                       0.025,
+                       0.125,
+                       2.675,
+                       1.005,
+                       12.345};
     double pw;
     int i, s, e, n;
 
@@ -841,14 +928,14 @@ static void sect_number(void)
         int ex = (int)(x % 24) - 5; /* 10^-5 .. 10^18 */
         char lit[48];
         double v;
-        snprintf(lit, sizeof(lit), "%s%u.%05ue%d", (x & 0x80000000u) ? "-" : "",
-                 m % 10u, (m / 10u) % 100000u, ex);
+        snprintf(lit, sizeof(lit), "%s%u.%05ue%d", (x & 0x80000000u) ? "-" : "", m % 10u,
+                 (m / 10u) % 100000u, ex);
         v = strtod(lit, NULL);
         number_one(lit, v);
     }
     printf("## pmNumberStr_r short buffers\n");
     {
-        double sv[] = { 0.0, -12345.0, 999.995, 1e15, -1e14, 5.5 };
+        double sv[] = {0.0, -12345.0, 999.995, 1e15, -1e14, 5.5};
         for (i = 0; i < NELEM(sv); i++)
             for (n = 0; n <= 10; n++) {
                 char *b = gprep();
@@ -879,8 +966,8 @@ static void flags_one(int f)
 static void sect_flags(void)
 {
     int f, i, n;
-    unsigned extra[] = { 0x40000000u, 0x7fffffffu, 0xffffffffu, 0x80000020u, 0xc0000000u,
-                         0x100u, 0x20u, 0x3fu, 0x1eu };
+    unsigned extra[] = {0x40000000u, 0x7fffffffu, 0xffffffffu, 0x80000020u, 0xc0000000u,
+                        0x100u,      0x20u,       0x3fu,       0x1eu};
     printf("## pmEventFlagsStr\n");
     for (f = 0; f <= 64; f++)
         flags_one(f);
@@ -892,7 +979,7 @@ static void sect_flags(void)
         flags_one((int)(1u << i));
     printf("## pmEventFlagsStr_r short buffers\n");
     {
-        unsigned fv[] = { 0, 1, 0x1f, 0x80000000u, 0x10 };
+        unsigned fv[] = {0, 1, 0x1f, 0x80000000u, 0x10};
         for (i = 0; i < NELEM(fv); i++)
             for (n = 0; n <= 30; n++) {
                 char *b = gprep();
@@ -908,7 +995,7 @@ static void sect_flags(void)
 /* 8. pmExtractValue                                                    */
 /* ------------------------------------------------------------------ */
 
-static const int alltypes[] = { -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 255 };
+static const int alltypes[] = {-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 255};
 /* note: -1..10 and 255 is 13 codes */
 
 /* format one pmExtractValue outcome into out (deterministic) */
@@ -927,15 +1014,13 @@ static void extract_fmt(int sts, pmAtomValue *a, int otype, char *out, size_t ou
     case PM_TYPE_FLOAT:
     case PM_TYPE_DOUBLE:
         pmAtomStr_r(a, otype, ab, sizeof(ab));
-        snprintf(out, outlen, "%s/0x%llx%s", ab, (unsigned long long)a->ull,
-                 sts ? "(sts>0)" : "");
+        snprintf(out, outlen, "%s/0x%llx%s", ab, (unsigned long long)a->ull, sts ? "(sts>0)" : "");
         break;
     case PM_TYPE_STRING: {
         /* capture full string, then free as PCP requires */
         size_t len = a->cp ? strlen(a->cp) : 0;
         size_t o = 0, i;
-        o += (size_t)snprintf(out + o, outlen - o, "%s len=%zu:",
-                              a->cp ? "str" : "NULL-cp", len);
+        o += (size_t)snprintf(out + o, outlen - o, "%s len=%zu:", a->cp ? "str" : "NULL-cp", len);
         for (i = 0; a->cp && i < len && o + 5 < outlen; i++) {
             unsigned char c = (unsigned char)a->cp[i];
             if (c < 0x20 || c >= 0x7f || c == '\\' || c == '|')
@@ -957,8 +1042,7 @@ static void extract_fmt(int sts, pmAtomValue *a, int otype, char *out, size_t ou
         o += (size_t)snprintf(out + o, outlen - o, "%s {vtype=%u vlen=%u ", ab,
                               (unsigned)a->vbp->vtype, (unsigned)a->vbp->vlen);
         for (i = 0; i < plen && o + 4 < outlen; i++)
-            o += (size_t)snprintf(out + o, outlen - o, "%02x",
-                                  (unsigned char)a->vbp->vbuf[i]);
+            o += (size_t)snprintf(out + o, outlen - o, "%02x", (unsigned char)a->vbp->vbuf[i]);
         snprintf(out + o, outlen - o, "}");
         free(a->vbp);
         break;
@@ -993,40 +1077,97 @@ static void extract_row(const char *label, int valfmt, pmValue *v, int itype)
     }
 }
 
-static const uint32_t insitu_vals[] = {
-    0, 1, 0xffffffffu, 2, 0xfffffffeu, 1000, 0x80000000u, 0x7fffffffu,
-    0x3fc00000u /* 1.5f */, 0xc0300000u /* -2.75f */, 0x7f800000u /* inf */,
-    0xff800000u /* -inf */, 0x7fc00000u /* nan */, 0xffc00000u /* -nan */,
-    0x4effffffu, 0x4f000000u /* 2^31 */, 0xcf000000u /* -2^31 */, 0xcf000001u,
-    0x4f7fffffu, 0x4f800000u /* 2^32 */, 0x5effffffu, 0x5f000000u /* 2^63 */,
-    0xdf000000u /* -2^63 */, 0xdf000001u, 0x5f7fffffu, 0x5f800000u /* 2^64 */,
-    0x00000001u /* denorm */, 0x7f7fffffu /* FLT_MAX */, 0x3f000000u /* 0.5 */,
-    0xbf000000u /* -0.5 */, 0x40490fdbu /* pi */, 5, 42
-};
+static const uint32_t insitu_vals[] = {0,
+                                       1,
+                                       0xffffffffu,
+                                       2,
+                                       0xfffffffeu,
+                                       1000,
+                                       0x80000000u,
+                                       0x7fffffffu,
+                                       0x3fc00000u /* 1.5f */,
+                                       0xc0300000u /* -2.75f */,
+                                       0x7f800000u /* inf */,
+                                       0xff800000u /* -inf */,
+                                       0x7fc00000u /* nan */,
+                                       0xffc00000u /* -nan */,
+                                       0x4effffffu,
+                                       0x4f000000u /* 2^31 */,
+                                       0xcf000000u /* -2^31 */,
+                                       0xcf000001u,
+                                       0x4f7fffffu,
+                                       0x4f800000u /* 2^32 */,
+                                       0x5effffffu,
+                                       0x5f000000u /* 2^63 */,
+                                       0xdf000000u /* -2^63 */,
+                                       0xdf000001u,
+                                       0x5f7fffffu,
+                                       0x5f800000u /* 2^64 */,
+                                       0x00000001u /* denorm */,
+                                       0x7f7fffffu /* FLT_MAX */,
+                                       0x3f000000u /* 0.5 */,
+                                       0xbf000000u /* -0.5 */,
+                                       0x40490fdbu /* pi */,
+                                       5,
+                                       42};
 
-static const int64_t i64_vals[] = {
-    0, -1, INT64_MIN, INT64_MAX, 2147483647LL, 2147483648LL, 4294967295LL,
-    4294967296LL, -2147483648LL, -2147483649LL, -5000000000LL, 3000000000LL, 1, 42
-};
+static const int64_t i64_vals[] = {0,
+                                   -1,
+                                   INT64_MIN,
+                                   INT64_MAX,
+                                   2147483647LL,
+                                   2147483648LL,
+                                   4294967295LL,
+                                   4294967296LL,
+                                   -2147483648LL,
+                                   -2147483649LL,
+                                   -5000000000LL,
+                                   3000000000LL,
+                                   1,
+                                   42};
 
 static const uint64_t u64_vals[] = {
-    UINT64_MAX, 0x8000000000000000ULL, 0x7fffffffffffffffULL, 0x100000000ULL, 0, 1,
-    0xffffffffULL, 0x80000000ULL, 0x7fffffffULL
-};
+    UINT64_MAX, 0x8000000000000000ULL, 0x7fffffffffffffffULL, 0x100000000ULL, 0,
+    1,          0xffffffffULL,         0x80000000ULL,         0x7fffffffULL};
 
 /* doubles given as bit patterns so NaN signs are exact */
 static double fp_val(int i, int *count)
 {
-    static const double lit[] = {
-        0.0, 0.5, -0.5, -2.75, 2.75, 1.0, -1.0, 2147483646.5, 2147483647.0,
-        2147483647.5, 2147483648.0, -2147483647.0, -2147483648.0, -2147483648.5,
-        -2147483649.0, 4294967294.5, 4294967295.0, 4294967295.5, 4294967296.0,
-        9.2e18, 9.3e18, -9.2e18, -9.3e18, 9223372036854775807.0, -9223372036854775808.0,
-        1.8e19, 1.9e19, 18446744073709551615.0, 1e300, -1e300, 16777217.0, 1e-310
-    };
-    static const uint64_t sp[] = { 0x8000000000000000ULL, 0x7ff0000000000000ULL,
-                                   0xfff0000000000000ULL, 0x7ff8000000000000ULL,
-                                   0xfff8000000000000ULL };
+    static const double lit[] = {0.0,
+                                 0.5,
+                                 -0.5,
+                                 -2.75,
+                                 2.75,
+                                 1.0,
+                                 -1.0,
+                                 2147483646.5,
+                                 2147483647.0,
+                                 2147483647.5,
+                                 2147483648.0,
+                                 -2147483647.0,
+                                 -2147483648.0,
+                                 -2147483648.5,
+                                 -2147483649.0,
+                                 4294967294.5,
+                                 4294967295.0,
+                                 4294967295.5,
+                                 4294967296.0,
+                                 9.2e18,
+                                 9.3e18,
+                                 -9.2e18,
+                                 -9.3e18,
+                                 9223372036854775807.0,
+                                 -9223372036854775808.0,
+                                 1.8e19,
+                                 1.9e19,
+                                 18446744073709551615.0,
+                                 1e300,
+                                 -1e300,
+                                 16777217.0,
+                                 1e-310};
+    static const uint64_t sp[] = {0x8000000000000000ULL, 0x7ff0000000000000ULL,
+                                  0xfff0000000000000ULL, 0x7ff8000000000000ULL,
+                                  0xfff8000000000000ULL};
     *count = NELEM(lit) + NELEM(sp);
     if (i < NELEM(lit))
         return lit[i];
@@ -1036,19 +1177,31 @@ static double fp_val(int i, int *count)
 /* one block value: run all pointer valfmts and itypes */
 static void extract_block(const char *desc, int natural, const void *pay, size_t plen)
 {
-    int fmts[] = { PM_VAL_DPTR, PM_VAL_SPTR, 3, -1 };
+    int fmts[] = {PM_VAL_DPTR, PM_VAL_SPTR, 3, -1};
     int mismatch;
     int variant, f, t;
     char label[512];
     int natlen = (int)(PM_VAL_HDR_SIZE + plen);
 
     switch (natural) {
-    case PM_TYPE_64: mismatch = PM_TYPE_U64; break;
-    case PM_TYPE_U64: mismatch = PM_TYPE_64; break;
-    case PM_TYPE_DOUBLE: mismatch = PM_TYPE_64; break;
-    case PM_TYPE_FLOAT: mismatch = PM_TYPE_DOUBLE; break;
-    case PM_TYPE_STRING: mismatch = PM_TYPE_AGGREGATE; break;
-    default: mismatch = PM_TYPE_STRING; break;
+    case PM_TYPE_64:
+        mismatch = PM_TYPE_U64;
+        break;
+    case PM_TYPE_U64:
+        mismatch = PM_TYPE_64;
+        break;
+    case PM_TYPE_DOUBLE:
+        mismatch = PM_TYPE_64;
+        break;
+    case PM_TYPE_FLOAT:
+        mismatch = PM_TYPE_DOUBLE;
+        break;
+    case PM_TYPE_STRING:
+        mismatch = PM_TYPE_AGGREGATE;
+        break;
+    default:
+        mismatch = PM_TYPE_STRING;
+        break;
     }
     for (variant = 0; variant < 5; variant++) {
         int vtype = natural, vlen = natlen;
@@ -1080,7 +1233,7 @@ static void sect_extract(void)
 {
     int i, f, t, n;
     char label[512];
-    int ifmts[] = { PM_VAL_INSITU, 3, -1 };
+    int ifmts[] = {PM_VAL_INSITU, 3, -1};
 
     printf("## pmExtractValue insitu\n");
     for (i = 0; i < NELEM(insitu_vals); i++) {
@@ -1169,8 +1322,8 @@ static void sect_extract(void)
 
 static void conv_row(int type, const pmUnits *iu, const pmUnits *ou)
 {
-    static const int64_t common[] = { 0, 1, -1, 5, 3, 999, 1000, 1535, 1536, -1535, -1536,
-                                      512, -512, 5400, 7200, 1023, 1024, 1025 };
+    static const int64_t common[] = {0,     1,     -1,  5,    3,    999,  1000, 1535, 1536,
+                                     -1535, -1536, 512, -512, 5400, 7200, 1023, 1024, 1025};
     int64_t ivals[40];
     double fvals[40];
     int ni = 0, nf = 0, i;
@@ -1181,31 +1334,42 @@ static void conv_row(int type, const pmUnits *iu, const pmUnits *ou)
     }
     switch (type) {
     case PM_TYPE_32:
-        ivals[ni++] = INT32_MAX; ivals[ni++] = INT32_MIN; ivals[ni++] = 2097151;
-        ivals[ni++] = 2097152; ivals[ni++] = -2097152; ivals[ni++] = 2147482624;
+        ivals[ni++] = INT32_MAX;
+        ivals[ni++] = INT32_MIN;
+        ivals[ni++] = 2097151;
+        ivals[ni++] = 2097152;
+        ivals[ni++] = -2097152;
+        ivals[ni++] = 2147482624;
         break;
     case PM_TYPE_U32:
-        ivals[ni++] = UINT32_MAX; ivals[ni++] = 0x80000000LL; ivals[ni++] = 4194304;
-        ivals[ni++] = 4194303; ivals[ni++] = 4294966272LL;
+        ivals[ni++] = UINT32_MAX;
+        ivals[ni++] = 0x80000000LL;
+        ivals[ni++] = 4194304;
+        ivals[ni++] = 4194303;
+        ivals[ni++] = 4294966272LL;
         break;
     case PM_TYPE_64:
-        ivals[ni++] = INT64_MAX; ivals[ni++] = INT64_MIN; ivals[ni++] = 9007199254740993LL;
-        ivals[ni++] = 9007199254740992LL; ivals[ni++] = 9007199254740991LL * 1024;
+        ivals[ni++] = INT64_MAX;
+        ivals[ni++] = INT64_MIN;
+        ivals[ni++] = 9007199254740993LL;
+        ivals[ni++] = 9007199254740992LL;
+        ivals[ni++] = 9007199254740991LL * 1024;
         ivals[ni++] = 3600000000000LL;
         break;
     case PM_TYPE_U64:
-        ivals[ni++] = (int64_t)UINT64_MAX; ivals[ni++] = INT64_MIN;
-        ivals[ni++] = INT64_MAX; ivals[ni++] = 18014398509481984LL;
+        ivals[ni++] = (int64_t)UINT64_MAX;
+        ivals[ni++] = INT64_MIN;
+        ivals[ni++] = INT64_MAX;
+        ivals[ni++] = 18014398509481984LL;
         break;
     default:
         break;
     }
     {
-        double extra[] = { 0.5, -0.5, 1.5, 2.75, -2.75, 1e-3, 1e30, 1e300, -1e300,
-                           3.4e38, 1.7976931348623157e308 };
-        uint64_t sp[] = { 0x8000000000000000ULL, 0x7ff0000000000000ULL,
-                          0xfff0000000000000ULL, 0x7ff8000000000000ULL,
-                          0xfff8000000000000ULL };
+        double extra[] = {
+            0.5, -0.5, 1.5, 2.75, -2.75, 1e-3, 1e30, 1e300, -1e300, 3.4e38, 1.7976931348623157e308};
+        uint64_t sp[] = {0x8000000000000000ULL, 0x7ff0000000000000ULL, 0xfff0000000000000ULL,
+                         0x7ff8000000000000ULL, 0xfff8000000000000ULL};
         for (i = 0; i < NELEM(extra); i++)
             fvals[nf++] = extra[i];
         for (i = 0; i < NELEM(sp); i++)
@@ -1228,14 +1392,38 @@ static void conv_row(int type, const pmUnits *iu, const pmUnits *ou)
             memset(&in, 0, sizeof(in));
             memset(&out, 0, sizeof(out));
             switch (type) {
-            case PM_TYPE_32: in.l = (int32_t)(uint32_t)(uint64_t)ivals[i]; printf(" %d", in.l); break;
-            case PM_TYPE_U32: in.ul = (uint32_t)(uint64_t)ivals[i]; printf(" %u", in.ul); break;
-            case PM_TYPE_64: in.ll = ivals[i]; printf(" %lld", (long long)in.ll); break;
-            case PM_TYPE_U64: in.ull = (uint64_t)ivals[i]; printf(" %llu", (unsigned long long)in.ull); break;
-            case PM_TYPE_FLOAT: in.f = (float)fvals[i]; printf(" %.9g", (double)in.f); break;
-            case PM_TYPE_DOUBLE: in.d = fvals[i]; printf(" %.17g", in.d); break;
-            case PM_TYPE_STRING: in.cp = "5"; printf(" \"5\""); break;
-            default: in.ll = ivals[i]; printf(" raw%lld", (long long)in.ll); break;
+            case PM_TYPE_32:
+                in.l = (int32_t)(uint32_t)(uint64_t)ivals[i];
+                printf(" %d", in.l);
+                break;
+            case PM_TYPE_U32:
+                in.ul = (uint32_t)(uint64_t)ivals[i];
+                printf(" %u", in.ul);
+                break;
+            case PM_TYPE_64:
+                in.ll = ivals[i];
+                printf(" %lld", (long long)in.ll);
+                break;
+            case PM_TYPE_U64:
+                in.ull = (uint64_t)ivals[i];
+                printf(" %llu", (unsigned long long)in.ull);
+                break;
+            case PM_TYPE_FLOAT:
+                in.f = (float)fvals[i];
+                printf(" %.9g", (double)in.f);
+                break;
+            case PM_TYPE_DOUBLE:
+                in.d = fvals[i];
+                printf(" %.17g", in.d);
+                break;
+            case PM_TYPE_STRING:
+                in.cp = "5";
+                printf(" \"5\"");
+                break;
+            default:
+                in.ll = ivals[i];
+                printf(" raw%lld", (long long)in.ll);
+                break;
             }
             sts = pmConvScale(type, &in, iu, &out, ou);
             if (sts < 0)
@@ -1269,8 +1457,8 @@ static void conv_row(int type, const pmUnits *iu, const pmUnits *ou)
 
 static void conv_pair(const pmUnits *iu, const pmUnits *ou)
 {
-    static const int types[] = { PM_TYPE_32, PM_TYPE_U32, PM_TYPE_64, PM_TYPE_U64,
-                                 PM_TYPE_FLOAT, PM_TYPE_DOUBLE, PM_TYPE_STRING, 42 };
+    static const int types[] = {PM_TYPE_32,    PM_TYPE_U32,    PM_TYPE_64,     PM_TYPE_U64,
+                                PM_TYPE_FLOAT, PM_TYPE_DOUBLE, PM_TYPE_STRING, 42};
     int t;
     for (t = 0; t < NELEM(types); t++)
         conv_row(types[t], iu, ou);
@@ -1283,8 +1471,8 @@ static void conv_pair(const pmUnits *iu, const pmUnits *ou)
  */
 static int conv_crashes_dim2(int from, int to)
 {
-    static const int bad[][2] = { { 0, 4 }, { 0, 5 }, { 0, 6 }, { 1, 5 }, { 1, 6 },
-                                  { 2, 6 }, { 3, 6 }, { 4, 6 }, { 5, 6 }, { 6, 6 } };
+    static const int bad[][2] = {{0, 4}, {0, 5}, {0, 6}, {1, 5}, {1, 6},
+                                 {2, 6}, {3, 6}, {4, 6}, {5, 6}, {6, 6}};
     int k;
     for (k = 0; k < NELEM(bad); k++)
         if (bad[k][0] == from && bad[k][1] == to)
@@ -1295,9 +1483,9 @@ static int conv_crashes_dim2(int from, int to)
 static void sect_conv(void)
 {
     int d, i, j, k;
-    int sdims[] = { 1, -1, 2 };
-    int tdims[] = { 1, -1 };
-    int cdims[] = { 1, -1 };
+    int sdims[] = {1, -1, 2};
+    int tdims[] = {1, -1};
+    int cdims[] = {1, -1};
     pmUnits iu, ou;
 
     printf("## pmConvScale space\n");
@@ -1331,49 +1519,49 @@ static void sect_conv(void)
     printf("## pmConvScale none/count and mismatches\n");
     {
         pmUnits pairs[][2] = {
-            { mkunits(0, 0, 0, 0, 0, 0), mkunits(0, 0, 1, 0, 0, 0) },
-            { mkunits(0, 0, 1, 0, 0, 0), mkunits(0, 0, 0, 0, 0, 0) },
-            { mkunits(0, 0, 0, 0, 0, 3), mkunits(0, 0, 0, 0, 0, 0) },
-            { mkunits(0, 0, 0, 0, 0, 0), mkunits(0, 0, 0, 0, 0, -3) },
-            { mkunits(0, 0, 0, 0, 0, 0), mkunits(0, 0, 1, 0, 0, 3) },
-            { mkunits(0, 0, 1, 0, 0, 3), mkunits(0, 0, 0, 0, 0, 0) },
-            { mkunits(0, 0, 0, 0, 0, 0), mkunits(0, 0, 0, 0, 0, 0) },
-            { mkunits(0, 0, 0, 2, 3, 0), mkunits(0, 0, 0, 0, 0, 0) },
-            { mkunits(0, 0, 0, 9, 9, 0), mkunits(0, 0, 0, 0, 0, 1) },
-            { mkunits(0, 0, 0, 0, 0, 0), mkunits(1, 0, 0, 0, 0, 0) },
-            { mkunits(0, 0, 0, 0, 0, 0), mkunits(0, 0, 2, 0, 0, 0) },
-            { mkunits(0, 0, 0, 0, 0, 0), mkunits(0, 0, -1, 0, 0, 0) },
-            { mkunits(0, 0, -1, 0, 0, 0), mkunits(0, 0, 0, 0, 0, 0) },
-            { mkunits(1, 0, 0, 0, 0, 0), mkunits(0, 1, 0, 0, 3, 0) },
-            { mkunits(1, 0, 0, 0, 0, 0), mkunits(2, 0, 0, 0, 0, 0) },
-            { mkunits(1, -1, 0, 1, 3, 0), mkunits(1, 0, 0, 1, 0, 0) },
-            { mkunits(0, 0, 1, 0, 0, 0), mkunits(0, 0, -1, 0, 0, 0) },
-            { mkunits(1, 0, 0, 0, 0, 0), mkunits(-1, 0, 0, 0, 0, 0) },
-            { mkunits(1, 0, 1, 0, 0, 0), mkunits(1, 0, 0, 0, 0, 0) },
-            { mkunits(1, -1, 0, 2, 3, 0), mkunits(1, -1, 0, 1, 2, 0) },
-            { mkunits(1, -1, 0, 1, 2, 0), mkunits(1, -1, 0, 2, 3, 0) },
-            { mkunits(1, -1, 0, 0, 3, 0), mkunits(1, -1, 0, 3, 5, 0) },
-            { mkunits(1, -1, 0, 3, 5, 0), mkunits(1, -1, 0, 0, 3, 0) },
-            { mkunits(0, -1, 1, 0, 3, 0), mkunits(0, -1, 1, 0, 2, -3) },
-            { mkunits(0, -1, 1, 0, 2, -3), mkunits(0, -1, 1, 0, 3, 0) },
-            { mkunits(2, -1, 0, 0, 3, 0), mkunits(2, -1, 0, 1, 4, 0) },
-            { mkunits(-1, 0, 0, 1, 0, 0), mkunits(-1, 0, 0, 2, 0, 0) },
-            { mkunits(2, 0, 0, 3, 0, 0), mkunits(2, 0, 0, 2, 0, 0) },
-            { mkunits(0, -2, 0, 0, 3, 0), mkunits(0, -2, 0, 0, 2, 0) },
-            { mkunits(0, 2, 0, 0, 5, 0), mkunits(0, 2, 0, 0, 0, 0) },
-            { mkunits(1, 1, 1, 1, 1, 1), mkunits(1, 1, 1, 0, 0, 0) },
-            { mkunits(-1, -1, -1, 1, 1, 1), mkunits(-1, -1, -1, 0, 0, 0) },
-            { mkunits(1, -1, 1, 6, 0, 7), mkunits(1, -1, 1, 0, 5, -8) },
-            { mkunits(7, 0, 0, 6, 0, 0), mkunits(7, 0, 0, 0, 0, 0) },
-            { mkunits(-8, 0, 0, 0, 0, 0), mkunits(-8, 0, 0, 6, 0, 0) },
-            { mkunits(0, 7, 0, 5, 5, 0), mkunits(0, 7, 0, 0, 0, 0) },
-            { mkunits(0, -8, 0, 0, 0, 0), mkunits(0, -8, 0, 0, 5, 0) },
-            { mkunits(0, 0, 7, 0, 0, 7), mkunits(0, 0, 7, 0, 0, -8) },
-            { mkunits(0, 0, -8, 0, 0, -8), mkunits(0, 0, -8, 0, 0, 7) },
-            { mkunits(3, 0, 0, 1, 0, 0), mkunits(3, 0, 0, 0, 0, 0) },
-            { mkunits(1, 0, 0, 7, 0, 0), mkunits(1, 0, 0, 7, 0, 0) },
-            { mkunits(0, 1, 0, 0, 6, 0), mkunits(0, 1, 0, 0, 6, 0) },
-            { mkunits(1, 1, 0, 0, 6, 0), mkunits(1, 1, 0, 0, 6, 0) },
+            {mkunits(0, 0, 0, 0, 0, 0), mkunits(0, 0, 1, 0, 0, 0)},
+            {mkunits(0, 0, 1, 0, 0, 0), mkunits(0, 0, 0, 0, 0, 0)},
+            {mkunits(0, 0, 0, 0, 0, 3), mkunits(0, 0, 0, 0, 0, 0)},
+            {mkunits(0, 0, 0, 0, 0, 0), mkunits(0, 0, 0, 0, 0, -3)},
+            {mkunits(0, 0, 0, 0, 0, 0), mkunits(0, 0, 1, 0, 0, 3)},
+            {mkunits(0, 0, 1, 0, 0, 3), mkunits(0, 0, 0, 0, 0, 0)},
+            {mkunits(0, 0, 0, 0, 0, 0), mkunits(0, 0, 0, 0, 0, 0)},
+            {mkunits(0, 0, 0, 2, 3, 0), mkunits(0, 0, 0, 0, 0, 0)},
+            {mkunits(0, 0, 0, 9, 9, 0), mkunits(0, 0, 0, 0, 0, 1)},
+            {mkunits(0, 0, 0, 0, 0, 0), mkunits(1, 0, 0, 0, 0, 0)},
+            {mkunits(0, 0, 0, 0, 0, 0), mkunits(0, 0, 2, 0, 0, 0)},
+            {mkunits(0, 0, 0, 0, 0, 0), mkunits(0, 0, -1, 0, 0, 0)},
+            {mkunits(0, 0, -1, 0, 0, 0), mkunits(0, 0, 0, 0, 0, 0)},
+            {mkunits(1, 0, 0, 0, 0, 0), mkunits(0, 1, 0, 0, 3, 0)},
+            {mkunits(1, 0, 0, 0, 0, 0), mkunits(2, 0, 0, 0, 0, 0)},
+            {mkunits(1, -1, 0, 1, 3, 0), mkunits(1, 0, 0, 1, 0, 0)},
+            {mkunits(0, 0, 1, 0, 0, 0), mkunits(0, 0, -1, 0, 0, 0)},
+            {mkunits(1, 0, 0, 0, 0, 0), mkunits(-1, 0, 0, 0, 0, 0)},
+            {mkunits(1, 0, 1, 0, 0, 0), mkunits(1, 0, 0, 0, 0, 0)},
+            {mkunits(1, -1, 0, 2, 3, 0), mkunits(1, -1, 0, 1, 2, 0)},
+            {mkunits(1, -1, 0, 1, 2, 0), mkunits(1, -1, 0, 2, 3, 0)},
+            {mkunits(1, -1, 0, 0, 3, 0), mkunits(1, -1, 0, 3, 5, 0)},
+            {mkunits(1, -1, 0, 3, 5, 0), mkunits(1, -1, 0, 0, 3, 0)},
+            {mkunits(0, -1, 1, 0, 3, 0), mkunits(0, -1, 1, 0, 2, -3)},
+            {mkunits(0, -1, 1, 0, 2, -3), mkunits(0, -1, 1, 0, 3, 0)},
+            {mkunits(2, -1, 0, 0, 3, 0), mkunits(2, -1, 0, 1, 4, 0)},
+            {mkunits(-1, 0, 0, 1, 0, 0), mkunits(-1, 0, 0, 2, 0, 0)},
+            {mkunits(2, 0, 0, 3, 0, 0), mkunits(2, 0, 0, 2, 0, 0)},
+            {mkunits(0, -2, 0, 0, 3, 0), mkunits(0, -2, 0, 0, 2, 0)},
+            {mkunits(0, 2, 0, 0, 5, 0), mkunits(0, 2, 0, 0, 0, 0)},
+            {mkunits(1, 1, 1, 1, 1, 1), mkunits(1, 1, 1, 0, 0, 0)},
+            {mkunits(-1, -1, -1, 1, 1, 1), mkunits(-1, -1, -1, 0, 0, 0)},
+            {mkunits(1, -1, 1, 6, 0, 7), mkunits(1, -1, 1, 0, 5, -8)},
+            {mkunits(7, 0, 0, 6, 0, 0), mkunits(7, 0, 0, 0, 0, 0)},
+            {mkunits(-8, 0, 0, 0, 0, 0), mkunits(-8, 0, 0, 6, 0, 0)},
+            {mkunits(0, 7, 0, 5, 5, 0), mkunits(0, 7, 0, 0, 0, 0)},
+            {mkunits(0, -8, 0, 0, 0, 0), mkunits(0, -8, 0, 0, 5, 0)},
+            {mkunits(0, 0, 7, 0, 0, 7), mkunits(0, 0, 7, 0, 0, -8)},
+            {mkunits(0, 0, -8, 0, 0, -8), mkunits(0, 0, -8, 0, 0, 7)},
+            {mkunits(3, 0, 0, 1, 0, 0), mkunits(3, 0, 0, 0, 0, 0)},
+            {mkunits(1, 0, 0, 7, 0, 0), mkunits(1, 0, 0, 7, 0, 0)},
+            {mkunits(0, 1, 0, 0, 6, 0), mkunits(0, 1, 0, 0, 6, 0)},
+            {mkunits(1, 1, 0, 0, 6, 0), mkunits(1, 1, 0, 0, 6, 0)},
         };
         for (k = 0; k < NELEM(pairs); k++)
             conv_pair(&pairs[k][0], &pairs[k][1]);
@@ -1384,8 +1572,8 @@ static void sect_conv(void)
 /* 10. pmPrintValue                                                     */
 /* ------------------------------------------------------------------ */
 
-static const int pv_types[] = { -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 255, 42 };
-static const int pv_widths[] = { 0, 1, 5, 12, 25 };
+static const int pv_types[] = {-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 255, 42};
+static const int pv_widths[] = {0, 1, 5, 12, 25};
 
 static void pv_call(const char *label, int valfmt, int type, pmValue *v, int w)
 {
@@ -1434,7 +1622,7 @@ static void sect_printvalue(void)
     }
     {
         /* event "pmlc control" style output for INSITU event types */
-        uint32_t ev[] = { 3, 4, 0x7fffffffu, 0x08000000u, 0x10000u, 0xbc614eu, 0xf0000001u };
+        uint32_t ev[] = {3, 4, 0x7fffffffu, 0x08000000u, 0x10000u, 0xbc614eu, 0xf0000001u};
         for (i = 0; i < NELEM(ev); i++) {
             pmValue v;
             memset(&v, 0, sizeof(v));
@@ -1471,9 +1659,9 @@ static void sect_printvalue(void)
         pv_block(d, 0, &fv, 4);
     }
     {
-        double dx[] = { 0.1, 1.0 / 3.0, 123456789.123456789, 1e20, 1.5e-7, 0.016402, 1e16,
-                        12345678901234567.0, 1e-320 };
-        float fx[] = { 0.1f, 1.0f / 3.0f, 1e10f, 2.5f, 1e-40f };
+        double dx[] = {0.1,      1.0 / 3.0, 123456789.123456789, 1e20,  1.5e-7,
+                       0.016402, 1e16,      12345678901234567.0, 1e-320};
+        float fx[] = {0.1f, 1.0f / 3.0f, 1e10f, 2.5f, 1e-40f};
         for (i = 0; i < NELEM(dx); i++) {
             char d[96];
             snprintf(d, sizeof(d), "dbl %.17g", dx[i]);
@@ -1486,8 +1674,13 @@ static void sect_printvalue(void)
         }
     }
     {
-        const char *strs[] = { "", "a", "abc", "hello world", "tab\there", "q\"uote",
-                               "0123456789012345678901234567890123456789" };
+        const char *strs[] = {"",
+                              "a",
+                              "abc",
+                              "hello world",
+                              "tab\there",
+                              "q\"uote",
+                              "0123456789012345678901234567890123456789"};
         for (i = 0; i < NELEM(strs); i++) {
             char d[32];
             snprintf(d, sizeof(d), "str%d", i);
@@ -1498,9 +1691,9 @@ static void sect_printvalue(void)
     }
     {
         unsigned char pr[16], np[16], mx[16];
-        unsigned char nan4[4] = { 0x00, 0x00, 0xc0, 0x7f };
-        unsigned char nan8[8] = { 0, 0, 0, 0, 0, 0, 0xf8, 0x7f };
-        unsigned char inf8[8] = { 0, 0, 0, 0, 0, 0, 0xf0, 0xff };
+        unsigned char nan4[4] = {0x00, 0x00, 0xc0, 0x7f};
+        unsigned char nan8[8] = {0, 0, 0, 0, 0, 0, 0xf8, 0x7f};
+        unsigned char inf8[8] = {0, 0, 0, 0, 0, 0, 0xf0, 0xff};
         for (n = 0; n < 16; n++) {
             pr[n] = (unsigned char)('a' + n);
             np[n] = (unsigned char)(n * 37 + 1);
@@ -1556,15 +1749,16 @@ static void sect_printvalue(void)
 
 static void sect_time(void)
 {
-    static const struct timeval tv[] = {{5, 900000}, {2, 950000}, {0, 0}, {-3, 250000},
-                                        {1700000000, 999999}, {0, 1}};
-    static const struct timespec ts[] = {{5, 900000000}, {2, 950000000}, {0, 0},
+    static const struct timeval tv[] = {{5, 900000},  {2, 950000},          {0, 0},
+                                        {-3, 250000}, {1700000000, 999999}, {0, 1}};
+    static const struct timespec ts[] = {{5, 900000000},  {2, 950000000},          {0, 0},
                                          {-3, 250000000}, {1700000000, 999999999}, {0, 1}};
     /* not 0.9999999-like values: PCP leaves 1000000 usec there (docs/compat.md) */
-    static const double reals[] = {0, 2.5, -1.25, 0.0000005, 0.0000015, 0.0000025, 1e10 + 0.3,
-                                   123.456789123, -0.5, 86400.000001};
-    static const char *const zones[] = {"UTC", "America/New_York", "EST", "GMT+5", "UTC-2",
-                                        ":Europe/Paris", "Asia/Kolkata", "AB", "A1C", ""};
+    static const double reals[] = {0,         2.5,        -1.25,         0.0000005, 0.0000015,
+                                   0.0000025, 1e10 + 0.3, 123.456789123, -0.5,      86400.000001};
+    static const char *const zones[] = {
+        "UTC",           "America/New_York", "EST", "GMT+5", "UTC-2",
+        ":Europe/Paris", "Asia/Kolkata",     "AB",  "A1C",   ""};
     static const time_t clocks[] = {0, 1700000000, 951782400, 2147483647, 1710054000};
     char buf[64], *tz;
     struct tm tm;

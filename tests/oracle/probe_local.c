@@ -180,8 +180,8 @@ int main(int argc, char **argv)
     printf("new local: %d, which %d\n", ctx >= 0, pmWhichContext() == ctx);
 
     sts = pmLookupName(4, names, ids);
-    printf("lookup 4: %d ids %s %s %s %s\n", sts, pmIDStr(ids[0]), pmIDStr(ids[1]),
-           pmIDStr(ids[2]), pmIDStr(ids[3]));
+    printf("lookup 4: %d ids %s %s %s %s\n", sts, pmIDStr(ids[0]), pmIDStr(ids[1]), pmIDStr(ids[2]),
+           pmIDStr(ids[3]));
     numfetch = id_of("simple.numfetch");
     color = id_of("simple.color");
     now = id_of("simple.now");

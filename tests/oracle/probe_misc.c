@@ -23,11 +23,14 @@
 #include <unistd.h>
 
 static pmdaMetric direct_tab[] = {
-    {NULL, {PMDA_PMID(0, 0), PM_TYPE_U32, PM_INDOM_NULL, PM_SEM_INSTANT, PMDA_PMUNITS(0, 0, 0, 0, 0, 0)}},
-    {NULL, {PMDA_PMID(0, 1), PM_TYPE_32, PM_INDOM_NULL, PM_SEM_INSTANT, PMDA_PMUNITS(0, 0, 0, 0, 0, 0)}},
+    {NULL,
+     {PMDA_PMID(0, 0), PM_TYPE_U32, PM_INDOM_NULL, PM_SEM_INSTANT, PMDA_PMUNITS(0, 0, 0, 0, 0, 0)}},
+    {NULL,
+     {PMDA_PMID(0, 1), PM_TYPE_32, PM_INDOM_NULL, PM_SEM_INSTANT, PMDA_PMUNITS(0, 0, 0, 0, 0, 0)}},
 };
 static pmdaMetric other_tab[] = {
-    {NULL, {PMDA_PMID(1, 7), PM_TYPE_64, PM_INDOM_NULL, PM_SEM_COUNTER, PMDA_PMUNITS(0, 0, 1, 0, 0, 0)}},
+    {NULL,
+     {PMDA_PMID(1, 7), PM_TYPE_64, PM_INDOM_NULL, PM_SEM_COUNTER, PMDA_PMUNITS(0, 0, 1, 0, 0, 0)}},
     /* PMIDs of domain 29 set in rehash() */
     {NULL, {0, PM_TYPE_U64, PM_INDOM_NULL, PM_SEM_INSTANT, PMDA_PMUNITS(0, 0, 0, 0, 0, 0)}},
     {NULL, {0, PM_TYPE_DOUBLE, PM_INDOM_NULL, PM_SEM_DISCRETE, PMDA_PMUNITS(1, 0, 0, 0, 0, 0)}},
@@ -123,8 +126,8 @@ static void sizes(pmInDom in)
  * anything once only. */
 static void purge(void)
 {
-    pmInDom in = pmInDom_build(29, 5), active = pmInDom_build(29, 6),
-            never = pmInDom_build(29, 7), again = pmInDom_build(29, 8);
+    pmInDom in = pmInDom_build(29, 5), active = pmInDom_build(29, 6), never = pmInDom_build(29, 7),
+            again = pmInDom_build(29, 8);
 
     pmdaCacheStore(in, PMDA_CACHE_ADD, "a", (void *)1L);
     pmdaCacheStore(in, PMDA_CACHE_ADD, "b", (void *)2L);
@@ -163,10 +166,10 @@ static void purge(void)
 
 static void stamps(void)
 {
-    static const struct timeval tv[] = {{1700000000, 123456}, {1700000000, 999999},
-                                        {0, 0}, {1700000000, 999500}, {86399, 1000}};
-    static const struct timespec ts[] = {{1700000000, 123456789}, {1700000000, 999999999},
-                                         {0, 0}, {86399, 1}};
+    static const struct timeval tv[] = {
+        {1700000000, 123456}, {1700000000, 999999}, {0, 0}, {1700000000, 999500}, {86399, 1000}};
+    static const struct timespec ts[] = {
+        {1700000000, 123456789}, {1700000000, 999999999}, {0, 0}, {86399, 1}};
 
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 1)
@@ -213,8 +216,9 @@ static void host_names(void)
 
 static void fstrings(void)
 {
-    static const char *const texts[] = {"one two\n", "  one\ttwo   \n\n   \nthree\n  \t  four five",
-                                        "\n\nx", "x\n", "   ", "", "a\n  \nb"};
+    static const char *const texts[] = {
+        "one two\n", "  one\ttwo   \n\n   \nthree\n  \t  four five", "\n\nx", "x\n", "   ", "",
+        "a\n  \nb"};
 
     for (size_t t = 0; t < sizeof(texts) / sizeof(texts[0]); t++) {
         FILE *f = tmpfile();

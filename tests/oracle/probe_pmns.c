@@ -194,7 +194,7 @@ static void psts(int sts)
 /* wrappers printing one PMAPI call each                               */
 /* ------------------------------------------------------------------ */
 
-static strlist trav_names;          /* filled by the non-reentrant callback */
+static strlist trav_names; /* filled by the non-reentrant callback */
 
 static void trav_cb(const char *name)
 {
@@ -262,8 +262,7 @@ static void do_children(const char *label, const char *name)
         same = 0;
     if (same) {
         printf("; pmGetChildren same\n");
-    }
-    else {
+    } else {
         printf("; pmGetChildren -> ");
         psts(sts2);
         printf(" offspring=%s", kids2 ? "set" : "NULL");
@@ -293,7 +292,7 @@ static void do_children_nostatus(const char *label, const char *name)
 /* single-name pmLookupName; returns the status, sets *id */
 static int lookup1(const char *name, pmID *id)
 {
-    *id = 0x12345678;       /* must be overwritten */
+    *id = 0x12345678; /* must be overwritten */
     return pmLookupName(1, &name, id);
 }
 
@@ -523,7 +522,7 @@ static void dump(void)
     /* below the dynamic roots */
     for (int i = 0; i < dynroots.n; i++) {
         const char *d = dynroots.v[i];
-        static const char *const sfx[] = { ".x", ".x.y", ".", ".x.", "..x", ".*" };
+        static const char *const sfx[] = {".x", ".x.y", ".", ".x.", "..x", ".*"};
         children_q(d);
         for (int k = 0; k < NELEM(sfx); k++) {
             char *s = concat(d, sfx[k]);
@@ -551,10 +550,30 @@ static void dump(void)
         char *sp_leaf = concat(" ", leaf);
         char *dyn_x_y = concat(dyn, ".x.y");
         const char *odd[] = {
-            "", ".", "..", "root", "root.", root_leaf, leaf_dot, dot_leaf, leaf_x,
-            nonleaf_dot, dot_nonleaf, leaf_sp, sp_leaf, "no_such_metric",
-            "no.such.metric", "a b", "*", "event", "event.", "event.flags",
-            "event.missed", "event.flags.x", "EVENT.FLAGS", "Root",
+            "",
+            ".",
+            "..",
+            "root",
+            "root.",
+            root_leaf,
+            leaf_dot,
+            dot_leaf,
+            leaf_x,
+            nonleaf_dot,
+            dot_nonleaf,
+            leaf_sp,
+            sp_leaf,
+            "no_such_metric",
+            "no.such.metric",
+            "a b",
+            "*",
+            "event",
+            "event.",
+            "event.flags",
+            "event.missed",
+            "event.flags.x",
+            "EVENT.FLAGS",
+            "Root",
         };
         for (int k = 0; k < NELEM(odd); k++) {
             lookup_q(odd[k]);
@@ -570,25 +589,32 @@ static void dump(void)
         do_children_nostatus("NULL", NULL);
 
         /* several names per call */
-        const char *m1[] = { leaf, "", "no.such.metric", nonleaf, dyn_x_y,
-                             last_leaf ? last_leaf : "www", "event.flags",
-                             "event", "root", dyn };
+        const char *m1[] = {leaf,
+                            "",
+                            "no.such.metric",
+                            nonleaf,
+                            dyn_x_y,
+                            last_leaf ? last_leaf : "www",
+                            "event.flags",
+                            "event",
+                            "root",
+                            dyn};
         do_lookupn("mixed", NELEM(m1), m1);
-        const char *m2[] = { leaf, "no.such.metric" };
+        const char *m2[] = {leaf, "no.such.metric"};
         do_lookupn("leaf+unknown", NELEM(m2), m2);
-        const char *m3[] = { "no.such.metric", nonleaf, "" };
+        const char *m3[] = {"no.such.metric", nonleaf, ""};
         do_lookupn("unknown+nonleaf+empty", NELEM(m3), m3);
-        const char *m4[] = { leaf, "event.flags" };
+        const char *m4[] = {leaf, "event.flags"};
         do_lookupn("leaf+derived", NELEM(m4), m4);
-        const char *m5[] = { leaf, "no.such.metric", "event.missed" };
+        const char *m5[] = {leaf, "no.such.metric", "event.missed"};
         do_lookupn("leaf+unknown+derived", NELEM(m5), m5);
-        const char *m6[] = { "no.such.metric", "event.missed" };
+        const char *m6[] = {"no.such.metric", "event.missed"};
         do_lookupn("unknown+derived", NELEM(m6), m6);
-        const char *m7[] = { dyn_x_y, dyn, dyn_x_y };
+        const char *m7[] = {dyn_x_y, dyn, dyn_x_y};
         do_lookupn("dynamic", NELEM(m7), m7);
-        const char *m8[] = { nonleaf };
+        const char *m8[] = {nonleaf};
         do_lookupn("nonleaf", NELEM(m8), m8);
-        const char *m9[] = { leaf, leaf, leaf };
+        const char *m9[] = {leaf, leaf, leaf};
         do_lookupn("same leaf thrice", NELEM(m9), m9);
         do_lookupn("numpmid 0", 0, m1);
         do_lookupn("numpmid -1", -1, m1);
@@ -607,8 +633,7 @@ static void dump(void)
     /* odd PMIDs */
     {
         static const unsigned int cand[][3] = {
-            { 0, 0, 0 }, { 1, 0, 0 }, { 1, 2, 3 }, { 510, 4095, 1023 },
-            { 255, 0, 1 }, { 29, 0, 7 },
+            {0, 0, 0}, {1, 0, 0}, {1, 2, 3}, {510, 4095, 1023}, {255, 0, 1}, {29, 0, 7},
         };
         for (int k = 0; k < NELEM(cand); k++) {
             pmID id = pmID_build(cand[k][0], cand[k][1], cand[k][2]);
@@ -624,7 +649,7 @@ static void dump(void)
             snprintf(lab, sizeof lab, "dynroot(%s)", pmIDStr(distinct[i]));
             do_nameid(lab, distinct[i]);
         }
-        static const unsigned int dom[] = { 0, 1, 33, 510 };
+        static const unsigned int dom[] = {0, 1, 33, 510};
         for (int k = 0; k < NELEM(dom); k++) {
             pmID id = pmID_build(DYNAMIC_PMID, dom[k], 0);
             if (pmid_seen(distinct, ndistinct, id))
@@ -785,7 +810,9 @@ int main(int argc, char **argv)
             else
                 sts = pmLoadASCIINameSpace(PM_NS_DEFAULT, k == 1);
             printf("%s(PM_NS_DEFAULT%s) -> ", k == 0 ? "pmLoadNameSpace" : "pmLoadASCIINameSpace",
-                   k == 0 ? "" : k == 1 ? ", 1" : ", 0");
+                   k == 0   ? ""
+                   : k == 1 ? ", 1"
+                            : ", 0");
             psts(sts);
             if (sts >= 0) {
                 strlist again = {0};

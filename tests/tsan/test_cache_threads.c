@@ -22,7 +22,7 @@
  * pmdaInstance returns */
 void __pmFreeInResult(pmInResult *res);
 
-#define DOM 29
+#define DOM   29
 #define NINST 16
 
 static pmInDom indom;

@@ -34,8 +34,8 @@ static void *builder(void *arg)
             struct timeval tv = {me, r};
             struct timespec ts = {me, r};
             pmAtomValue v = {.ul = want};
-            int sts = highres ? pmdaEventAddHighResRecord(idx, &ts, 0)
-                              : pmdaEventAddRecord(idx, &tv, 0);
+            int sts =
+                highres ? pmdaEventAddHighResRecord(idx, &ts, 0) : pmdaEventAddRecord(idx, &tv, 0);
             if (sts < 0 || (highres ? pmdaEventAddHighResParam(idx, 1, PM_TYPE_U32, &v)
                                     : pmdaEventAddParam(idx, 1, PM_TYPE_U32, &v)) < 0)
                 return (void *)2;

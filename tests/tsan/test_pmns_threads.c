@@ -16,7 +16,7 @@
 #include <time.h>
 
 #define READERS 4
-#define NAMES 64
+#define NAMES   64
 
 static char files[2][64];
 static atomic_int stop;
@@ -99,7 +99,7 @@ int main(void)
         pmUnloadNameSpace();
         if (pmLoadNameSpace(files[++loads % 2]) < 0)
             atomic_fetch_add(&wrong, 1);
-        nanosleep(&(struct timespec){ 0, 2000000 }, NULL); /* let the readers in */
+        nanosleep(&(struct timespec){0, 2000000}, NULL); /* let the readers in */
         clock_gettime(CLOCK_MONOTONIC, &now);
     } while (now.tv_sec < end.tv_sec || (now.tv_sec == end.tv_sec && now.tv_nsec < end.tv_nsec));
     atomic_store(&stop, 1);

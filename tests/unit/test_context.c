@@ -159,10 +159,8 @@ static void test_second_thread(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_no_context),
-        cmocka_unit_test(test_failed_new_keeps_current),
-        cmocka_unit_test(test_dup_applies_profile),
-        cmocka_unit_test(test_anonymous_derived),
+        cmocka_unit_test(test_no_context),          cmocka_unit_test(test_failed_new_keeps_current),
+        cmocka_unit_test(test_dup_applies_profile), cmocka_unit_test(test_anonymous_derived),
         cmocka_unit_test(test_second_thread),
     };
     char spec[4096];

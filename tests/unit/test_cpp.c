@@ -675,12 +675,7 @@ static const text_case text_cases[] = {
     {"comment_between_macros", F_P, {"DFOO=bar"}, "FOO/*x*/FOO\n", "bar     bar\n", PCP},
     /* the same with a macro defined, so lines take the scanning path that
      * looks for macro names and comments 16 bytes at a time */
-    {"macro_line_comment_closing_at_line_end",
-     F_P,
-     {"DX=1"},
-     "X /* c */\nX\n",
-     "1\n1\n",
-     PCP},
+    {"macro_line_comment_closing_at_line_end", F_P, {"DX=1"}, "X /* c */\nX\n", "1\n1\n", PCP},
     {"macro_comment_lines_then_close_alone",
      F_P,
      {"DX=1"},
@@ -2309,9 +2304,18 @@ static void sink_error_is_returned(void **state)
 static void fast_paths_agree(void **state)
 {
     static const char *const words[] = {
-        "FOO", "BAR", "BAZ_1", "x", "FOOBAR", "_FOO", "9FOO", "foo.FOO", "#FOO", "#{BAR}",
-        "/*", "*/", "/* c */", "root", "{", "}", "1:2:3", "BAR:BAZ_1", "  ", "\t", "//",
-        "LONGER_MACRO_NAME_HERE", "'/*'", "a/b",
+        "FOO",     "BAR",
+        "BAZ_1",   "x",
+        "FOOBAR",  "_FOO",
+        "9FOO",    "foo.FOO",
+        "#FOO",    "#{BAR}",
+        "/*",      "*/",
+        "/* c */", "root",
+        "{",       "}",
+        "1:2:3",   "BAR:BAZ_1",
+        "  ",      "\t",
+        "//",      "LONGER_MACRO_NAME_HERE",
+        "'/*'",    "a/b",
     };
     fx *f = *state;
     unsigned seed = 1;
@@ -2333,8 +2337,8 @@ static void fast_paths_agree(void **state)
                 continue;
             }
             if (rand_r(&seed) % 60 == 0)
-                len += (size_t)snprintf(text + len, cap - len, "%cundef BAR\n%cdefine BAR %d\n",
-                                        c, c, line);
+                len += (size_t)snprintf(text + len, cap - len, "%cundef BAR\n%cdefine BAR %d\n", c,
+                                        c, line);
             for (int i = 0; i < n; i++)
                 len += (size_t)snprintf(text + len, cap - len, "%s%s", i ? " " : "",
                                         words[rand_r(&seed) % (sizeof(words) / sizeof(words[0]))]);

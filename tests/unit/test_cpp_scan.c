@@ -80,8 +80,9 @@ static void set_random_sets(void **state)
         /* sets like the preprocessor's (letters, '/', '_') and arbitrary ones */
         int n = (int)rnd(40);
         for (int k = 0; k < n; k++) {
-            int c = round % 2 == 0 ? "ABCDEFGHIJKLMNOPQRSTUVWXYZ_/abcdefghijklmnopqrstuvwxyz"[rnd(54)]
-                                   : (int)rnd(256);
+            int c = round % 2 == 0
+                        ? "ABCDEFGHIJKLMNOPQRSTUVWXYZ_/abcdefghijklmnopqrstuvwxyz"[rnd(54)]
+                        : (int)rnd(256);
             set.in[c] = 1;
         }
         cpp_byteset_build(&set);

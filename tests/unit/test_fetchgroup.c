@@ -28,7 +28,6 @@
 #error "build with -DFG_DSO=path/to/fg_agent.so -DFG_PMNS=path/to/fg.pmns"
 #endif
 
-
 static pmFG new_group(void)
 {
     pmFG fg = NULL;
@@ -52,8 +51,8 @@ static void null_handles(void **state)
     assert_int_equal(pmGetFetchGroupContext(NULL), -EINVAL);
     assert_int_equal(pmExtendFetchGroup_item(NULL, "fg.u32", NULL, NULL, &v, PM_TYPE_U32, NULL),
                      -EINVAL);
-    assert_int_equal(pmExtendFetchGroup_indom(NULL, "fg.indom", NULL, NULL, NULL, NULL,
-                                              PM_TYPE_U32, NULL, 4, NULL, NULL),
+    assert_int_equal(pmExtendFetchGroup_indom(NULL, "fg.indom", NULL, NULL, NULL, NULL, PM_TYPE_U32,
+                                              NULL, 4, NULL, NULL),
                      -EINVAL);
     assert_int_equal(pmExtendFetchGroup_timestamp(NULL, &tv), -EINVAL);
     assert_int_equal(pmExtendFetchGroup_timespec(NULL, &ts), -EINVAL);
@@ -84,7 +83,8 @@ static void profile_follows_registrations(void **state)
     assert_int_equal(r->vset[0]->numval, 1);
     assert_int_equal(r->vset[0]->vlist[0].inst, 3);
     pmFreeResult(r);
-    assert_int_equal(pmExtendFetchGroup_item(fg, "fg.indom", "one", NULL, &v, PM_TYPE_U32, NULL), 0);
+    assert_int_equal(pmExtendFetchGroup_item(fg, "fg.indom", "one", NULL, &v, PM_TYPE_U32, NULL),
+                     0);
     assert_int_equal(pmFetch(1, &pmid, &r), 0);
     assert_int_equal(r->vset[0]->numval, 2);
     pmFreeResult(r);
@@ -246,9 +246,8 @@ static void rates_against_timestamps(void **state)
     struct timeval tv;
 
     (void)state;
-    assert_int_equal(pmExtendFetchGroup_item(fg, "fg.counter", NULL, NULL, &rate, PM_TYPE_DOUBLE,
-                                             &rsts),
-                     0);
+    assert_int_equal(
+        pmExtendFetchGroup_item(fg, "fg.counter", NULL, NULL, &rate, PM_TYPE_DOUBLE, &rsts), 0);
     assert_int_equal(
         pmExtendFetchGroup_item(fg, "fg.counter", NULL, "instant", &kb, PM_TYPE_U64, &ksts), 0);
     assert_int_equal(pmExtendFetchGroup_timespec(fg, &now), 0);
@@ -283,9 +282,8 @@ static void strings_are_the_groups(void **state)
 
     (void)state;
     for (int round = 0; round < 2; round++) {
-        assert_int_equal(pmExtendFetchGroup_item(fg, "fg.string", NULL, NULL, &s, PM_TYPE_STRING,
-                                                 NULL),
-                         0);
+        assert_int_equal(
+            pmExtendFetchGroup_item(fg, "fg.string", NULL, NULL, &s, PM_TYPE_STRING, NULL), 0);
         assert_int_equal(pmExtendFetchGroup_indom(fg, "fg.big", NULL, NULL, inames, vals,
                                                   PM_TYPE_STRING, NULL, 6, &num, NULL),
                          0);
@@ -345,14 +343,10 @@ static void event_fields(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(null_handles),
-        cmocka_unit_test(profile_follows_registrations),
-        cmocka_unit_test(empty_instance_domain),
-        cmocka_unit_test(absent_values),
-        cmocka_unit_test(text_as_numbers),
-        cmocka_unit_test(rates_against_timestamps),
-        cmocka_unit_test(strings_are_the_groups),
-        cmocka_unit_test(event_fields),
+        cmocka_unit_test(null_handles),           cmocka_unit_test(profile_follows_registrations),
+        cmocka_unit_test(empty_instance_domain),  cmocka_unit_test(absent_values),
+        cmocka_unit_test(text_as_numbers),        cmocka_unit_test(rates_against_timestamps),
+        cmocka_unit_test(strings_are_the_groups), cmocka_unit_test(event_fields),
     };
     char spec[4096];
     int sts;

@@ -548,12 +548,9 @@ static void test_tcp(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_greetings),
-        cmocka_unit_test(test_answers),
-        cmocka_unit_test(test_timeout),
-        cmocka_unit_test(test_timeout_dripping),
-        cmocka_unit_test(test_lookup_split),
-        cmocka_unit_test(test_tcp),
+        cmocka_unit_test(test_greetings),      cmocka_unit_test(test_answers),
+        cmocka_unit_test(test_timeout),        cmocka_unit_test(test_timeout_dripping),
+        cmocka_unit_test(test_lookup_split),   cmocka_unit_test(test_tcp),
         cmocka_unit_test(test_contexts_apart),
     };
 

@@ -365,7 +365,8 @@ static void test_agent_labels(void **state)
     snprintf(buf, sizeof(buf), "%s/labels", sysconf_dir);
     assert_true(mkdir(buf, 0755) == 0 || errno == EEXIST); /* for pmLookupLabels */
     assert_int_equal(pmGetDomainLabels(249, &sets), 1);
-    assert_string_equal(sets[0].json, "{\"dom\":\"d\",\"later\":\"yes\",\"num\":1,\"shared\":\"domain\"}");
+    assert_string_equal(sets[0].json,
+                        "{\"dom\":\"d\",\"later\":\"yes\",\"num\":1,\"shared\":\"domain\"}");
     pmFreeLabelSets(sets, 1);
     assert_int_equal(pmGetDomainLabels(17, &sets), PM_ERR_NOAGENT);
     assert_int_equal(pmGetItemLabels(pmID_build(249, 2, 0), &sets), 0);
@@ -430,16 +431,11 @@ static void test_allocation_failures(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_arrays),
-        cmocka_unit_test(test_deep_nesting),
-        cmocka_unit_test(test_merge_replaces),
-        cmocka_unit_test(test_merge_rules),
-        cmocka_unit_test(test_merge_sets),
-        cmocka_unit_test(test_print),
-        cmocka_unit_test(test_context_labels),
-        cmocka_unit_test(test_pmda_context_labels),
-        cmocka_unit_test(test_agent_labels),
-        cmocka_unit_test(test_allocation_failures),
+        cmocka_unit_test(test_arrays),         cmocka_unit_test(test_deep_nesting),
+        cmocka_unit_test(test_merge_replaces), cmocka_unit_test(test_merge_rules),
+        cmocka_unit_test(test_merge_sets),     cmocka_unit_test(test_print),
+        cmocka_unit_test(test_context_labels), cmocka_unit_test(test_pmda_context_labels),
+        cmocka_unit_test(test_agent_labels),   cmocka_unit_test(test_allocation_failures),
     };
 
     return cmocka_run_group_tests(tests, setup_context, teardown_context);

@@ -80,11 +80,11 @@ static void instance_quirks(void **state)
         int ninst;
         const char *inst[3];
     } cases[] = {
-        {"m[]", 0, {NULL}},          {"m[,]", 1, {""}},
-        {"m[,a]", 2, {"", "a"}},     {"m[a,,b]", 2, {"a", "b"}},
-        {"m[a\\,b]", 1, {"a,b"}},    {"m[\"a\\\"b\"]", 1, {"a\"b"}},
+        {"m[]", 0, {NULL}},           {"m[,]", 1, {""}},
+        {"m[,a]", 2, {"", "a"}},      {"m[a,,b]", 2, {"a", "b"}},
+        {"m[a\\,b]", 1, {"a,b"}},     {"m[\"a\\\"b\"]", 1, {"a\"b"}},
         {"m[a\"b\"]", 1, {"a\"b\""}}, {"m[\"a\"b]", 2, {"a", "b"}},
-        {"m[[a]", 1, {"[a"}},        {"m[a b\tc]", 3, {"a", "b", "c"}},
+        {"m[[a]", 1, {"[a"}},         {"m[a b\tc]", 3, {"a", "b", "c"}},
     };
     (void)state;
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -110,7 +110,8 @@ static void errors(void **state)
         {"m[a", "m[a\n   ^ -- closing ] expected\n"},
         {"m[\"a", "m[\"a\n    ^ -- closing \" and ] expected\n"},
         {"m[a]x", "m[a]x\n    ^ -- unexpected extra characters\n"},
-        {"m[a\"b \"c]", "m[a\"b \"c]\n        ^ -- closing \" expected (pmParseMetricSpec botch?)\n"},
+        {"m[a\"b \"c]",
+         "m[a\"b \"c]\n        ^ -- closing \" expected (pmParseMetricSpec botch?)\n"},
     };
     (void)state;
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -174,15 +175,19 @@ static void api_config(void **state)
     assert_null(getenv("multi_threaded"));
     /* pmGetConfig and pmGetOptionalConfig answer the same for a set name */
     setenv("PMKIT_UT_APICONFIG", "v", 1);
-    assert_string_equal(pmGetConfig("PMKIT_UT_APICONFIG"), pmGetOptionalConfig("PMKIT_UT_APICONFIG"));
+    assert_string_equal(pmGetConfig("PMKIT_UT_APICONFIG"),
+                        pmGetOptionalConfig("PMKIT_UT_APICONFIG"));
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(host_metric_instances), cmocka_unit_test(sources),
-        cmocka_unit_test(instance_quirks),       cmocka_unit_test(errors),
-        cmocka_unit_test(one_block),             cmocka_unit_test(null_arguments),
+        cmocka_unit_test(host_metric_instances),
+        cmocka_unit_test(sources),
+        cmocka_unit_test(instance_quirks),
+        cmocka_unit_test(errors),
+        cmocka_unit_test(one_block),
+        cmocka_unit_test(null_arguments),
         cmocka_unit_test(api_config),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

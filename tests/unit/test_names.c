@@ -214,22 +214,22 @@ static void lookup_name_shapes(void **state)
         int sts;
         pmID pmid;
     } cases[] = {
-        { "x", 1, pmID_build(2, 0, 1) },
-        { "g.x", 1, pmID_build(2, 0, 2) },
-        { "g.h.x", 1, pmID_build(2, 0, 5) },
-        { "g.abcdefghijklmnopqrs", 1, pmID_build(2, 0, 3) },  /* 19 bytes */
-        { "g.abcdefghijklmnopqrst", 1, pmID_build(2, 0, 4) }, /* 20 bytes */
-        { "h.y", 1, pmID_build(2, 0, 6) },
-        { "g.abcdefghijklmnopqr", PM_ERR_NAME, PM_ID_NULL },   /* a prefix */
-        { "g.abcdefghijklmnopqrstu", PM_ERR_NAME, PM_ID_NULL },
-        { "h.x", PM_ERR_NAME, PM_ID_NULL },   /* x, but not below h */
-        { "g.h.y", PM_ERR_NAME, PM_ID_NULL }, /* y, but not below g.h */
-        { "y", PM_ERR_NAME, PM_ID_NULL },
-        { ".x", PM_ERR_NAME, PM_ID_NULL },
-        { "g..x", PM_ERR_NAME, PM_ID_NULL },
-        { "x.x", PM_ERR_NAME, PM_ID_NULL },   /* below a leaf */
-        { "g.h", PM_ERR_NONLEAF, PM_ID_NULL },
-        { "g.", PM_ERR_NAME, PM_ID_NULL },
+        {"x", 1, pmID_build(2, 0, 1)},
+        {"g.x", 1, pmID_build(2, 0, 2)},
+        {"g.h.x", 1, pmID_build(2, 0, 5)},
+        {"g.abcdefghijklmnopqrs", 1, pmID_build(2, 0, 3)},  /* 19 bytes */
+        {"g.abcdefghijklmnopqrst", 1, pmID_build(2, 0, 4)}, /* 20 bytes */
+        {"h.y", 1, pmID_build(2, 0, 6)},
+        {"g.abcdefghijklmnopqr", PM_ERR_NAME, PM_ID_NULL}, /* a prefix */
+        {"g.abcdefghijklmnopqrstu", PM_ERR_NAME, PM_ID_NULL},
+        {"h.x", PM_ERR_NAME, PM_ID_NULL},   /* x, but not below h */
+        {"g.h.y", PM_ERR_NAME, PM_ID_NULL}, /* y, but not below g.h */
+        {"y", PM_ERR_NAME, PM_ID_NULL},
+        {".x", PM_ERR_NAME, PM_ID_NULL},
+        {"g..x", PM_ERR_NAME, PM_ID_NULL},
+        {"x.x", PM_ERR_NAME, PM_ID_NULL}, /* below a leaf */
+        {"g.h", PM_ERR_NONLEAF, PM_ID_NULL},
+        {"g.", PM_ERR_NAME, PM_ID_NULL},
     };
 
     (void)state;
@@ -304,12 +304,9 @@ static void traversal_and_reverse(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(unload_during_traversal),
-        cmocka_unit_test(failed_load_leaves_nothing),
-        cmocka_unit_test(batch_lookup_counts),
-        cmocka_unit_test(lookup_name_shapes),
-        cmocka_unit_test(children_and_traversal),
-        cmocka_unit_test(traversal_and_reverse),
+        cmocka_unit_test(unload_during_traversal), cmocka_unit_test(failed_load_leaves_nothing),
+        cmocka_unit_test(batch_lookup_counts),     cmocka_unit_test(lookup_name_shapes),
+        cmocka_unit_test(children_and_traversal),  cmocka_unit_test(traversal_and_reverse),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

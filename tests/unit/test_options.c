@@ -29,15 +29,9 @@ static char dir[] = "/tmp/pmkit-options.XXXXXX";
 static char errfile[sizeof(dir) + 16];
 
 static pmLongOptions longopts[] = {
-    PMAPI_GENERAL_OPTIONS,
-    PMOPT_HOSTSFILE,
-    PMOPT_LOCALPMDA,
-    PMOPT_ARCHIVE_LIST,
-    PMOPT_ARCHIVE_FOLIO,
-    PMOPT_HOST_LIST,
-    PMOPT_CONTAINER,
-    PMOPT_DERIVED,
-    { "ex", 1, 'x', "ARG", "the tool's own" },
+    PMAPI_GENERAL_OPTIONS, PMOPT_HOSTSFILE,     PMOPT_LOCALPMDA,
+    PMOPT_ARCHIVE_LIST,    PMOPT_ARCHIVE_FOLIO, PMOPT_HOST_LIST,
+    PMOPT_CONTAINER,       PMOPT_DERIVED,       {"ex", 1, 'x', "ARG", "the tool's own"},
     PMAPI_OPTIONS_END,
 };
 
@@ -108,7 +102,6 @@ static pmOptions *run(int flags, result *r, const char *arg0, ...)
     }
     return &room->o;
 }
-
 
 static void write_file(const char *name, const char *text)
 {

@@ -223,10 +223,14 @@ static void test_callback_codes(void **state)
     static const struct {
         int version, status, numval;
     } cases[] = {
-        {PMDA_INTERFACE_2, 0, 1},          {PMDA_INTERFACE_2, 1, 1},
-        {PMDA_INTERFACE_3, 0, 0},          {PMDA_INTERFACE_3, 1, 1},
-        {PMDA_INTERFACE_5, PMDA_FETCH_NOVALUES, 0}, {PMDA_INTERFACE_5, PMDA_FETCH_STATIC, 1},
-        {PMDA_INTERFACE_5, 3, 1},          {PMDA_INTERFACE_7, PM_ERR_AGAIN, PM_ERR_AGAIN},
+        {PMDA_INTERFACE_2, 0, 1},
+        {PMDA_INTERFACE_2, 1, 1},
+        {PMDA_INTERFACE_3, 0, 0},
+        {PMDA_INTERFACE_3, 1, 1},
+        {PMDA_INTERFACE_5, PMDA_FETCH_NOVALUES, 0},
+        {PMDA_INTERFACE_5, PMDA_FETCH_STATIC, 1},
+        {PMDA_INTERFACE_5, 3, 1},
+        {PMDA_INTERFACE_7, PM_ERR_AGAIN, PM_ERR_AGAIN},
         {PMDA_INTERFACE_2, PM_ERR_PMID, PM_ERR_PMID},
     };
     const unsigned int item0 = 0;
@@ -462,7 +466,8 @@ static void test_many_instances(void **state)
 
     (void)state;
     dp = big_agent();
-    assert_int_equal(pmdaInstance(pmInDom_build(DOM, 0), PM_IN_NULL, NULL, &r, dp->version.any.ext), 0);
+    assert_int_equal(pmdaInstance(pmInDom_build(DOM, 0), PM_IN_NULL, NULL, &r, dp->version.any.ext),
+                     0);
     assert_int_equal(r->numinst, NBIG);
     for (int i = 0; i < NBIG; i++) {
         assert_int_equal(r->instlist[i], i);
@@ -706,7 +711,7 @@ static void test_cache_purge(void **state)
     assert_int_equal(pmdaCacheStore(indom, PMDA_CACHE_ADD, "again", (void *)4L), 2);
     purged_private = 0;
     assert_int_equal(pmdaCachePurgeCallback(indom, 60, purged), 1); /* "old" */
-    assert_int_equal(purged_private, 0); /* it had no private data */
+    assert_int_equal(purged_private, 0);                            /* it had no private data */
     assert_int_equal(pmdaCacheLookupName(indom, "old", NULL, NULL), PM_ERR_INST);
     /* never written: stays, even with a limit in the future */
     assert_int_equal(pmdaCacheStore(never, PMDA_CACHE_ADD, "n", (void *)16L), 0);

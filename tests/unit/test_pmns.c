@@ -21,10 +21,10 @@
 
 typedef struct {
     int count;
-    char first[512];   /* the first message */
+    char first[512]; /* the first message */
     unsigned long line;
     unsigned col;
-    char all[4096];    /* every message, one per line */
+    char all[4096]; /* every message, one per line */
 } diags;
 
 static void collect(void *ctx, const diag_msg *d)
@@ -43,7 +43,7 @@ static void collect(void *ctx, const diag_msg *d)
 /* Load text (raw unless cpp); returns the status, tree in *t. */
 static int load(const char *text, int cpp, int dupok, pmns_tree **t, diags *g)
 {
-    pmns_load_opts o = { 0 };
+    pmns_load_opts o = {0};
 
     memset(g, 0, sizeof(*g));
     o.file = "ns";
@@ -147,18 +147,20 @@ static void structure_errors(void **state)
     expect_error("root {\n  a 1:0:1\n  a 1:0:2\n}\n",
                  "Duplicate name \"a\" in subtree for \"root\"", 4, 1);
     /* a group left open at EOF is still checked (PCP skips it; docs/compat.md) */
-    expect_error("root {\n  a 1:0:1\n  a 1:0:2\n", "Duplicate name \"a\" in subtree for \"root\"", 3,
-                 0);
+    expect_error("root {\n  a 1:0:1\n  a 1:0:2\n", "Duplicate name \"a\" in subtree for \"root\"",
+                 3, 0);
     expect_error("", "No name space entry for \"root\"", 0, 0);
     expect_error("nonroot {\n}\n", "No name space entry for \"root\"", 0, 0);
     expect_error("root {\n}\nroot {\n}\n", "Multiple name space entries for \"root\"", 0, 0);
     expect_error("root {\n  a\n}\n",
                  "Cannot find definition for non-terminal node \"a\" in name space", 0, 0);
     /* every disconnected group is reported */
-    assert_int_equal(load("root {\n a 1:0:1\n}\na {\n x 1:0:2\n}\nb {\n y 1:0:3\n}\n", 0, 1, &t, &g),
-                     PM_ERR_PMNS);
-    assert_string_equal(g.all, "Error Parsing ASCII PMNS: Disconnected subtree (\"a\") in name space\n"
-                               "Error Parsing ASCII PMNS: Disconnected subtree (\"b\") in name space\n");
+    assert_int_equal(
+        load("root {\n a 1:0:1\n}\na {\n x 1:0:2\n}\nb {\n y 1:0:3\n}\n", 0, 1, &t, &g),
+        PM_ERR_PMNS);
+    assert_string_equal(g.all,
+                        "Error Parsing ASCII PMNS: Disconnected subtree (\"a\") in name space\n"
+                        "Error Parsing ASCII PMNS: Disconnected subtree (\"b\") in name space\n");
     assert_int_equal(g.line, 4);
 }
 
@@ -187,7 +189,8 @@ static void accepted_quirks(void **state)
     (void)state;
     /* blanks around ':', 1:2:3:4 and 1:2:3* as 1.2.3, a bare domain as a
      * dynamic root, leading zeros, one-line layout, no final '}' */
-    assert_int_equal(load("root { a 1 : 2 : 3 b 1:2:3:4 c 01:002:0003 d 7 e 1:2:3*\n", 0, 1, &t, &g), 0);
+    assert_int_equal(
+        load("root { a 1 : 2 : 3 b 1:2:3:4 c 01:002:0003 d 7 e 1:2:3*\n", 0, 1, &t, &g), 0);
     img = compile(t);
     assert_int_equal(node_of(img, "a").pmid, (1u << 22) | (2u << 10) | 3);
     assert_int_equal(node_of(img, "b").pmid, (1u << 22) | (2u << 10) | 3);
@@ -213,9 +216,9 @@ static void preprocessed_locations(void **state)
 
     (void)state;
     /* line numbers come from the markers: right through comments and macros */
-    assert_int_equal(load("#define D 60\n/* a\n comment */\nroot {\n  x D:0:1\n  y 600:0:1\n}\n", 1, 1,
-                          &t, &g),
-                     PM_ERR_PMNS);
+    assert_int_equal(
+        load("#define D 60\n/* a\n comment */\nroot {\n  x D:0:1\n  y 600:0:1\n}\n", 1, 1, &t, &g),
+        PM_ERR_PMNS);
     assert_string_equal(g.first, "Error Parsing ASCII PMNS: Illegal domain field in PMID");
     assert_int_equal(g.line, 6);
 }
@@ -283,10 +286,10 @@ static void long_lines_and_names(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(syntax_errors),         cmocka_unit_test(pmid_errors),
-        cmocka_unit_test(structure_errors),      cmocka_unit_test(duplicate_pmids),
-        cmocka_unit_test(accepted_quirks),       cmocka_unit_test(preprocessed_locations),
-        cmocka_unit_test(visibility_and_order),  cmocka_unit_test(long_lines_and_names),
+        cmocka_unit_test(syntax_errors),        cmocka_unit_test(pmid_errors),
+        cmocka_unit_test(structure_errors),     cmocka_unit_test(duplicate_pmids),
+        cmocka_unit_test(accepted_quirks),      cmocka_unit_test(preprocessed_locations),
+        cmocka_unit_test(visibility_and_order), cmocka_unit_test(long_lines_and_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -641,7 +641,8 @@ static void single_lookups_prefetch_parents(void **state)
     (void)state;
     for (uint32_t i = 0; i < BIG_GROUPS; i++) { /* root { g0 g1 ... }, gI { m 1:C:I } */
         snprintf(names[i], sizeof(names[i]), "g%u", i);
-        assert_int_equal(pmns_image_add(w, 0, names[i], strlen(names[i]), PMNS_IMG_PMID_NULL, 0), 0);
+        assert_int_equal(pmns_image_add(w, 0, names[i], strlen(names[i]), PMNS_IMG_PMID_NULL, 0),
+                         0);
     }
     for (uint32_t i = 0; i < BIG_GROUPS; i++)
         assert_int_equal(pmns_image_add(w, i + 1, "m", 1, pmID_build(1, i >> 10, i & 1023), 0), 0);
@@ -660,8 +661,9 @@ static void single_lookups_prefetch_parents(void **state)
         assert_int_equal(pmLookupName(1, &qp, &id), PM_ERR_NAME);
     }
     for (size_t i = 0; i < sizeof(odd) / sizeof(odd[0]); i++)
-        assert_int_equal(pmLookupName(1, &odd[i], &id),
-                         i == 6 ? PM_ERR_NONLEAF : i == 7 ? 1 : PM_ERR_NAME);
+        assert_int_equal(pmLookupName(1, &odd[i], &id), i == 6   ? PM_ERR_NONLEAF
+                                                        : i == 7 ? 1
+                                                                 : PM_ERR_NAME);
     pmUnloadNameSpace();
 
     slots = section(b, 2, &nslots);

@@ -155,12 +155,8 @@ static void local_context(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(arithmetic),
-        cmocka_unit_test(from_real),
-        cmocka_unit_test(zones),
-        cmocka_unit_test(stamps),
-        cmocka_unit_test(no_context),
-        cmocka_unit_test(local_context),
+        cmocka_unit_test(arithmetic), cmocka_unit_test(from_real),  cmocka_unit_test(zones),
+        cmocka_unit_test(stamps),     cmocka_unit_test(no_context), cmocka_unit_test(local_context),
     };
 
     unsetenv("TZ");

@@ -22,8 +22,8 @@ static const struct timespec log_start = {1700000000, 123456789};
 static const struct timespec log_end = {1700003600, 987654321};
 
 typedef struct {
-    const char *s, *t, *a, *o; /* the arguments */
-    int sts;                   /* the return */
+    const char *s, *t, *a, *o;    /* the arguments */
+    int sts;                      /* the return */
     long long start, end, origin; /* nanoseconds after 1700000000 */
 } window_case;
 
@@ -46,9 +46,9 @@ static void run(const window_case *c, char **msg)
     assert_int_equal(ns_after(&r[2]), c->origin);
 }
 
-#define S(x) ((x) * 1000000000LL)
-#define LS 123456789LL
-#define LE (S(3600) + 987654321LL)
+#define S(x) ((x)*1000000000LL)
+#define LS   123456789LL
+#define LE   (S(3600) + 987654321LL)
 
 static void offsets_and_clamps(void **state)
 {
@@ -56,10 +56,10 @@ static void offsets_and_clamps(void **state)
         {NULL, NULL, NULL, NULL, 1, LS, LE, LS},
         {"10m", NULL, NULL, NULL, 1, S(600) + LS, LE, S(600) + LS},
         {"-10m", NULL, NULL, NULL, 1, LE - S(600), LE, LE - S(600)},
-        {"-61m", NULL, NULL, NULL, 1, LS, LE, LS},          /* raised to the log start */
+        {"-61m", NULL, NULL, NULL, 1, LS, LE, LS},                   /* raised to the log start */
         {"2h", NULL, NULL, NULL, 1, S(7200) + LS, LE, S(7200) + LS}, /* not lowered */
         {"10m", "20m", NULL, "-5m", 1, S(600) + LS, S(1800) + LS, S(1500) + LS},
-        {NULL, "2h", NULL, NULL, 1, LS, LE, LS},            /* lowered to the log end */
+        {NULL, "2h", NULL, NULL, 1, LS, LE, LS}, /* lowered to the log end */
         {NULL, NULL, NULL, "61m", 1, LS, LE, LE},
         {"@22:30", "@Nov 14 22:40:00 2023", NULL, NULL, 1, S(1000), S(1600), S(1000)},
         {"@13:00", NULL, NULL, NULL, 1, S(53200), LE, S(53200)}, /* the next day */
@@ -81,7 +81,7 @@ static void alignment(void **state)
     static const window_case ok[] = {
         {NULL, NULL, "1h", NULL, 1, S(2800), LE, S(2800)},
         {"10m", NULL, "1m", "15m30s", 1, S(640), LE, S(1600)},
-        {NULL, NULL, "1m", "-0", 1, S(40), LE, S(3580)}, /* past the end: a step down */
+        {NULL, NULL, "1m", "-0", 1, S(40), LE, S(3580)},        /* past the end: a step down */
         {NULL, "5m", "1h", NULL, 1, S(2800), S(3100), S(2800)}, /* -T from the aligned start */
     };
     struct timespec r[3];
@@ -97,8 +97,8 @@ static void alignment(void **state)
     assert_int_equal(ns_after(&r[0]), LS);
     free(msg);
     /* a warning before -T is cleared by it, as in PCP */
-    assert_int_equal(pmParseHighResTimeWindow(NULL, "20m", "10h", NULL, &log_start, &log_end,
-                                              &r[0], &r[1], &r[2], &msg),
+    assert_int_equal(pmParseHighResTimeWindow(NULL, "20m", "10h", NULL, &log_start, &log_end, &r[0],
+                                              &r[1], &r[2], &msg),
                      0);
     assert_null(msg);
     assert_int_equal(pmParseHighResTimeWindow(NULL, NULL, "0", NULL, &log_start, &log_end, &r[0],
@@ -150,9 +150,9 @@ static void timeval_form(void **state)
     assert_int_equal(r[0].tv_sec, 1700001015);
     assert_int_equal(r[0].tv_usec, 999999);
     assert_int_equal(r[1].tv_sec, 1700001615);
-    assert_int_equal(pmParseTimeWindow("-10m", NULL, NULL, NULL, &ls, &le, &r[0], &r[1], &r[2],
-                                       &msg),
-                     -1); /* nothing to count back from */
+    assert_int_equal(
+        pmParseTimeWindow("-10m", NULL, NULL, NULL, &ls, &le, &r[0], &r[1], &r[2], &msg),
+        -1); /* nothing to count back from */
     assert_string_equal(msg, "-10m\n^ -- unexpected value\n");
     free(msg);
 }

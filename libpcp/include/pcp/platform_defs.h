@@ -17,7 +17,7 @@
 /* A strict ISO C compile (-std=c99) hides struct timespec and friends; ask
  * for POSIX.1-2008 when the program has not chosen a feature set itself.
  * This only takes effect if no system header was included before us. */
-#if defined(__STRICT_ANSI__) && !defined(_POSIX_C_SOURCE) && !defined(_XOPEN_SOURCE) && \
+#if defined(__STRICT_ANSI__) && !defined(_POSIX_C_SOURCE) && !defined(_XOPEN_SOURCE) &&            \
     !defined(_GNU_SOURCE) && !defined(_DEFAULT_SOURCE) && !defined(_BSD_SOURCE)
 #define _POSIX_C_SOURCE 200809L
 #endif
@@ -57,18 +57,18 @@ extern "C" {
 #endif
 
 /* errno access, spelled the PCP way. */
-#define oserror()       errno
-#define setoserror(n)   (errno = (n))
-#define neterror()      errno
-#define hosterror()     h_errno
-#define osstrerror()    strerror(errno)
-#define netstrerror()   strerror(errno)
+#define oserror()               errno
+#define setoserror(n)           (errno = (n))
+#define neterror()              errno
+#define hosterror()             h_errno
+#define osstrerror()            strerror(errno)
+#define netstrerror()           strerror(errno)
 #define osstrerror_r(buf, len)  pmErrStr_r(-errno, (buf), (len))
 #define netstrerror_r(buf, len) pmErrStr_r(-errno, (buf), (len))
 
 /* 64-bit limits under PCP's historic names. */
 #ifndef LONGLONG_MAX
-#define LONGLONG_MAX  9223372036854775807LL
+#define LONGLONG_MAX 9223372036854775807LL
 #endif
 #ifndef ULONGLONG_MAX
 #define ULONGLONG_MAX 18446744073709551615ULL
@@ -96,16 +96,16 @@ extern "C" {
 
 /* Pointer-sized signed integer and a few printf helpers PMDAs use. */
 typedef intptr_t __psint_t;
-#define FMT_INT64  PRId64
-#define FMT_UINT64 PRIu64
-#define FMT_PID    "d"
+#define FMT_INT64    PRId64
+#define FMT_UINT64   PRIu64
+#define FMT_PID      "d"
 #define PRINTF_P_PFX ""
 
 #if defined(__LP64__) || defined(_LP64)
-#define HAVE_64BIT_PTR 1
+#define HAVE_64BIT_PTR  1
 #define HAVE_64BIT_LONG 1
 #else
-#define HAVE_32BIT_PTR 1
+#define HAVE_32BIT_PTR  1
 #define HAVE_32BIT_LONG 1
 #endif
 #define PM_SIZEOF_TIME_T 8

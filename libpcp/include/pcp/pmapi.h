@@ -52,9 +52,9 @@ typedef unsigned int pmInDom;
 #define PM_NS_DEFAULT NULL
 
 /* Domain 511 is reserved for dynamic subtree roots and derived metrics. */
-#define DYNAMIC_PMID 511
+#define DYNAMIC_PMID       511
 #define IS_DYNAMIC_ROOT(x) (pmID_domain(x) == DYNAMIC_PMID && pmID_item(x) == 0)
-#define IS_DERIVED(x) \
+#define IS_DERIVED(x)                                                                              \
     (pmID_domain(x) == DYNAMIC_PMID && (pmID_cluster(x) & 2048) == 0 && pmID_item(x) != 0)
 
 PCP_CALL extern pmID pmID_build(unsigned int, unsigned int, unsigned int);
@@ -70,13 +70,13 @@ PCP_CALL extern unsigned int pmInDom_serial(pmInDom);
  */
 typedef struct pmUnits {
 #ifndef PMKIT_BITFIELDS_HIGH_FIRST
-    unsigned int pad : 8;       /* zero */
-    signed int scaleCount : 4;  /* power of ten (PM_COUNT_*) */
-    unsigned int scaleTime : 4; /* PM_TIME_* */
+    unsigned int pad : 8;        /* zero */
+    signed int scaleCount : 4;   /* power of ten (PM_COUNT_*) */
+    unsigned int scaleTime : 4;  /* PM_TIME_* */
     unsigned int scaleSpace : 4; /* PM_SPACE_* */
-    signed int dimCount : 4;    /* dimension in events */
-    signed int dimTime : 4;     /* dimension in time */
-    signed int dimSpace : 4;    /* dimension in space */
+    signed int dimCount : 4;     /* dimension in events */
+    signed int dimTime : 4;      /* dimension in time */
+    signed int dimSpace : 4;     /* dimension in space */
 #else
     signed int dimSpace : 4;
     signed int dimTime : 4;
@@ -272,8 +272,8 @@ PCP_CALL extern int pmLookupInDomText(pmInDom, int, char **);
 #define PM_CONTEXT_LOCAL    3
 #define PM_CONTEXT_TYPEMASK 0xff
 
-#define PM_CTXFLAG_SHALLOW          (1U << 8)  /* deprecated, ignored */
-#define PM_CTXFLAG_EXCLUSIVE        (1U << 9)  /* deprecated, ignored */
+#define PM_CTXFLAG_SHALLOW          (1U << 8) /* deprecated, ignored */
+#define PM_CTXFLAG_EXCLUSIVE        (1U << 9) /* deprecated, ignored */
 #define PM_CTXFLAG_SECURE           (1U << 10)
 #define PM_CTXFLAG_COMPRESS         (1U << 11)
 #define PM_CTXFLAG_RELAXED          (1U << 12)
@@ -350,9 +350,9 @@ typedef struct pmValue {
 #define PM_VAL_SPTR   2 /* value.pval is static, never freed */
 
 typedef struct pmValueSet {
-    pmID pmid;       /* metric identifier */
-    int numval;      /* values in vlist, 0 for none, < 0 an error code */
-    int valfmt;      /* PM_VAL_* */
+    pmID pmid;        /* metric identifier */
+    int numval;       /* values in vlist, 0 for none, < 0 an error code */
+    int valfmt;       /* PM_VAL_* */
     pmValue vlist[1]; /* numval entries */
 } pmValueSet;
 
@@ -380,13 +380,13 @@ typedef union {
 } pmAtomValue;
 
 /* Bits a fetch may return when the metrics source changed state. */
-#define PMCD_NO_CHANGE      0
-#define PMCD_ADD_AGENT      (1 << 0)
-#define PMCD_RESTART_AGENT  (1 << 1)
-#define PMCD_DROP_AGENT     (1 << 2)
-#define PMCD_AGENT_CHANGE   (PMCD_ADD_AGENT | PMCD_RESTART_AGENT | PMCD_DROP_AGENT)
-#define PMCD_LABEL_CHANGE   (1 << 3)
-#define PMCD_NAMES_CHANGE   (1 << 4)
+#define PMCD_NO_CHANGE     0
+#define PMCD_ADD_AGENT     (1 << 0)
+#define PMCD_RESTART_AGENT (1 << 1)
+#define PMCD_DROP_AGENT    (1 << 2)
+#define PMCD_AGENT_CHANGE  (PMCD_ADD_AGENT | PMCD_RESTART_AGENT | PMCD_DROP_AGENT)
+#define PMCD_LABEL_CHANGE  (1 << 3)
+#define PMCD_NAMES_CHANGE  (1 << 4)
 
 PCP_CALL extern int pmFetch(int, pmID *, pmResult **);
 PCP_CALL extern int pmFetchHighRes(int, pmID *, pmHighResResult **);
@@ -403,9 +403,9 @@ PCP_CALL extern int pmStoreHighRes(const pmHighResResult *);
 #define PM_MODE_FORW   2
 #define PM_MODE_BACK   3
 /* Extended time base of pmSetMode's delta (archive modes). */
-#define PM_XTB_FLAG   0x1000000
-#define PM_XTB_SET(m) (PM_XTB_FLAG | ((m) << 16))
-#define PM_XTB_GET(m) (((m) & PM_XTB_FLAG) ? (((m) & 0xff0000) >> 16) : -1)
+#define PM_XTB_FLAG    0x1000000
+#define PM_XTB_SET(m)  (PM_XTB_FLAG | ((m) << 16))
+#define PM_XTB_GET(m)  (((m)&PM_XTB_FLAG) ? (((m)&0xff0000) >> 16) : -1)
 
 /* Live contexts (all pmkit has today) take no mode: PM_ERR_MODE. */
 PCP_CALL extern int pmSetMode(int, const struct timeval *, int);
@@ -436,14 +436,14 @@ typedef struct pmLabel {
 #define PM_MAXLABELJSONLEN ((1 << 16) - 1)
 
 typedef struct pmLabelSet {
-    unsigned int inst;          /* instance, or PM_IN_NULL */
-    int nlabels;                /* labels in labels[], or an error code */
-    char *json;                 /* the labels as one JSON object */
-    unsigned int jsonlen : 16;  /* length of json */
-    unsigned int padding : 15;  /* zero */
-    unsigned int compound : 1;  /* some names have several components */
-    pmLabel *labels;            /* index into json */
-    void *hash;                 /* private */
+    unsigned int inst;         /* instance, or PM_IN_NULL */
+    int nlabels;               /* labels in labels[], or an error code */
+    char *json;                /* the labels as one JSON object */
+    unsigned int jsonlen : 16; /* length of json */
+    unsigned int padding : 15; /* zero */
+    unsigned int compound : 1; /* some names have several components */
+    pmLabel *labels;           /* index into json */
+    void *hash;                /* private */
 } pmLabelSet;
 
 PCP_CALL extern void pmFreeLabelSets(pmLabelSet *, int);
@@ -649,10 +649,10 @@ PCP_CALL extern int pmParseTimeWindow(const char *, const char *, const char *, 
                                       const struct timeval *, const struct timeval *,
                                       struct timeval *, struct timeval *, struct timeval *,
                                       char **);
-PCP_CALL extern int pmParseHighResTimeWindow(const char *, const char *, const char *,
-                                             const char *, const struct timespec *,
-                                             const struct timespec *, struct timespec *,
-                                             struct timespec *, struct timespec *, char **);
+PCP_CALL extern int pmParseHighResTimeWindow(const char *, const char *, const char *, const char *,
+                                             const struct timespec *, const struct timespec *,
+                                             struct timespec *, struct timespec *,
+                                             struct timespec *, char **);
 
 /* The end of a live "log": no end at all. */
 #define PM_MAX_TIME_T LONGLONG_MAX
@@ -701,67 +701,151 @@ PCP_CALL extern void pmPrintHighResStamp(FILE *, const struct timespec *);
 /* ---------------------------------------------------------------------
  * Command line options, shared by PCP tools and agents.
  */
-#define PMAPI_OPTIONS          "A:a:D:gh:n:O:p:S:s:T:t:VZ:z?"
-#define PMAPI_OPTIONS_HEADER(s) { "", 0, '-', 0, (s) }
-#define PMAPI_OPTIONS_TEXT(s)   { "", 0, '|', 0, (s) }
-#define PMAPI_OPTIONS_END       { NULL, 0, 0, 0, NULL }
+#define PMAPI_OPTIONS "A:a:D:gh:n:O:p:S:s:T:t:VZ:z?"
+#define PMAPI_OPTIONS_HEADER(s)                                                                    \
+    {                                                                                              \
+        "", 0, '-', 0, (s)                                                                         \
+    }
+#define PMAPI_OPTIONS_TEXT(s)                                                                      \
+    {                                                                                              \
+        "", 0, '|', 0, (s)                                                                         \
+    }
+#define PMAPI_OPTIONS_END                                                                          \
+    {                                                                                              \
+        NULL, 0, 0, 0, NULL                                                                        \
+    }
 
-#define PMLONGOPT_ALIGN     "align"
-#define PMLONGOPT_ARCHIVE   "archive"
-#define PMLONGOPT_DEBUG     "debug"
-#define PMLONGOPT_GUIMODE   "guimode"
-#define PMLONGOPT_HOST      "host"
-#define PMLONGOPT_HOSTSFILE "hostsfile"
-#define PMLONGOPT_SPECLOCAL "spec-local"
-#define PMLONGOPT_LOCALPMDA "local-PMDA"
-#define PMLONGOPT_NAMESPACE "namespace"
-#define PMLONGOPT_UNIQNAMES "uniqnames"
-#define PMLONGOPT_ORIGIN    "origin"
-#define PMLONGOPT_GUIPORT   "guiport"
-#define PMLONGOPT_START     "start"
-#define PMLONGOPT_SAMPLES   "samples"
-#define PMLONGOPT_FINISH    "finish"
-#define PMLONGOPT_INTERVAL  "interval"
-#define PMLONGOPT_VERSION   "version"
-#define PMLONGOPT_TIMEZONE  "timezone"
-#define PMLONGOPT_HOSTZONE  "hostzone"
-#define PMLONGOPT_HELP      "help"
+#define PMLONGOPT_ALIGN         "align"
+#define PMLONGOPT_ARCHIVE       "archive"
+#define PMLONGOPT_DEBUG         "debug"
+#define PMLONGOPT_GUIMODE       "guimode"
+#define PMLONGOPT_HOST          "host"
+#define PMLONGOPT_HOSTSFILE     "hostsfile"
+#define PMLONGOPT_SPECLOCAL     "spec-local"
+#define PMLONGOPT_LOCALPMDA     "local-PMDA"
+#define PMLONGOPT_NAMESPACE     "namespace"
+#define PMLONGOPT_UNIQNAMES     "uniqnames"
+#define PMLONGOPT_ORIGIN        "origin"
+#define PMLONGOPT_GUIPORT       "guiport"
+#define PMLONGOPT_START         "start"
+#define PMLONGOPT_SAMPLES       "samples"
+#define PMLONGOPT_FINISH        "finish"
+#define PMLONGOPT_INTERVAL      "interval"
+#define PMLONGOPT_VERSION       "version"
+#define PMLONGOPT_TIMEZONE      "timezone"
+#define PMLONGOPT_HOSTZONE      "hostzone"
+#define PMLONGOPT_HELP          "help"
 #define PMLONGOPT_ARCHIVE_LIST  "archive-list"
 #define PMLONGOPT_ARCHIVE_FOLIO "archive-folio"
 #define PMLONGOPT_HOST_LIST     "host-list"
 #define PMLONGOPT_CONTAINER     "container"
 #define PMLONGOPT_DERIVED       "derived"
 
-#define PMOPT_ALIGN     { PMLONGOPT_ALIGN, 1, 'A', "TIME", "align sample times on natural boundaries" }
-#define PMOPT_ARCHIVE   { PMLONGOPT_ARCHIVE, 1, 'a', "FILE", "metrics source is a PCP log archive" }
-#define PMOPT_DEBUG     { PMLONGOPT_DEBUG, 1, 'D', "DBG", NULL }
-#define PMOPT_GUIMODE   { PMLONGOPT_GUIMODE, 0, 'g', 0, "start in GUI mode with new time control" }
-#define PMOPT_HOST      { PMLONGOPT_HOST, 1, 'h', "HOST", "metrics source is PMCD on host" }
-#define PMOPT_HOSTSFILE { PMLONGOPT_HOSTSFILE, 1, 'H', "FILE", "read metric source hosts from a file" }
-#define PMOPT_SPECLOCAL { PMLONGOPT_SPECLOCAL, 1, 'K', "SPEC", "optional additional PMDA spec for local connection" }
-#define PMOPT_LOCALPMDA { PMLONGOPT_LOCALPMDA, 0, 'L', 0, "metrics source is local connection to a PMDA" }
-#define PMOPT_NAMESPACE { PMLONGOPT_NAMESPACE, 1, 'n', "FILE", "use an alternative PMNS" }
-#define PMOPT_UNIQNAMES { PMLONGOPT_UNIQNAMES, 1, 'N', "FILE", "like -n but only one name allowed for each PMID" }
-#define PMOPT_ORIGIN    { PMLONGOPT_ORIGIN, 1, 'O', "TIME", "initial sample time within the time window" }
-#define PMOPT_GUIPORT   { PMLONGOPT_GUIPORT, 1, 'p', "N", "port for connection to existing time control" }
-#define PMOPT_START     { PMLONGOPT_START, 1, 'S', "TIME", "start of the time window" }
-#define PMOPT_SAMPLES   { PMLONGOPT_SAMPLES, 1, 's', "N", "terminate after this many samples" }
-#define PMOPT_FINISH    { PMLONGOPT_FINISH, 1, 'T', "TIME", "end of the time window" }
-#define PMOPT_INTERVAL  { PMLONGOPT_INTERVAL, 1, 't', "DELTA", "sampling interval" }
-#define PMOPT_VERSION   { PMLONGOPT_VERSION, 0, 'V', 0, "display version number and exit" }
-#define PMOPT_TIMEZONE  { PMLONGOPT_TIMEZONE, 1, 'Z', "TZ", "set reporting timezone" }
-#define PMOPT_HOSTZONE  { PMLONGOPT_HOSTZONE, 0, 'z', 0, "set reporting timezone to local time of metrics source" }
-#define PMOPT_HELP      { PMLONGOPT_HELP, 0, '?', 0, "show this usage message and exit" }
-#define PMOPT_ARCHIVE_LIST  { PMLONGOPT_ARCHIVE_LIST, 1, 0, "FILES", "comma-separated list of metric source archives" }
-#define PMOPT_ARCHIVE_FOLIO { PMLONGOPT_ARCHIVE_FOLIO, 1, 0, "FILE", "read metric source archives from a folio" }
-#define PMOPT_HOST_LIST     { PMLONGOPT_HOST_LIST, 1, 0, "HOSTS", "comma-separated list of metric source hosts" }
-#define PMOPT_CONTAINER     { PMLONGOPT_CONTAINER, 1, 0, "NAME", "specify an individual container to be queried" }
-#define PMOPT_DERIVED       { PMLONGOPT_DERIVED, 1, 0, "FILE", "load derived metric definitions from FILE(s)" }
+#define PMOPT_ALIGN                                                                                \
+    {                                                                                              \
+        PMLONGOPT_ALIGN, 1, 'A', "TIME", "align sample times on natural boundaries"                \
+    }
+#define PMOPT_ARCHIVE                                                                              \
+    {                                                                                              \
+        PMLONGOPT_ARCHIVE, 1, 'a', "FILE", "metrics source is a PCP log archive"                   \
+    }
+#define PMOPT_DEBUG                                                                                \
+    {                                                                                              \
+        PMLONGOPT_DEBUG, 1, 'D', "DBG", NULL                                                       \
+    }
+#define PMOPT_GUIMODE                                                                              \
+    {                                                                                              \
+        PMLONGOPT_GUIMODE, 0, 'g', 0, "start in GUI mode with new time control"                    \
+    }
+#define PMOPT_HOST                                                                                 \
+    {                                                                                              \
+        PMLONGOPT_HOST, 1, 'h', "HOST", "metrics source is PMCD on host"                           \
+    }
+#define PMOPT_HOSTSFILE                                                                            \
+    {                                                                                              \
+        PMLONGOPT_HOSTSFILE, 1, 'H', "FILE", "read metric source hosts from a file"                \
+    }
+#define PMOPT_SPECLOCAL                                                                            \
+    {                                                                                              \
+        PMLONGOPT_SPECLOCAL, 1, 'K', "SPEC", "optional additional PMDA spec for local connection"  \
+    }
+#define PMOPT_LOCALPMDA                                                                            \
+    {                                                                                              \
+        PMLONGOPT_LOCALPMDA, 0, 'L', 0, "metrics source is local connection to a PMDA"             \
+    }
+#define PMOPT_NAMESPACE                                                                            \
+    {                                                                                              \
+        PMLONGOPT_NAMESPACE, 1, 'n', "FILE", "use an alternative PMNS"                             \
+    }
+#define PMOPT_UNIQNAMES                                                                            \
+    {                                                                                              \
+        PMLONGOPT_UNIQNAMES, 1, 'N', "FILE", "like -n but only one name allowed for each PMID"     \
+    }
+#define PMOPT_ORIGIN                                                                               \
+    {                                                                                              \
+        PMLONGOPT_ORIGIN, 1, 'O', "TIME", "initial sample time within the time window"             \
+    }
+#define PMOPT_GUIPORT                                                                              \
+    {                                                                                              \
+        PMLONGOPT_GUIPORT, 1, 'p', "N", "port for connection to existing time control"             \
+    }
+#define PMOPT_START                                                                                \
+    {                                                                                              \
+        PMLONGOPT_START, 1, 'S', "TIME", "start of the time window"                                \
+    }
+#define PMOPT_SAMPLES                                                                              \
+    {                                                                                              \
+        PMLONGOPT_SAMPLES, 1, 's', "N", "terminate after this many samples"                        \
+    }
+#define PMOPT_FINISH                                                                               \
+    {                                                                                              \
+        PMLONGOPT_FINISH, 1, 'T', "TIME", "end of the time window"                                 \
+    }
+#define PMOPT_INTERVAL                                                                             \
+    {                                                                                              \
+        PMLONGOPT_INTERVAL, 1, 't', "DELTA", "sampling interval"                                   \
+    }
+#define PMOPT_VERSION                                                                              \
+    {                                                                                              \
+        PMLONGOPT_VERSION, 0, 'V', 0, "display version number and exit"                            \
+    }
+#define PMOPT_TIMEZONE                                                                             \
+    {                                                                                              \
+        PMLONGOPT_TIMEZONE, 1, 'Z', "TZ", "set reporting timezone"                                 \
+    }
+#define PMOPT_HOSTZONE                                                                             \
+    {                                                                                              \
+        PMLONGOPT_HOSTZONE, 0, 'z', 0, "set reporting timezone to local time of metrics source"    \
+    }
+#define PMOPT_HELP                                                                                 \
+    {                                                                                              \
+        PMLONGOPT_HELP, 0, '?', 0, "show this usage message and exit"                              \
+    }
+#define PMOPT_ARCHIVE_LIST                                                                         \
+    {                                                                                              \
+        PMLONGOPT_ARCHIVE_LIST, 1, 0, "FILES", "comma-separated list of metric source archives"    \
+    }
+#define PMOPT_ARCHIVE_FOLIO                                                                        \
+    {                                                                                              \
+        PMLONGOPT_ARCHIVE_FOLIO, 1, 0, "FILE", "read metric source archives from a folio"          \
+    }
+#define PMOPT_HOST_LIST                                                                            \
+    {                                                                                              \
+        PMLONGOPT_HOST_LIST, 1, 0, "HOSTS", "comma-separated list of metric source hosts"          \
+    }
+#define PMOPT_CONTAINER                                                                            \
+    {                                                                                              \
+        PMLONGOPT_CONTAINER, 1, 0, "NAME", "specify an individual container to be queried"         \
+    }
+#define PMOPT_DERIVED                                                                              \
+    {                                                                                              \
+        PMLONGOPT_DERIVED, 1, 0, "FILE", "load derived metric definitions from FILE(s)"            \
+    }
 
-#define PMAPI_GENERAL_OPTIONS                                                                   \
-    PMAPI_OPTIONS_HEADER("General options"), PMOPT_ALIGN, PMOPT_ARCHIVE, PMOPT_DEBUG,           \
-        PMOPT_GUIMODE, PMOPT_HOST, PMOPT_NAMESPACE, PMOPT_ORIGIN, PMOPT_GUIPORT, PMOPT_START,   \
-        PMOPT_SAMPLES, PMOPT_FINISH, PMOPT_INTERVAL, PMOPT_TIMEZONE, PMOPT_HOSTZONE,            \
+#define PMAPI_GENERAL_OPTIONS                                                                      \
+    PMAPI_OPTIONS_HEADER("General options"), PMOPT_ALIGN, PMOPT_ARCHIVE, PMOPT_DEBUG,              \
+        PMOPT_GUIMODE, PMOPT_HOST, PMOPT_NAMESPACE, PMOPT_ORIGIN, PMOPT_GUIPORT, PMOPT_START,      \
+        PMOPT_SAMPLES, PMOPT_FINISH, PMOPT_INTERVAL, PMOPT_TIMEZONE, PMOPT_HOSTZONE,               \
         PMOPT_VERSION, PMOPT_HELP
 
 #define PM_OPTFLAG_INIT        (1 << 0)
@@ -791,17 +875,17 @@ typedef struct pmLongOptions {
 } pmLongOptions;
 
 typedef struct pmOptions {
-    int version;                  /* structure version, 0 */
-    int flags;                    /* PM_OPTFLAG_* */
-    const char *short_options;    /* getopt-style letters */
-    pmLongOptions *long_options;  /* table, ended by PMAPI_OPTIONS_END */
-    const char *short_usage;      /* "[options] ..." */
-    pmOptionOverride override;    /* claims options before the defaults */
-    int index;                    /* long option index of the last match */
-    int optind;                   /* as getopt */
-    int opterr;                   /* as getopt */
-    int optopt;                   /* as getopt */
-    char *optarg;                 /* as getopt */
+    int version;                 /* structure version, 0 */
+    int flags;                   /* PM_OPTFLAG_* */
+    const char *short_options;   /* getopt-style letters */
+    pmLongOptions *long_options; /* table, ended by PMAPI_OPTIONS_END */
+    const char *short_usage;     /* "[options] ..." */
+    pmOptionOverride override;   /* claims options before the defaults */
+    int index;                   /* long option index of the last match */
+    int optind;                  /* as getopt */
+    int opterr;                  /* as getopt */
+    int optopt;                  /* as getopt */
+    char *optarg;                /* as getopt */
     /* scanner state private to pmgetopt_r */
     int __initialized;
     char *__nextchar;
@@ -809,12 +893,12 @@ typedef struct pmOptions {
     int __posixly_correct;
     int __first_nonopt;
     int __last_nonopt;
-    int errors;       /* usage errors seen */
-    int context;      /* PM_CONTEXT_* chosen by -a/-h/-L */
-    int nhosts;       /* entries in hosts */
-    int narchives;    /* entries in archives */
-    char **hosts;     /* -h arguments */
-    char **archives;  /* -a arguments */
+    int errors;      /* usage errors seen */
+    int context;     /* PM_CONTEXT_* chosen by -a/-h/-L */
+    int nhosts;      /* entries in hosts */
+    int narchives;   /* entries in archives */
+    char **hosts;    /* -h arguments */
+    char **archives; /* -a arguments */
 #if PMAPI_VERSION == PMAPI_VERSION_3
     struct timeval unused[4];
 #else

@@ -40,8 +40,8 @@ typedef struct __pmnsTree pmdaNameSpace;
 typedef struct __pmHashCtl pmdaHashTable;
 
 typedef struct pmdaInstid {
-    int i_inst;    /* instance identifier */
-    char *i_name;  /* instance name */
+    int i_inst;   /* instance identifier */
+    char *i_name; /* instance name */
 } pmdaInstid;
 
 typedef struct pmdaIndom {
@@ -69,35 +69,35 @@ typedef int (*pmdaLabelCallBack)(pmInDom, unsigned int, pmLabelSet **);
 
 /* Per-agent state shared between the agent and the library. */
 typedef struct pmdaExt {
-    unsigned int e_flags;     /* PMDA_EXT_* */
-    void *e_ext;              /* library-private block */
-    char *e_sockname;         /* unix socket name, if any */
-    const char *e_name;       /* agent name */
-    const char *e_logfile;    /* log file path */
-    const char *e_helptext;   /* help database path, without extension */
-    int e_status;             /* 0 when healthy */
-    int e_infd;               /* requests arrive here */
-    int e_outfd;              /* answers leave here */
-    int e_port;               /* inet port, if any */
-    int e_singular;           /* instance iteration state */
-    int e_ordinal;            /* instance iteration state */
-    int e_direct;             /* 1 when metrics[item] is the metric */
-    int e_domain;             /* performance metrics domain */
-    int e_nmetrics;           /* entries in e_metrics */
-    int e_nindoms;            /* entries in e_indoms */
-    int e_help;               /* help database handle, < 0 if none */
-    pmProfile *e_prof;        /* last profile received */
-    pmdaIoType e_io;          /* transport to pmcd */
-    pmdaIndom *e_indoms;      /* instance domain table */
-    pmdaIndom *e_idp;         /* instance iteration state */
-    pmdaMetric *e_metrics;    /* metric table */
-    pmdaResultCallBack e_resultCallBack;   /* releases a fetch result */
-    pmdaFetchCallBack e_fetchCallBack;     /* supplies one value */
-    pmdaCheckCallBack e_checkCallBack;     /* runs before each request */
-    pmdaDoneCallBack e_doneCallBack;       /* runs after each request */
-    int e_context;                         /* client context of the request */
-    pmdaEndContextCallBack e_endCallBack;  /* a client context closed */
-    pmdaLabelCallBack e_labelCallBack;     /* instance labels */
+    unsigned int e_flags;                 /* PMDA_EXT_* */
+    void *e_ext;                          /* library-private block */
+    char *e_sockname;                     /* unix socket name, if any */
+    const char *e_name;                   /* agent name */
+    const char *e_logfile;                /* log file path */
+    const char *e_helptext;               /* help database path, without extension */
+    int e_status;                         /* 0 when healthy */
+    int e_infd;                           /* requests arrive here */
+    int e_outfd;                          /* answers leave here */
+    int e_port;                           /* inet port, if any */
+    int e_singular;                       /* instance iteration state */
+    int e_ordinal;                        /* instance iteration state */
+    int e_direct;                         /* 1 when metrics[item] is the metric */
+    int e_domain;                         /* performance metrics domain */
+    int e_nmetrics;                       /* entries in e_metrics */
+    int e_nindoms;                        /* entries in e_indoms */
+    int e_help;                           /* help database handle, < 0 if none */
+    pmProfile *e_prof;                    /* last profile received */
+    pmdaIoType e_io;                      /* transport to pmcd */
+    pmdaIndom *e_indoms;                  /* instance domain table */
+    pmdaIndom *e_idp;                     /* instance iteration state */
+    pmdaMetric *e_metrics;                /* metric table */
+    pmdaResultCallBack e_resultCallBack;  /* releases a fetch result */
+    pmdaFetchCallBack e_fetchCallBack;    /* supplies one value */
+    pmdaCheckCallBack e_checkCallBack;    /* runs before each request */
+    pmdaDoneCallBack e_doneCallBack;      /* runs after each request */
+    int e_context;                        /* client context of the request */
+    pmdaEndContextCallBack e_endCallBack; /* a client context closed */
+    pmdaLabelCallBack e_labelCallBack;    /* instance labels */
 } pmdaExt;
 
 #define PMDA_EXT_FLAG_DIRECT  (1 << 0)
@@ -109,21 +109,21 @@ typedef struct pmdaExt {
 #define PMDA_EXT_NAMES_CHANGE (1 << 6)
 
 /* The methods every interface version has, in dispatch order. */
-#define PMKIT_PMDA_METHODS_2                                              \
-    pmdaExt *ext;                                                         \
-    int (*profile)(pmProfile *, pmdaExt *);                               \
-    int (*fetch)(int, pmID *, pmResult **, pmdaExt *);                    \
-    int (*desc)(pmID, pmDesc *, pmdaExt *);                               \
-    int (*instance)(pmInDom, int, char *, pmInResult **, pmdaExt *);      \
-    int (*text)(int, int, char **, pmdaExt *);                            \
+#define PMKIT_PMDA_METHODS_2                                                                       \
+    pmdaExt *ext;                                                                                  \
+    int (*profile)(pmProfile *, pmdaExt *);                                                        \
+    int (*fetch)(int, pmID *, pmResult **, pmdaExt *);                                             \
+    int (*desc)(pmID, pmDesc *, pmdaExt *);                                                        \
+    int (*instance)(pmInDom, int, char *, pmInResult **, pmdaExt *);                               \
+    int (*text)(int, int, char **, pmdaExt *);                                                     \
     int (*store)(pmResult *, pmdaExt *);
-#define PMKIT_PMDA_METHODS_4                                              \
-    PMKIT_PMDA_METHODS_2                                                  \
-    int (*pmid)(const char *, pmID *, pmdaExt *);                         \
-    int (*name)(pmID, char ***, pmdaExt *);                               \
+#define PMKIT_PMDA_METHODS_4                                                                       \
+    PMKIT_PMDA_METHODS_2                                                                           \
+    int (*pmid)(const char *, pmID *, pmdaExt *);                                                  \
+    int (*name)(pmID, char ***, pmdaExt *);                                                        \
     int (*children)(const char *, int, char ***, int **, pmdaExt *);
-#define PMKIT_PMDA_METHODS_6                                              \
-    PMKIT_PMDA_METHODS_4                                                  \
+#define PMKIT_PMDA_METHODS_6                                                                       \
+    PMKIT_PMDA_METHODS_4                                                                           \
     int (*attribute)(int, int, const char *, int, pmdaExt *);
 
 /* What an agent hands to pmcd or to a local context. */
@@ -142,9 +142,15 @@ typedef struct pmdaInterface {
     } comm;
     int status; /* 0, or the error that made initialisation fail */
     union {
-        struct { PMKIT_PMDA_METHODS_2 } any, two, three;
-        struct { PMKIT_PMDA_METHODS_4 } four, five;
-        struct { PMKIT_PMDA_METHODS_6 } six;
+        struct {
+            PMKIT_PMDA_METHODS_2
+        } any, two, three;
+        struct {
+            PMKIT_PMDA_METHODS_4
+        } four, five;
+        struct {
+            PMKIT_PMDA_METHODS_6
+        } six;
         struct {
             PMKIT_PMDA_METHODS_6
             int (*label)(int, int, pmLabelSet **, pmdaExt *);
@@ -173,28 +179,70 @@ typedef struct __pmDSO {
 
 /* Table helpers: a PMID without its domain, and pmUnits from the six fields
  * (dimSpace, dimTime, dimCount, scaleSpace, scaleTime, scaleCount). */
-#define PMDA_PMID(cluster, item) ((((cluster) & 0xfff) << 10) | ((item) & 0x3ff))
+#define PMDA_PMID(cluster, item) ((((cluster)&0xfff) << 10) | ((item)&0x3ff))
 #ifndef PMKIT_BITFIELDS_HIGH_FIRST
-#define PMDA_PMUNITS(a, b, c, d, e, f) { 0, f, e, d, c, b, a }
+#define PMDA_PMUNITS(a, b, c, d, e, f)                                                             \
+    {                                                                                              \
+        0, f, e, d, c, b, a                                                                        \
+    }
 #else
-#define PMDA_PMUNITS(a, b, c, d, e, f) { a, b, c, d, e, f, 0 }
+#define PMDA_PMUNITS(a, b, c, d, e, f)                                                             \
+    {                                                                                              \
+        a, b, c, d, e, f, 0                                                                        \
+    }
 #endif
 
 /* Agent command line options. */
-#define PMDA_OPTIONS           "D:d:h:i:l:pu:U:"
-#define PMDA_OPTIONS_HEADER(s) { "", 0, '-', 0, (s) }
-#define PMDA_OPTIONS_TEXT(s)   { "", 0, '|', 0, (s) }
-#define PMDA_OPTIONS_END       { NULL, 0, 0, 0, NULL }
+#define PMDA_OPTIONS "D:d:h:i:l:pu:U:"
+#define PMDA_OPTIONS_HEADER(s)                                                                     \
+    {                                                                                              \
+        "", 0, '-', 0, (s)                                                                         \
+    }
+#define PMDA_OPTIONS_TEXT(s)                                                                       \
+    {                                                                                              \
+        "", 0, '|', 0, (s)                                                                         \
+    }
+#define PMDA_OPTIONS_END                                                                           \
+    {                                                                                              \
+        NULL, 0, 0, 0, NULL                                                                        \
+    }
 
-#define PMDAOPT_DEBUG    { "debug", 1, 'D', "DBG", NULL }
-#define PMDAOPT_DOMAIN   { "domain", 1, 'd', "NUM", "use domain (numeric) for metrics domain of PMDA" }
-#define PMDAOPT_HELPTEXT { "helpfile", 1, 'h', "FILE", "path to PMDA metrics help text file" }
-#define PMDAOPT_INET     { "inet", 1, 'i', "PORT", "pmcd IPv4 connection service name or numeric port" }
-#define PMDAOPT_IPV6     { "ipv6", 1, '6', "PORT", "pmcd IPv6 connection service name or numeric port" }
-#define PMDAOPT_LOGFILE  { "log", 1, 'l', "FILE", "write log to FILE rather than using default log name" }
-#define PMDAOPT_PIPE     { "pipe", 0, 'p', 0, "use a pipe for communication with pmcd" }
-#define PMDAOPT_UNIX     { "unix", 1, 'u', "FILE", "use a unix domain socket for communication with pmcd" }
-#define PMDAOPT_USERNAME { "username", 1, 'U', "USER", "run the PMDA using the named user account" }
+#define PMDAOPT_DEBUG                                                                              \
+    {                                                                                              \
+        "debug", 1, 'D', "DBG", NULL                                                               \
+    }
+#define PMDAOPT_DOMAIN                                                                             \
+    {                                                                                              \
+        "domain", 1, 'd', "NUM", "use domain (numeric) for metrics domain of PMDA"                 \
+    }
+#define PMDAOPT_HELPTEXT                                                                           \
+    {                                                                                              \
+        "helpfile", 1, 'h', "FILE", "path to PMDA metrics help text file"                          \
+    }
+#define PMDAOPT_INET                                                                               \
+    {                                                                                              \
+        "inet", 1, 'i', "PORT", "pmcd IPv4 connection service name or numeric port"                \
+    }
+#define PMDAOPT_IPV6                                                                               \
+    {                                                                                              \
+        "ipv6", 1, '6', "PORT", "pmcd IPv6 connection service name or numeric port"                \
+    }
+#define PMDAOPT_LOGFILE                                                                            \
+    {                                                                                              \
+        "log", 1, 'l', "FILE", "write log to FILE rather than using default log name"              \
+    }
+#define PMDAOPT_PIPE                                                                               \
+    {                                                                                              \
+        "pipe", 0, 'p', 0, "use a pipe for communication with pmcd"                                \
+    }
+#define PMDAOPT_UNIX                                                                               \
+    {                                                                                              \
+        "unix", 1, 'u', "FILE", "use a unix domain socket for communication with pmcd"             \
+    }
+#define PMDAOPT_USERNAME                                                                           \
+    {                                                                                              \
+        "username", 1, 'U', "USER", "run the PMDA using the named user account"                    \
+    }
 
 struct pmdaOptions;
 #define __pmdaOptions pmdaOptions

@@ -32,12 +32,12 @@
 #include <stdarg.h>
 
 enum value {
-    V_NONE,    /* numval 0 */
-    V_NUMBER,  /* the number below, in the metric's type */
-    V_STRING,  /* "hello world" */
-    V_AGGR,    /* 4 bytes "abcd" */
-    V_EVENT,   /* an event array without records */
-    V_ERROR,   /* numval is the error below */
+    V_NONE,   /* numval 0 */
+    V_NUMBER, /* the number below, in the metric's type */
+    V_STRING, /* "hello world" */
+    V_AGGR,   /* 4 bytes "abcd" */
+    V_EVENT,  /* an event array without records */
+    V_ERROR,  /* numval is the error below */
 };
 
 struct metric {
@@ -51,67 +51,71 @@ struct metric {
     const char *oneline, *help; /* NULL: no text of that kind */
 };
 
-#define UNITS(ds, dt, dc, ss, st, sc) \
-    { .dimSpace = ds, .dimTime = dt, .dimCount = dc, .scaleSpace = ss, .scaleTime = st, .scaleCount = sc }
+#define UNITS(ds, dt, dc, ss, st, sc)                                                              \
+    {                                                                                              \
+        .dimSpace = ds, .dimTime = dt, .dimCount = dc, .scaleSpace = ss, .scaleTime = st,          \
+        .scaleCount = sc                                                                           \
+    }
 #define NOUNITS UNITS(0, 0, 0, 0, 0, 0)
 
 static const struct metric metrics[] = {
-    { "fixed.i32", 0, 0, PM_TYPE_32, -1, PM_SEM_INSTANT, NOUNITS, V_NUMBER, -42, 0,
-      "a signed 32-bit value", "Always -42.\nA second line.\n\n\n" },
-    { "fixed.u32", 0, 1, PM_TYPE_U32, -1, PM_SEM_COUNTER, UNITS(0, 0, 1, 0, 0, 0), V_NUMBER,
-      4000000000.0, 0, "an unsigned 32-bit counter", "" },
-    { "fixed.i64", 0, 2, PM_TYPE_64, -1, PM_SEM_DISCRETE, UNITS(1, 0, 0, PM_SPACE_KBYTE, 0, 0),
-      V_NUMBER, -9000000000.0, 0, "a signed 64-bit value", NULL },
-    { "fixed.u64", 0, 3, PM_TYPE_U64, -1, PM_SEM_INSTANT, UNITS(1, -1, 0, PM_SPACE_MBYTE,
-      PM_TIME_SEC, 0), V_NUMBER, 18000000000000000000.0, 0, "", "Help without a one-line." },
-    { "fixed.float", 0, 4, PM_TYPE_FLOAT, -1, PM_SEM_INSTANT, UNITS(0, 1, -1, 0, PM_TIME_HOUR,
-      6), V_NUMBER, 3.25, 0, NULL, NULL },
-    { "fixed.double", 0, 5, PM_TYPE_DOUBLE, -1, PM_SEM_COUNTER, UNITS(0, 1, 0, 0, PM_TIME_USEC,
-      0), V_NUMBER, 0.1, 0, "a double", "Exactly 0.1, nearly." },
-    { "fixed.string", 0, 6, PM_TYPE_STRING, -1, PM_SEM_DISCRETE, NOUNITS, V_STRING, 0, 0,
-      "a string", "The words \"hello world\"." },
-    { "fixed.aggregate", 0, 7, PM_TYPE_AGGREGATE, -1, PM_SEM_DISCRETE, NOUNITS, V_AGGR, 0, 0,
-      "four bytes", NULL },
-    { "fixed.event", 0, 8, PM_TYPE_EVENT, -1, PM_SEM_DISCRETE, NOUNITS, V_EVENT, 0, 0,
-      "no events", NULL },
-    { "fixed.nosupport", 0, 9, PM_TYPE_NOSUPPORT, -1, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0,
-      PM_ERR_APPVERSION, "not supported here", NULL },
-    { "fixed.scaled", 0, 10, PM_TYPE_U32, -1, PM_SEM_INSTANT, UNITS(0, 0, 0, 0, 0, 3), V_NUMBER,
-      7, 0, "count-less scale", NULL },
-    { "fixed.oddsem", 0, 11, PM_TYPE_32, -1, 2, NOUNITS, V_NUMBER, 1, 0, "semantics 2", NULL },
-    { "fixed.oddtype", 0, 12, 11, -1, PM_SEM_INSTANT, NOUNITS, V_NONE, 0, 0, "type 11", NULL },
-    { "fixed.blank", 0, 13, PM_TYPE_AGGREGATE_STATIC, -1, PM_SEM_DISCRETE, NOUNITS, V_NONE, 0,
-      0, "", "" },
-    { "fixed.newlines", 0, 14, PM_TYPE_HIGHRES_EVENT, -1, PM_SEM_DISCRETE, NOUNITS, V_NONE, 0,
-      0, "two lines\nin one", "\n\n" },
-    { "fixed.unknown", 0, 15, PM_TYPE_UNKNOWN, -1, PM_SEM_DISCRETE, NOUNITS, V_NONE, 0, 0,
-      "\n", "  \n" },
-    { "fixed.inst.colour", 1, 0, PM_TYPE_32, 0, PM_SEM_INSTANT, NOUNITS, V_NUMBER, 10, 0,
-      "per colour", "One value per colour.\n" },
-    { "fixed.inst.empty", 1, 1, PM_TYPE_U32, 1, PM_SEM_INSTANT, NOUNITS, V_NUMBER, 5, 0,
-      "an empty instance domain", NULL },
-    { "fixed.inst.strings", 1, 2, PM_TYPE_STRING, 0, PM_SEM_INSTANT, NOUNITS, V_STRING, 0, 0,
-      "strings per colour", NULL },
-    { "fixed.inst.hidden", 1, 3, PM_TYPE_U64, 2, PM_SEM_INSTANT, NOUNITS, V_NUMBER, 100, 0,
-      "values only for instances asked for", NULL },
-    { "fixed.inst.double", 1, 4, PM_TYPE_DOUBLE, 0, PM_SEM_INSTANT, NOUNITS, V_NUMBER, 1.5, 0,
-      "doubles per colour", NULL },
-    { "fixed.err.again", 2, 0, PM_TYPE_32, -1, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0, PM_ERR_AGAIN,
-      "always try again", NULL },
-    { "fixed.err.errno", 2, 1, PM_TYPE_32, 0, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0, -EIO,
-      "an I/O error", NULL },
-    { "fixed.err.inst", 2, 2, PM_TYPE_32, 3, PM_SEM_INSTANT, NOUNITS, V_NUMBER, 1, 0,
-      "instance domain the agent does not know", NULL },
-    { "fixed.err.value", 2, 3, PM_TYPE_U32, -1, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0,
-      PM_ERR_VALUE, NULL, NULL },
-    { "fixed.err.profile", 2, 4, PM_TYPE_U32, -1, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0,
-      PM_ERR_PROFILE, "singular, but wants instances", NULL },
-    { "fixed.err.profileinst", 2, 5, PM_TYPE_U32, 3, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0,
-      PM_ERR_PROFILE, "wants instances of an unknown instance domain", NULL },
-    { "fixed.err.profileempty", 2, 6, PM_TYPE_U32, 1, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0,
-      PM_ERR_PROFILE, "wants instances of an empty instance domain", NULL },
-    { "fixed.err.stubborn", 2, 7, PM_TYPE_U32, 0, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0,
-      PM_ERR_PROFILE, "wants instances, never satisfied", NULL },
+    {"fixed.i32", 0, 0, PM_TYPE_32, -1, PM_SEM_INSTANT, NOUNITS, V_NUMBER, -42, 0,
+     "a signed 32-bit value", "Always -42.\nA second line.\n\n\n"},
+    {"fixed.u32", 0, 1, PM_TYPE_U32, -1, PM_SEM_COUNTER, UNITS(0, 0, 1, 0, 0, 0), V_NUMBER,
+     4000000000.0, 0, "an unsigned 32-bit counter", ""},
+    {"fixed.i64", 0, 2, PM_TYPE_64, -1, PM_SEM_DISCRETE, UNITS(1, 0, 0, PM_SPACE_KBYTE, 0, 0),
+     V_NUMBER, -9000000000.0, 0, "a signed 64-bit value", NULL},
+    {"fixed.u64", 0, 3, PM_TYPE_U64, -1, PM_SEM_INSTANT,
+     UNITS(1, -1, 0, PM_SPACE_MBYTE, PM_TIME_SEC, 0), V_NUMBER, 18000000000000000000.0, 0, "",
+     "Help without a one-line."},
+    {"fixed.float", 0, 4, PM_TYPE_FLOAT, -1, PM_SEM_INSTANT, UNITS(0, 1, -1, 0, PM_TIME_HOUR, 6),
+     V_NUMBER, 3.25, 0, NULL, NULL},
+    {"fixed.double", 0, 5, PM_TYPE_DOUBLE, -1, PM_SEM_COUNTER, UNITS(0, 1, 0, 0, PM_TIME_USEC, 0),
+     V_NUMBER, 0.1, 0, "a double", "Exactly 0.1, nearly."},
+    {"fixed.string", 0, 6, PM_TYPE_STRING, -1, PM_SEM_DISCRETE, NOUNITS, V_STRING, 0, 0, "a string",
+     "The words \"hello world\"."},
+    {"fixed.aggregate", 0, 7, PM_TYPE_AGGREGATE, -1, PM_SEM_DISCRETE, NOUNITS, V_AGGR, 0, 0,
+     "four bytes", NULL},
+    {"fixed.event", 0, 8, PM_TYPE_EVENT, -1, PM_SEM_DISCRETE, NOUNITS, V_EVENT, 0, 0, "no events",
+     NULL},
+    {"fixed.nosupport", 0, 9, PM_TYPE_NOSUPPORT, -1, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0,
+     PM_ERR_APPVERSION, "not supported here", NULL},
+    {"fixed.scaled", 0, 10, PM_TYPE_U32, -1, PM_SEM_INSTANT, UNITS(0, 0, 0, 0, 0, 3), V_NUMBER, 7,
+     0, "count-less scale", NULL},
+    {"fixed.oddsem", 0, 11, PM_TYPE_32, -1, 2, NOUNITS, V_NUMBER, 1, 0, "semantics 2", NULL},
+    {"fixed.oddtype", 0, 12, 11, -1, PM_SEM_INSTANT, NOUNITS, V_NONE, 0, 0, "type 11", NULL},
+    {"fixed.blank", 0, 13, PM_TYPE_AGGREGATE_STATIC, -1, PM_SEM_DISCRETE, NOUNITS, V_NONE, 0, 0, "",
+     ""},
+    {"fixed.newlines", 0, 14, PM_TYPE_HIGHRES_EVENT, -1, PM_SEM_DISCRETE, NOUNITS, V_NONE, 0, 0,
+     "two lines\nin one", "\n\n"},
+    {"fixed.unknown", 0, 15, PM_TYPE_UNKNOWN, -1, PM_SEM_DISCRETE, NOUNITS, V_NONE, 0, 0, "\n",
+     "  \n"},
+    {"fixed.inst.colour", 1, 0, PM_TYPE_32, 0, PM_SEM_INSTANT, NOUNITS, V_NUMBER, 10, 0,
+     "per colour", "One value per colour.\n"},
+    {"fixed.inst.empty", 1, 1, PM_TYPE_U32, 1, PM_SEM_INSTANT, NOUNITS, V_NUMBER, 5, 0,
+     "an empty instance domain", NULL},
+    {"fixed.inst.strings", 1, 2, PM_TYPE_STRING, 0, PM_SEM_INSTANT, NOUNITS, V_STRING, 0, 0,
+     "strings per colour", NULL},
+    {"fixed.inst.hidden", 1, 3, PM_TYPE_U64, 2, PM_SEM_INSTANT, NOUNITS, V_NUMBER, 100, 0,
+     "values only for instances asked for", NULL},
+    {"fixed.inst.double", 1, 4, PM_TYPE_DOUBLE, 0, PM_SEM_INSTANT, NOUNITS, V_NUMBER, 1.5, 0,
+     "doubles per colour", NULL},
+    {"fixed.err.again", 2, 0, PM_TYPE_32, -1, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0, PM_ERR_AGAIN,
+     "always try again", NULL},
+    {"fixed.err.errno", 2, 1, PM_TYPE_32, 0, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0, -EIO,
+     "an I/O error", NULL},
+    {"fixed.err.inst", 2, 2, PM_TYPE_32, 3, PM_SEM_INSTANT, NOUNITS, V_NUMBER, 1, 0,
+     "instance domain the agent does not know", NULL},
+    {"fixed.err.value", 2, 3, PM_TYPE_U32, -1, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0, PM_ERR_VALUE,
+     NULL, NULL},
+    {"fixed.err.profile", 2, 4, PM_TYPE_U32, -1, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0,
+     PM_ERR_PROFILE, "singular, but wants instances", NULL},
+    {"fixed.err.profileinst", 2, 5, PM_TYPE_U32, 3, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0,
+     PM_ERR_PROFILE, "wants instances of an unknown instance domain", NULL},
+    {"fixed.err.profileempty", 2, 6, PM_TYPE_U32, 1, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0,
+     PM_ERR_PROFILE, "wants instances of an empty instance domain", NULL},
+    {"fixed.err.stubborn", 2, 7, PM_TYPE_U32, 0, PM_SEM_INSTANT, NOUNITS, V_ERROR, 0,
+     PM_ERR_PROFILE, "wants instances, never satisfied", NULL},
 };
 #define NMETRICS ((int)(sizeof(metrics) / sizeof(metrics[0])))
 /* fixed.err.desc (2.9) is in the namespace but has no descriptor. */
@@ -120,23 +124,23 @@ struct instance {
     int id;
     const char *name;
 };
-static const struct instance colours[] = { { 0, "red" }, { 1, "green light" }, { 7, "blue" } };
-static const struct instance hidden[] = { { 1, "one" }, { 2, "two" }, { 3, "three" } };
+static const struct instance colours[] = {{0, "red"}, {1, "green light"}, {7, "blue"}};
+static const struct instance hidden[] = {{1, "one"}, {2, "two"}, {3, "three"}};
 
 static const struct {
     const struct instance *list;
     int count;
     const char *oneline, *help;
 } indoms[] = {
-    { colours, 3, "colours of the rainbow", "Three of them:\nred, green light and blue.\n" },
-    { NULL, 0, NULL, NULL },
-    { hidden, 3, "listed but not fetched", NULL },
+    {colours, 3, "colours of the rainbow", "Three of them:\nred, green light and blue.\n"},
+    {NULL, 0, NULL, NULL},
+    {hidden, 3, "listed but not fetched", NULL},
 };
 #define NINDOMS ((int)(sizeof(indoms) / sizeof(indoms[0])))
 
-static int malformed; /* malformed_init's agent */
-static int nonames;   /* nonames_init's agent */
-static int nulltext;  /* nulltext_init's agent */
+static int malformed;      /* malformed_init's agent */
+static int nonames;        /* nonames_init's agent */
+static int nulltext;       /* nulltext_init's agent */
 static pmProfile *profile; /* the last profile seen (owned by libpcp) */
 
 static void trace(const char *fmt, ...)
@@ -155,7 +159,8 @@ static void trace(const char *fmt, ...)
 static const struct metric *find(pmID pmid)
 {
     for (int i = 0; i < NMETRICS; i++) {
-        if ((int)pmID_cluster(pmid) == metrics[i].cluster && (int)pmID_item(pmid) == metrics[i].item)
+        if ((int)pmID_cluster(pmid) == metrics[i].cluster &&
+            (int)pmID_item(pmid) == metrics[i].item)
             return &metrics[i];
     }
     return NULL;
@@ -242,8 +247,12 @@ static int value(const struct metric *m, int inst, int k, pmValue *v)
         break;
     }
     switch (m->type) {
-    case PM_TYPE_32: v->value.lval = (int)x; return PM_VAL_INSITU;
-    case PM_TYPE_U32: v->value.lval = (int)(unsigned int)x; return PM_VAL_INSITU;
+    case PM_TYPE_32:
+        v->value.lval = (int)x;
+        return PM_VAL_INSITU;
+    case PM_TYPE_U32:
+        v->value.lval = (int)(unsigned int)x;
+        return PM_VAL_INSITU;
     case PM_TYPE_64: {
         int64_t ll = (int64_t)x;
         v->value.pval = block(PM_TYPE_64, &ll, 8);
@@ -271,7 +280,7 @@ static void break_rules(pmValueSet *vs)
 {
     int cluster = (int)pmID_cluster(vs->pmid), item = (int)pmID_item(vs->pmid);
 
-    if (cluster == 0 && item == 0) {        /* fixed.i32: the wrong metric */
+    if (cluster == 0 && item == 0) { /* fixed.i32: the wrong metric */
         vs->pmid = pmID_build(pmID_domain(vs->pmid), 7, 7);
     } else if (cluster == 0 && item == 1) { /* fixed.u32: singular, with an instance */
         vs->vlist[0].inst = 3;
@@ -365,7 +374,8 @@ static int fixed_desc(pmID pmid, pmDesc *desc, pmdaExt *ext)
         return PM_ERR_PMID;
     desc->pmid = pmid;
     desc->type = m->type;
-    desc->indom = m->indom < 0 ? PM_INDOM_NULL : pmInDom_build(pmID_domain(pmid), (unsigned int)m->indom);
+    desc->indom =
+        m->indom < 0 ? PM_INDOM_NULL : pmInDom_build(pmID_domain(pmid), (unsigned int)m->indom);
     desc->sem = m->sem;
     desc->units = m->units;
     return 0;
@@ -418,8 +428,8 @@ static int fixed_text(int ident, int type, char **buffer, pmdaExt *ext)
     int help = (type & PM_TEXT_HELP) != 0;
     (void)ext;
 
-    trace("text %s type %d", type & PM_TEXT_INDOM ? pmInDomStr((pmInDom)ident) :
-          pmIDStr((pmID)ident), type);
+    trace("text %s type %d",
+          type & PM_TEXT_INDOM ? pmInDomStr((pmInDom)ident) : pmIDStr((pmID)ident), type);
     if (nulltext) {
         *buffer = NULL;
         return 0;
@@ -485,10 +495,18 @@ void oldpmapi_init(pmdaInterface *dp)
     setup(dp, 9);
 }
 
-static int err_profile(pmProfile *p, pmdaExt *e) { (void)p; (void)e; return -EPERM; }
+static int err_profile(pmProfile *p, pmdaExt *e)
+{
+    (void)p;
+    (void)e;
+    return -EPERM;
+}
 static int err_fetch(int n, pmID *l, pmResult **r, pmdaExt *e)
 {
-    (void)n; (void)l; (void)r; (void)e;
+    (void)n;
+    (void)l;
+    (void)r;
+    (void)e;
     return PM_ERR_IPC;
 }
 static int err_desc(pmID id, pmDesc *d, pmdaExt *e)
@@ -497,12 +515,19 @@ static int err_desc(pmID id, pmDesc *d, pmdaExt *e)
 }
 static int err_instance(pmInDom i, int n, char *s, pmInResult **r, pmdaExt *e)
 {
-    (void)i; (void)n; (void)s; (void)r; (void)e;
+    (void)i;
+    (void)n;
+    (void)s;
+    (void)r;
+    (void)e;
     return PM_ERR_INDOM_LOG;
 }
 static int err_text(int i, int t, char **b, pmdaExt *e)
 {
-    (void)i; (void)t; (void)b; (void)e;
+    (void)i;
+    (void)t;
+    (void)b;
+    (void)e;
     return -EACCES;
 }
 
