@@ -335,7 +335,7 @@ static void build_hot(cpp_state *st)
         st->hot.in[c] = !st->opt->restricted && cpp_is(c, CT_START) && st->macros.first[c] > 0;
     st->hot.in['\n'] = 1;
     st->hot.in['/'] = !st->opt->shell_style;
-    cpp_byteset_build(&st->hot);
+    cpp_byteset_build(&st->hot, st->opt->bytewise);
     st->macros.changed = false;
 }
 
@@ -563,7 +563,7 @@ static void state_init(cpp_state *st, const cpp_options *opt, cpp_sink *out)
     st->macros.changed = true; /* build the hot table before the first line */
     for (int c = 0; c < 256; c++)
         st->wordend.in[c] = !cpp_is(c, CT_WORD);
-    cpp_byteset_build(&st->wordend);
+    cpp_byteset_build(&st->wordend, opt->bytewise);
     if (opt->pmns_dir != NULL)
         st->pmns_dir = strdup(opt->pmns_dir);
 }

@@ -44,6 +44,7 @@ typedef struct cpp_options {
     size_t n_defines;
     const char *pmns_dir; /* last include directory; NULL: none */
     int no_external;      /* refuse #include and #shell (untrusted text, fuzzing) */
+    int bytewise;         /* scan a byte at a time, as on a CPU without SSSE3 (tests) */
     /* diagnostics; NULL prints them to stderr with diag_print */
     diag_fn diag;
     void *diag_ctx;

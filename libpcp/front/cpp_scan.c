@@ -22,9 +22,7 @@
 #include <stdint.h>
 #include <string.h>
 
-bool cpp_scan_bytewise;
-
-void cpp_byteset_build(cpp_byteset *set)
+void cpp_byteset_build(cpp_byteset *set, bool bytewise)
 {
     uint16_t lows[16], bucket_lows[8];
     int nbuckets = 0;
@@ -56,6 +54,8 @@ void cpp_byteset_build(cpp_byteset *set)
     }
 #ifdef CPP_SCAN_X86
     __builtin_cpu_init();
-    set->wide = __builtin_cpu_supports("ssse3") && !cpp_scan_bytewise;
+    set->wide = __builtin_cpu_supports("ssse3") && !bytewise;
+#else
+    (void)bytewise;
 #endif
 }

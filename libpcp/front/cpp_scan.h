@@ -30,13 +30,9 @@ typedef struct cpp_byteset {
     bool wide; /* the nibble tables describe the set and the CPU can use them */
 } cpp_byteset;
 
-/* Prepare set->lo, set->hi and set->wide from set->in. */
-void cpp_byteset_build(cpp_byteset *set);
-
-/* Tests set this to make cpp_byteset_build leave every set to the byte
- * loop, as on a CPU without SSSE3 (and so the preprocessor's plain fast
- * path runs). */
-extern bool cpp_scan_bytewise;
+/* Prepare set->lo, set->hi and set->wide from set->in; bytewise leaves
+ * the set to the byte loop, as on a CPU without SSSE3. */
+void cpp_byteset_build(cpp_byteset *set, bool bytewise);
 
 /* The byte loop of cpp_scan_set_as (below), for any set.  Inline so that a loop calling
  * it (the preprocessor's plain fast path) needs no call per scan. */

@@ -2349,9 +2349,9 @@ static void fast_paths_agree(void **state)
         wlen = f->outlen;
         wide = alloc(f, wlen + 1);
         memcpy(wide, f->out, wlen);
-        cpp_scan_bytewise = true;
+        f->opt.bytewise = 1;
         run_n(f, "gen", text, len);
-        cpp_scan_bytewise = false;
+        f->opt.bytewise = 0;
         assert_true(wlen > len / 4);
         assert_int_equal(f->outlen, wlen);
         assert_memory_equal(f->out, wide, wlen);

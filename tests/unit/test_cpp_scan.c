@@ -85,7 +85,7 @@ static void set_random_sets(void **state)
                         : (int)rnd(256);
             set.in[c] = 1;
         }
-        cpp_byteset_build(&set);
+        cpp_byteset_build(&set, false);
         wide += set.wide;
         size_t len = rnd(70);
         char *b = random_line(len, pool, 256);
@@ -112,11 +112,11 @@ static void set_preprocessor_sets_are_wide_capable(void **state)
     for (int c = 0; c < 256; c++)
         wordend.in[c] = !(c == '_' || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
                           (c >= 'a' && c <= 'z'));
-    cpp_byteset_build(&hot);
-    cpp_byteset_build(&wordend);
+    cpp_byteset_build(&hot, false);
+    cpp_byteset_build(&wordend, false);
     memset(&narrow, 0, sizeof(narrow));
     narrow.in['\n'] = 1;
-    cpp_byteset_build(&narrow);
+    cpp_byteset_build(&narrow, false);
 #if defined(__x86_64__) && defined(__GNUC__)
     if (__builtin_cpu_supports("ssse3")) {
         assert_true(hot.wide);
@@ -146,7 +146,7 @@ static void set_too_many_buckets_falls_back(void **state)
     set.in['\n'] = 1; /* high nibble 0: low nibble 10 */
     for (int h = 1; h <= 8; h++)
         set.in[h << 4 | h] = 1; /* high nibble h: low nibble h, all different */
-    cpp_byteset_build(&set);
+    cpp_byteset_build(&set, false);
     assert_false(set.wide);
 }
 
