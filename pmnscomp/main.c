@@ -10,7 +10,7 @@
  * Compiling is three library calls: the text loader (libpcp/front, the
  * same one pmLoadASCIINameSpace runs, preprocessor included), the image
  * writer (libpcp/format), and an output file written under a temporary
- * name and renamed into place (front/outfile.c), so an interrupted run
+ * name and renamed into place (toolsupport/outfile.c), so an interrupted run
  * never leaves a partial or clobbered image.  --check opens the image as
  * libpcp does, verifies every checksum and then the canonical form: the
  * dump, compiled again, must give the very same bytes.

@@ -2,7 +2,7 @@
  * pmcd_wire.h - the pmcd side of PCP's PDU wire format, as much as the
  * tests' fake pmcds need (unit.host, tsan.host_threads): PDU types, words
  * out, PDUs in, the greeting.  Separate from pmkit's own encoder and
- * decoder (libpcp/pmapi/pdu.c), so that the tests do not check pmkit
+ * decoder (libpcp/wire/pdu.c), so that the tests do not check pmkit
  * against itself.
  */
 #ifndef PMKIT_TESTS_PMCD_WIRE_H

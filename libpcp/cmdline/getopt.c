@@ -47,7 +47,7 @@
  * PM_OPTFLAG_NOFLUSH is set.  The standard options themselves are
  * options.c's (pmGetOptions).
  */
-#include "pmapi_int.h"
+#include "cmdline.h"
 
 #include <stdarg.h>
 #include <stdio.h>

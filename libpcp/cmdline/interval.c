@@ -28,7 +28,7 @@
  * overflows is reported at the token that made it overflow, and the
  * result is always normalised.
  */
-#include "pmapi_int.h"
+#include "cmdline.h"
 
 #include <ctype.h>
 #include <stdio.h>

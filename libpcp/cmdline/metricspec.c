@@ -30,7 +30,7 @@
  * pmkit differs only where PCP crashes: a NULL string or result pointer is
  * -EINVAL with a message (docs/compat.md).
  */
-#include "pmapi_int.h"
+#include "cmdline.h"
 
 #include <errno.h>
 #include <stddef.h>

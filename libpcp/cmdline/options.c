@@ -38,7 +38,7 @@
  * time window of a live context (pmkit has no archive contexts yet).
  * --derived is refused: pmkit has no derived metrics (docs/compat.md).
  */
-#include "pmapi_int.h"
+#include "cmdline.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -15,7 +15,7 @@
  * pmSetMode: pmkit's contexts are live (local), where PCP answers
  * PM_ERR_MODE for every mode; archive modes come with archive contexts.
  */
-#include "pmapi_int.h"
+#include "cmdline.h"
 
 #include <errno.h>
 #include <pthread.h>

@@ -34,7 +34,7 @@
  *  "x" as a military zone, ...) whose answers depend on the clock; pmkit
  *  does not, and reports the error instead.
  */
-#include "pmapi_int.h"
+#include "cmdline.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -12,14 +12,14 @@
  * Locks are taken library first: a thread holding a context's lock does
  * not take the library's (pmkit_ctx_release lets the context's go first).
  *
- * Profiles follow PCP's rules (runtime spec 1.8), including the quirk that
+ * Profiles follow PCP's rules (tests/oracle/probe_local.c), including the quirk that
  * an indom first named by pmDelProfile starts in the EXCLUDE state.
  *
  * Local contexts (local.c) and host contexts (a connection to pmcd,
  * host.c) are served; archive contexts answer PM_ERR_NYI (docs/compat.md).
  * Unlike PCP, local contexts work from any thread.
  */
-#include "pmapi_int.h"
+#include "host.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -70,6 +70,7 @@ void pmkit_lock(void)
 
 void pmkit_unlock(void)
 {
+    PMKIT_CHECK(lock_depth > 0);
     if (--lock_depth != 0)
         return;
     if (lock_elided) {
@@ -80,8 +81,21 @@ void pmkit_unlock(void)
     }
 }
 
+int pmkit_lock_held(void)
+{
+    return lock_depth > 0;
+}
+
+int pmkit_ctx_is_held(const pmkit_ctx *ctx)
+{
+    if (ctx->host == NULL)
+        return pmkit_lock_held();
+    return atomic_load(&ctx->used) && pthread_equal(ctx->user, pthread_self());
+}
+
 static pmkit_ctx *find(int handle)
 {
+    PMKIT_CHECK(pmkit_lock_held());
     for (int i = 0; i < ntable; i++)
         if (table[i]->handle == handle)
             return table[i];
@@ -90,6 +104,7 @@ static pmkit_ctx *find(int handle)
 
 pmkit_ctx *pmkit_ctx_current(void)
 {
+    PMKIT_CHECK(pmkit_lock_held());
     return current < 0 ? NULL : find(current);
 }
 
@@ -99,13 +114,15 @@ int pmkit_ctx_type_current(void)
 }
 
 /* Hold ctx, found with the lock held (taken once by the caller of hold),
- * which a host context then gives up; see pmapi_int.h. */
+ * which a host context then gives up; see context.h. */
 static pmkit_ctx *hold(pmkit_ctx *ctx)
 {
     if (ctx != NULL && ctx->host != NULL) {
         ctx->holds++;
         pmkit_unlock();
         pthread_mutex_lock(&ctx->use);
+        ctx->user = pthread_self();
+        atomic_store(&ctx->used, 1);
         if (atomic_load(&ctx->gone)) { /* destroyed while this thread waited */
             pmkit_ctx_release(ctx);
             return NULL;
@@ -196,9 +213,12 @@ void pmkit_ctx_release(pmkit_ctx *ctx)
     if (ctx == NULL)
         return;
     if (ctx->host == NULL) {
+        PMKIT_CHECK(pmkit_lock_held());
         pmkit_unlock();
         return;
     }
+    PMKIT_CHECK(pmkit_ctx_is_held(ctx));
+    atomic_store(&ctx->used, 0);
     pthread_mutex_unlock(&ctx->use);
     pmkit_lock();
     last = --ctx->holds == 0 && ctx->gone;

@@ -1,7 +1,7 @@
 /*
  * host.c - the connection of a PM_CONTEXT_HOST context to pmcd: parsing
  * the host specification, connecting (TCP or a unix socket), pmcd's
- * greeting and the client's CREDS (runtime spec 6.3), and one synchronous
+ * greeting and the client's CREDS (tests/unit/test_host.c), and one synchronous
  * request/answer exchange at a time over it (6.1).
  *
  * Specifications, as PCP takes them (1.7): "host", "host:port[,port...]"
@@ -19,8 +19,8 @@
  * containers, proxies ("host@proxy"): those specifications are refused
  * with PM_ERR_NYI (docs/compat.md).
  */
+#include "host.h"
 #include "pdu.h"
-#include "pmapi_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -360,6 +360,7 @@ int pmkit_host_send(pmkit_ctx *ctx)
 {
     pmkit_host *h = ctx->host;
 
+    PMKIT_CHECK(pmkit_ctx_is_held(ctx));
     if (h->fd < 0)
         return PM_ERR_IPC;
     pdu_set_from(&h->out, ctx->handle);
@@ -371,6 +372,7 @@ int pmkit_host_recv(pmkit_ctx *ctx, const unsigned char **pdu)
     pmkit_host *h = ctx->host;
     int len;
 
+    PMKIT_CHECK(pmkit_ctx_is_held(ctx));
     if (h->fd < 0)
         return PM_ERR_IPC;
     if ((len = pmkit_host_broken(h, recv_pdu(h))) < 0)
@@ -392,6 +394,7 @@ int pmkit_host_profile(pmkit_ctx *ctx)
     pmkit_host *h = ctx->host;
     int sts;
 
+    PMKIT_CHECK(pmkit_ctx_is_held(ctx));
     if (h->prof_sent && h->sent_gen == ctx->prof_gen)
         return 0;
     pdu_enc_profile(&h->out, ctx->handle, &ctx->prof);

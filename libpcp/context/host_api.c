@@ -1,6 +1,6 @@
 /*
  * host_api.c - the PMAPI's questions put to pmcd for a host context: one
- * request PDU and one answer per question (runtime spec 6.6), encoded and
+ * request PDU and one answer per question (tests/oracle/host_diff.sh), encoded and
  * decoded by pdu.c, the answers copied into the layouts PCP's callers get.
  *
  * The API files (pmns.c, desc.c, fetch.c, labelget.c, context.c) call
@@ -19,8 +19,9 @@
  *
  * Not here: archive contexts.
  */
+#include "host.h"
 #include "pdu.h"
-#include "pmapi_int.h"
+#include "values.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * local.c - the agents (DSO PMDAs) of local contexts.
  *
  * The table is built lazily from pmcd.conf ($PCP_PMCDCONF_PATH) the way
- * PCP builds it (runtime spec 4.1): dso lines only, the pmcd line
+ * PCP builds it (tests/oracle/local_diff.sh): dso lines only, the pmcd line
  * skipped, a linux line always loaded as $PCP_PMDAS_DIR/linux/pmda_linux.so
  * with linux_init.  pmSpecLocalPMDA edits it with PCP's add/del/clear
  * specs and error strings.  Agents are loaded with dlopen(RTLD_NOW) at
@@ -13,7 +13,7 @@
  * As in PCP, the end-of-context callbacks of interface 5+ agents run from
  * an atexit handler, but pmDestroyContext does not call them.
  */
-#include "pmapi_int.h"
+#include "context.h"
 
 #include <ctype.h>
 #include <dlfcn.h>
@@ -222,6 +222,7 @@ int pmkit_dso_load_all(void)
 {
     int sts;
 
+    PMKIT_CHECK(pmkit_lock_held());
     if (!built) {
         if ((sts = build_table()) < 0)
             return sts; /* PCP: no pmcd.conf and no -K spec, no local context */
@@ -235,6 +236,7 @@ int pmkit_dso_load_all(void)
 
 __pmDSO *pmkit_dso_for(unsigned int domain, const pmkit_ctx *ctx)
 {
+    PMKIT_CHECK(pmkit_lock_held());
     for (int i = 0; i < nagents; i++) {
         agent *a = &agents[i];
         if (a->disabled || a->d.handle == NULL || (unsigned)a->d.domain != domain)
@@ -252,6 +254,7 @@ int pmkit_dso_profile(__pmDSO *dso, const pmkit_ctx *ctx)
     agent *a = (agent *)dso; /* d is the first member */
     int sts;
 
+    PMKIT_CHECK(pmkit_lock_held());
     if (dso->ctx_last_prof == ctx->handle && a->prof_gen == ctx->prof_gen)
         return 0;
     sts = dso->dispatch.version.any.profile((pmProfile *)&ctx->prof, dso->dispatch.version.any.ext);
@@ -304,7 +307,7 @@ static char *spec_domain(const char **p, int *dom)
 
 static char *local_error(int sts)
 {
-    static char buf[PM_MAXERRMSGLEN + 32];
+    static _Thread_local char buf[PM_MAXERRMSGLEN + 32]; /* the caller's, as PCP's */
     char msg[PM_MAXERRMSGLEN];
 
     pmsprintf(buf, sizeof(buf), "__pmLocalPMDA: %s", pmErrStr_r(sts, msg, sizeof(msg)));

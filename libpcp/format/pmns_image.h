@@ -179,12 +179,19 @@ int pmns_image_entry(const pmns_image *img, uint32_t i, uint32_t *pmid, uint32_t
  * failed. */
 int pmns_image_dump(const pmns_image *img, FILE *fp);
 
+/* A parsed namespace tree (libpcp/front's pmns.h) as an image, sealed or
+ * not as pmns_image_finish says: 0 with *image (*len bytes, released with
+ * pmns_image_free), or a PMNS_IMG_E* code (PMNS_IMG_ENOMEM if memory ran
+ * out; pmns_image_tree.c). */
+struct pmns_tree;
+int pmns_tree_image(const struct pmns_tree *t, int seal, uint8_t **image, size_t *len);
+
 /* Text for an error code. */
 const char *pmns_image_strerror(int code);
 
 /* The format's hashes (docs/pmns-format.md §7): the name hash of the
  * NAME_INDEX, which readers that keep their own index of an image's names
- * (pmapi/pmns.c) use too, and the section checksum. */
+ * (names/pmns.c) use too, and the section checksum. */
 uint32_t pmns_image_hash(const char *s, size_t len);
 uint32_t pmns_image_crc32c(uint32_t crc, const void *buf, size_t len);
 

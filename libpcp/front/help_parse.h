@@ -8,7 +8,7 @@
  *   LONG TEXT ...         every line up to the next @ line or the end of the
  *                         file; trailing newlines removed
  *
- * PCP's rules (toolchain spec §5.1) without its limits: lines and entries
+ * PCP's rules (tests/oracle/help_diff.sh) without its limits: lines and entries
  * of any length.  The parser works on whole buffers and keeps pointers into
  * them, so the caller keeps each buffer alive as long as the entries.
  * Metric names are not resolved here (that needs a namespace): the caller

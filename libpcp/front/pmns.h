@@ -9,7 +9,7 @@
  *   - each node's own name in a string arena.
  * The tree is a builder's result, not an index: pmns_tree_image turns it
  * into a namespace image (libpcp/format/pmns_image.h), for the runtime
- * (libpcp/pmapi/pmns.c) and pmnscomp; every lookup reads the image.
+ * (libpcp/names/pmns.c) and pmnscomp; every lookup reads the image.
  * Nothing here is global.
  */
 #ifndef PMKIT_FRONT_PMNS_H
@@ -74,11 +74,6 @@ int pmns_load(const pmns_load_opts *opts, pmns_tree **out);
 int pmns_load_buffer(const pmns_load_opts *opts, const char *text, size_t len, pmns_tree **out);
 
 void pmns_free(pmns_tree *t);
-
-/* The tree as a namespace image, sealed or not as pmns_image_finish
- * says: 0 with *image (*len bytes, released with pmns_image_free), or a
- * PMNS_IMG_E* code (PMNS_IMG_ENOMEM if memory ran out). */
-int pmns_tree_image(const pmns_tree *t, int seal, uint8_t **image, size_t *len);
 
 /* pmns_node.hash: pmns_hash_step and PMNS_ROOT_HASH (pmns_hash.h). */
 

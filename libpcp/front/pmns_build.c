@@ -1,6 +1,5 @@
 /*
- * pmns_build.c - parsed groups to the namespace tree, and the tree to a
- * namespace image.
+ * pmns_build.c - parsed groups to the namespace tree.
  *
  * The tree is built breadth first from the group named "root": each node's
  * children are appended together (in file order), a non-leaf child takes
@@ -12,12 +11,10 @@
  * Then, without dupok, the duplicate PMIDs, found in pre-order as PCP
  * reports them.
  *
- * Not here: the indexes lookups use and which nodes are hidden.
- * pmns_tree_image hands the tree to the image writer (libpcp/format),
- * which works them out.
+ * Not here: the indexes lookups use and which nodes are hidden; the
+ * image writer (libpcp/format, pmns_tree_image) works them out.
  */
 #include "pmns_int.h"
-#include "pmns_image.h"
 
 #include <pcp/pmapi.h>
 
@@ -402,21 +399,4 @@ int pmns_build(pmns_parsed *ps, pmns_tree **out)
     ps->str = NULL; /* the tree keeps the names */
     *out = b.t;
     return 0;
-}
-
-int pmns_tree_image(const pmns_tree *t, int seal, uint8_t **image, size_t *len)
-{
-    pmns_image_writer *w = pmns_image_writer_new();
-    int sts = w == NULL ? PMNS_IMG_ENOMEM : 0;
-
-    for (uint32_t n = 1; n < t->nnodes && sts == 0; n++) {
-        const pmns_node *nd = &t->nodes[n];
-        sts = pmns_image_add(w, nd->parent, t->strings + nd->name, nd->namelen, nd->pmid,
-                             (nd->flags & PMNS_F_GRAFTED) != 0);
-    }
-    if (sts < 0) {
-        pmns_image_writer_free(w);
-        return sts;
-    }
-    return pmns_image_finish(w, seal, image, len);
 }

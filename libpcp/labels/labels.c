@@ -21,7 +21,7 @@
  * replaces an object and the other way round); see docs/compat.md for
  * where PCP differs.  Arrays are values like any other.
  */
-#include "pmapi_int.h"
+#include "labels.h"
 
 #include <errno.h>
 #include <stdio.h>

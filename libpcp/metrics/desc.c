@@ -8,7 +8,7 @@
  * owns with PCP's layouts: pmGetInDom's names are one block (pointers then
  * strings; pmdaInstance's answer already is, and is handed over as it is),
  * text is strdup'd.  The help -> one-line fallback and the
- * PM_TEXT_DIRECT rule are PCP's (runtime spec 1.5).
+ * PM_TEXT_DIRECT rule are PCP's (tests/oracle/probe_local.c compares them).
  *
  * The derived metrics event.flags and event.missed (the table in
  * front/pmns.h) have descriptors and text of their own, answered here
@@ -17,7 +17,9 @@
  * In a host context pmcd answers instead of an agent (host_api.c); the
  * fallbacks above (derived metrics, help -> one-line) are the same.
  */
-#include "pmapi_int.h"
+#include "host.h"
+#include "names.h"
+#include "values.h"
 #include "pmns.h"
 
 #include <stdlib.h>
@@ -33,14 +35,6 @@ static int agent_of(unsigned int domain, __pmDSO **dso)
     if ((*dso = pmkit_dso_for(domain, ctx)) == NULL)
         return PM_ERR_NOAGENT;
     return 0;
-}
-
-const pmns_derived_metric *pmkit_derived(pmID pmid)
-{
-    for (int i = 0; i < PMNS_NDERIVED; i++)
-        if (pmns_derived[i].pmid == pmid)
-            return &pmns_derived[i];
-    return NULL;
 }
 
 /* The anonymous derived metrics: U32, discrete, singular, no units. */
@@ -170,21 +164,6 @@ int pmLookupText(pmID pmid, int level, char **buffer)
 int pmLookupInDomText(pmInDom indom, int level, char **buffer)
 {
     return text_lookup(pmInDom_domain(indom), (int)indom, level, PM_TEXT_INDOM, buffer);
-}
-
-void __pmFreeInResult(pmInResult *res)
-{
-    if (res == NULL)
-        return;
-    if (res->namelist != NULL) {
-        size_t size = pmkit_block_size(res->namelist);
-        for (int i = 0; i < res->numinst; i++)
-            if (!pmkit_in_block(res->namelist, size, res->namelist[i]))
-                free(res->namelist[i]);
-    }
-    free(res->namelist);
-    free(res->instlist);
-    free(res);
 }
 
 /* Ask the agent of indom's domain about instances; *res is the agent's answer. */

@@ -1,6 +1,5 @@
 /*
- * fetch.c - values: pmFetch and its high-resolution forms, pmStore, and
- * the result helpers (pmFreeResult, pmSortInstances, ...).
+ * fetch.c - values: pmFetch and its high-resolution forms, and pmStore.
  *
  * A local fetch walks the request in order: for the first unanswered
  * PMID it gathers every later PMID of the same domain, makes sure the
@@ -14,12 +13,11 @@
  * In a host context pmcd answers the whole request (host_api.c), and
  * pmFetch returns the state-change bits pmcd sent before the result.
  *
- * pmFreeResult is PCP's: DPTR payloads, then value sets, then the result,
- * except that a payload inside its value set's own block (as pmdaFetch
- * builds them, one malloc per metric) goes with the value set, the way
- * PCP's skips payloads inside a pinned PDU buffer.
+ * Results are freed and sorted by values/result.c.
  */
-#include "pmapi_int.h"
+#include "host.h"
+#include "names.h"
+#include "values.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -124,28 +122,6 @@ static int fetch_any(int n, pmID *pmids, pmValueSet **vsets, struct timespec *st
     return sts;
 }
 
-void pmkit_free_vsets(pmValueSet **vsets, int n)
-{
-    for (int i = 0; i < n; i++) {
-        pmValueSet *vs = vsets[i];
-        if (vs == NULL)
-            continue;
-        if (vs->numval > 0 && vs->valfmt == PM_VAL_DPTR) {
-            size_t size = pmkit_block_size(vs);
-            for (int j = 0; j < vs->numval; j++)
-                if (!pmkit_in_block(vs, size, vs->vlist[j].value.pval))
-                    free(vs->vlist[j].value.pval);
-        }
-        free(vs);
-        vsets[i] = NULL;
-    }
-}
-
-void __pmFreeResultValues(pmResult *res)
-{
-    pmkit_free_vsets(res->vset, res->numpmid);
-}
-
 int pmFetch(int numpmid, pmID *pmidlist, pmResult **result)
 {
     struct timespec now;
@@ -190,46 +166,6 @@ int pmFetchHighRes(int numpmid, pmID *pmidlist, pmHighResResult **result)
 int pmHighResFetch(int numpmid, pmID *pmidlist, pmHighResResult **result)
 {
     return pmFetchHighRes(numpmid, pmidlist, result);
-}
-
-void pmFreeResult(pmResult *result)
-{
-    if (result == NULL)
-        return;
-    pmkit_free_vsets(result->vset, result->numpmid);
-    free(result);
-}
-
-void pmFreeHighResResult(pmHighResResult *result)
-{
-    if (result == NULL)
-        return;
-    pmkit_free_vsets(result->vset, result->numpmid);
-    free(result);
-}
-
-static int by_inst(const void *a, const void *b)
-{
-    int x = ((const pmValue *)a)->inst, y = ((const pmValue *)b)->inst;
-
-    return (x > y) - (x < y);
-}
-
-static void sort_vsets(pmValueSet **vsets, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (vsets[i] != NULL && vsets[i]->numval > 1)
-            qsort(vsets[i]->vlist, (size_t)vsets[i]->numval, sizeof(pmValue), by_inst);
-}
-
-void pmSortInstances(pmResult *result)
-{
-    sort_vsets(result->vset, result->numpmid);
-}
-
-void pmSortHighResInstances(pmHighResResult *result)
-{
-    sort_vsets(result->vset, result->numpmid);
 }
 
 /* Store value sets one at a time, vlist[0] only, stopping at the first error. */

@@ -37,7 +37,7 @@
  * group: they stay until the next fetch, pmClearFetchGroup or
  * pmDestroyFetchGroup.  Not thread-safe for one group, as in PCP.
  */
-#include "pmapi_int.h"
+#include "context.h"
 
 #include <errno.h>
 #include <inttypes.h>

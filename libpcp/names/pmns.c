@@ -26,7 +26,7 @@
  *
  * In a local context, names at and below a dynamic subtree root (D:*:*)
  * belong to the agent of domain D: its pmid, name and children methods
- * answer them (runtime spec 1.3, 4.3), called with the library lock held
+ * answer them (tests/oracle/dynamic_diff.sh), called with the library lock held
  * and never with a hazard slot published, since an agent may call back into
  * libpcp.  The paths that meet no dynamic root are the ones described
  * above: a lookup learns that a name is below a root from the image walk
@@ -43,7 +43,8 @@
  * Not here (yet): derived metric configuration files, pmTrimNameSpace's
  * archive trimming.
  */
-#include "pmapi_int.h"
+#include "host.h"
+#include "names.h"
 #include "pmns.h"
 #include "pmns_image.h"
 
@@ -136,7 +137,7 @@ static int names_remote(pmID pmid, name_fn add, void *closure);
 
 /* The loaded image, protected until release(); NULL if none.  In a local
  * context the first name operation loads the default namespace, without
- * the preprocessor, as PCP does (runtime spec 4.4). */
+ * the preprocessor, as PCP does (tests/oracle/pmns_diff.sh). */
 static ns *acquire_ns(void)
 {
     hazard *h = my_slot();
@@ -501,6 +502,14 @@ int pmTrimNameSpace(void)
 
 /* ---------------------------------------------------------------- */
 /* Names. */
+
+const pmns_derived_metric *pmkit_derived(pmID pmid)
+{
+    for (int i = 0; i < PMNS_NDERIVED; i++)
+        if (pmns_derived[i].pmid == pmid)
+            return &pmns_derived[i];
+    return NULL;
+}
 
 /* The anonymous derived metrics: tried when the namespace cannot answer,
  * as PCP's derived-metric layer is; 1 (derived) or PM_ERR_NAME. */

@@ -2,16 +2,16 @@
  * daemon.c - what a daemon agent's main() calls: option parsing
  * (pmdaGetOptions, pmdaGetOpt, pmdaUsageMessage), pmdaOpenLog, and the
  * connection to pmcd (pmdaConnect, pmdaMain, __pmdaMainPDU, pmdaSendError;
- * runtime spec 5.12 and 6.9).
+ * tests/oracle/daemon_diff.sh runs it under Debian's dbpmda).
  *
- * Option parsing is PCP's (runtime spec 5.3) on top of pmgetopt_r: the
+ * Option parsing is PCP's (tests/unit/test_pmda.c) on top of pmgetopt_r: the
  * agent's pmdaOptions is copied into a pmOptions (their leading fields are
  * the same), scanned, and copied back.
  *
  * The connection: pmcd's pipes (stdin/stdout) by default, or a socket the
  * agent listens on (-i port, -6 port, -u path) until pmcd connects; the
  * agent speaks first with CREDS and takes pmcd's version from its answer.
- * Then each PDU from pmcd is decoded (libpcp/pmapi/pdu.c), handed to the method of the
+ * Then each PDU from pmcd is decoded (libpcp/wire/pdu.c), handed to the method of the
  * pmdaInterface its type calls for, and answered with exactly one PDU,
  * except PROFILE, ATTR, ERROR and CONTROL_REQ, which get none.  State kept
  * between PDUs (buffers, the last profile) hangs off pmda_priv.
@@ -22,7 +22,7 @@
  * the reverse).
  */
 #include "pmda_int.h"
-#include "../pmapi/pdu.h"
+#include "pdu.h"
 
 #include <errno.h>
 #include <netdb.h>

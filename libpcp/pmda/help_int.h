@@ -4,7 +4,7 @@
  * libpcp_pmda, newhelp, chkhelp and the tests; agents use the pmdaOpenHelp
  * family in <pcp/pmda.h>.
  *
- * Layout (toolchain spec §5.3), every field a 32-bit word in the byte order
+ * Layout (docs/help-format.md), every field a 32-bit word in the byte order
  * of the machine that wrote it (PCP writes host order; pmkit writes
  * little-endian and reads either):
  *

@@ -2,7 +2,7 @@
  * label.c - metric labels on the agent side: pmdaLabel (the default
  * method), pmdaAddLabels, pmdaAddNotes and pmdaAddLabelFlags.
  *
- * The JSON and the two forms of a set are libpcp's (libpcp/pmapi/labels.c):
+ * The JSON and the two forms of a set are libpcp's (libpcp/labels/labels.c):
  * the first labels added to a set keep the agent's order and nesting, and
  * every later addition merges into one flat object sorted by name, as
  * PCP's sets do.  A label named twice in one call, or a name that is not

@@ -4,7 +4,7 @@
  * instance iteration helpers (__pmdaCntInst, __pmdaStartInst,
  * __pmdaNextInst) they share with agents.
  *
- * pmdaFetch keeps PCP's contract exactly (runtime spec 5.7): a reusable
+ * pmdaFetch keeps PCP's contract exactly (tests/unit/test_pmda.c): a reusable
  * result skeleton owned by the agent, one malloc'd value set per PMID
  * owned by the caller, the callback return codes of interfaces 2 to 7,
  * values stored insitu for 32-bit integers and as value blocks otherwise,

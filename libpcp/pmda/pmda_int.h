@@ -7,7 +7,9 @@
 #include <pcp/pmapi.h>
 #include <pcp/pmda.h>
 
-#include "../pmapi/pmapi_int.h" /* __pmInProfile, __pmFreeInResult, __pmFreeResultValues */
+#include "context.h" /* __pmInProfile */
+#include "labels.h"  /* __pmAddLabels, __pmkit_file_labelset, __pmkit_flatten_labels */
+#include "values.h"  /* __pmFreeInResult, __pmFreeResultValues, the event layout */
 
 /* One metric-table entry in the lookup index: its PMID and position. */
 typedef struct pmda_pmid_ix {

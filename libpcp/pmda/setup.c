@@ -2,7 +2,7 @@
  * setup.c - agent set-up: pmdaDSO, pmdaDaemon, pmdaInit, the callback and
  * flag setters, private data, and the metric lookup the methods share.
  *
- * pmdaInit follows PCP step by step (runtime spec 5.5): domain stamped
+ * pmdaInit follows PCP step by step (tests/oracle/agents_diff.sh): domain stamped
  * into every PMID, indom serials turned into pmInDoms, metric indoms
  * checked against the table, help opened, and direct mapping chosen when
  * metric i has item i.  Otherwise lookups are a binary search over a

@@ -29,7 +29,7 @@
  * (docs/compat.md).  An insert that fails leaves the tree unchanged.
  */
 #include "pmda_int.h"
-#include "../front/pmns_hash.h"
+#include "pmns_hash.h"
 
 #include <errno.h>
 #include <stdint.h>

@@ -13,7 +13,7 @@
  * touched (pmGetConfig's PCP_* variables are a separate namespace).
  * A NULL name, on which PCP crashes, answers NULL (docs/compat.md).
  */
-#include "pmapi_int.h"
+#include "support.h"
 
 #include <strings.h>
 

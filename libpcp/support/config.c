@@ -14,7 +14,7 @@
  * defaults instead of exiting; a file that was named and cannot be read is
  * still fatal, with PCP's message.
  */
-#include "pmapi_int.h"
+#include "support.h"
 
 #include <pthread.h>
 #include <stdbool.h>

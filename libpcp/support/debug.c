@@ -9,7 +9,7 @@
  * pmkit itself prints no debug traces yet; the flags exist so agents and
  * tools that consult them behave as under PCP.
  */
-#include "pmapi_int.h"
+#include "support.h"
 
 #include <ctype.h>
 #include <stdbool.h>

@@ -12,7 +12,7 @@
  * only on error paths).  Not here: translated messages; every string is the
  * C-locale English PCP prints.
  */
-#include "pmapi_int.h"
+#include "support.h"
 
 #include <string.h>
 

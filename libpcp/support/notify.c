@@ -8,7 +8,7 @@
  * value, a GUI pop-up, is treated as stderr here).  pmNotifyErr formats
  * PCP's "[date] prog(pid) Level: message" line through them.
  */
-#include "pmapi_int.h"
+#include "support.h"
 
 #include <grp.h>
 #include <pthread.h>

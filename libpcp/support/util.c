@@ -5,11 +5,14 @@
  *
  * The program name is the one piece of process state here; it is set once
  * by a tool or agent at start-up, as in PCP.  Not here: logging (notify.c).
+ * Also the report of a broken internal rule (PMKIT_CHECK, support.h).
  */
-#include "pmapi_int.h"
+#include "support.h"
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 char *pmkit_copy(char *buf, int buflen, const char *src)
@@ -153,3 +156,11 @@ ssize_t pmfstring(FILE *f, char **str)
     *str = buf;
     return (ssize_t)len;
 }
+
+#if PMKIT_CHECKS
+void pmkit_check_failed(const char *file, int line, const char *what)
+{
+    fprintf(stderr, "pmkit: internal check failed at %s:%d: %s\n", file, line, what);
+    abort();
+}
+#endif

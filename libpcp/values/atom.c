@@ -6,7 +6,7 @@
  * Strings longer than 37 characters are shown as their first 34 followed by
  * "..."; aggregates as a header and at most 12 payload bytes in hex.
  */
-#include "pmapi_int.h"
+#include "values.h"
 
 #include <string.h>
 

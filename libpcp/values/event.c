@@ -4,7 +4,7 @@
  * pmFreeHighResEventResult).
  *
  * A value of type PM_TYPE_EVENT (PM_TYPE_HIGHRES_EVENT) is a packed array
- * of records (the layout is in pmapi_int.h, PMKIT_EVENT_*); each record becomes
+ * of records (the layout is in values.h, PMKIT_EVENT_*); each record becomes
  * one result stamped with its time, holding one value set per parameter
  * in the array's order, after "event.flags" (511.0.1) when the record has
  * flags.  A record of missed records has just event.flags and
@@ -21,7 +21,7 @@
  * of short parameters and gives negative parameter counts a result with a
  * negative numpmid: docs/compat.md.)
  */
-#include "pmapi_int.h"
+#include "values.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -11,7 +11,7 @@
  * undefined behaviour); they are detected first.  STRING and AGGREGATE
  * values only convert to themselves, as malloc'd copies the caller frees.
  */
-#include "pmapi_int.h"
+#include "values.h"
 
 #include <math.h>
 #include <stdbool.h>

@@ -8,7 +8,7 @@
  * Builders truncate each argument to its field and clear the flag bit;
  * extractors ignore the flag bit.  No bit-field structs, no type punning.
  */
-#include "pmapi_int.h"
+#include "values.h"
 
 #define DOMAIN_BITS  9
 #define CLUSTER_BITS 12
@@ -92,8 +92,10 @@ const char *pmInDomStr(pmInDom indom)
 
 /* Short names of the value types, indexed by PM_TYPE_32 .. PM_TYPE_HIGHRES_EVENT. */
 static const char *const type_names[] = {
-    "32",     "U32",       "64",    "U64",           "FLOAT", "DOUBLE",
-    "STRING", "AGGREGATE", "AGGREGATE_STATIC", "EVENT", "HIGHRES_EVENT",
+    "32",     "U32",           "64",
+    "U64",    "FLOAT",         "DOUBLE",
+    "STRING", "AGGREGATE",     "AGGREGATE_STATIC",
+    "EVENT",  "HIGHRES_EVENT",
 };
 
 const char *pmkit_type_name(int type)

@@ -8,7 +8,7 @@
  * makes sense for their size (unsigned integer, float or double when not a
  * NaN, quoted text when printable) and always as hex bytes.
  */
-#include "pmapi_int.h"
+#include "values.h"
 
 #include <ctype.h>
 #include <math.h>

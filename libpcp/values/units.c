@@ -13,7 +13,7 @@
  * division, floating types by multiplying with mult / div.  Space scales
  * stop at EBYTE and time scales at HOUR (PM_ERR_UNIT beyond), as in PCP.
  */
-#include "pmapi_int.h"
+#include "values.h"
 
 #include <stdbool.h>
 #include <string.h>

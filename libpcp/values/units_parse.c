@@ -36,7 +36,7 @@
  * Not PCP's (docs/compat.md): a NULL string, pmUnits or multiplier is
  * -EINVAL, and a NULL errMsg takes no message; PCP dereferences them all.
  */
-#include "pmapi_int.h"
+#include "values.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,5 +1,5 @@
 /*
- * pdu.c - the PDUs of the pmcd protocol (runtime spec 6.5, with LABEL,
+ * pdu.c - the PDUs of the pmcd protocol (as Debian's PCP 6.0.3 sends them, with LABEL,
  * ATTR and the PMNS answers as Debian's PCP 6.0.3 puts them on the wire),
  * for both of libpcp's sides of it: a daemon agent talking to pmcd
  * (libpcp/pmda/daemon.c) and a client talking to pmcd (host.c,
@@ -23,7 +23,7 @@
  */
 #include "pdu.h"
 
-#include "pmapi_int.h"
+#include "values.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -351,7 +351,7 @@ static void rd_desc(struct rd *r, pmDesc *d)
     d->indom = rd32(r);
     d->sem = (int)rd32(r);
     units = rd32(r);
-    pmkit_put32(&d->units, units); /* the word of runtime spec 1.1 */
+    pmkit_put32(&d->units, units); /* pmUnits as one word, PCP's bit layout */
 }
 
 /* A count and that many PMIDs: *ids malloc'd (the caller frees it, even
@@ -438,7 +438,7 @@ void pdu_enc_desc(pdu_buf *b, const pmDesc *d)
     put32(b, (uint32_t)d->type);
     put32(b, d->indom);
     put32(b, (uint32_t)d->sem);
-    put32(b, pmkit_get32(&d->units)); /* the word of runtime spec 1.1 */
+    put32(b, pmkit_get32(&d->units)); /* pmUnits as one word, PCP's bit layout */
     pdu_end(b);
 }
 
@@ -532,7 +532,7 @@ void pdu_enc_text(pdu_buf *b, int ident, const char *text)
     size_t n = strlen(text);
 
     pdu_begin(b, PDU_TEXT, 0);
-    /* PCP writes the ident in the sender's byte order (runtime spec 6.5.9);
+    /* PCP writes the ident in the sender's byte order;
      * done the same way so the bytes match, though no receiver reads it */
     put_bytes(b, &ident, 4);
     put_str(b, text, n);

@@ -1,5 +1,5 @@
 /*
- * pdu.h - the PDUs of the pmcd protocol (runtime spec 6): framing, the
+ * pdu.h - the PDUs of the pmcd protocol (tests/unit/test_pdu.c): framing, the
  * type codes, and an encoder and a decoder for each PDU a daemon agent or
  * a client reads or writes.  Private to libpcp: the client side (host.c,
  * host_api.c), libpcp_pmda's daemon.c, and the unit test and fuzz target,

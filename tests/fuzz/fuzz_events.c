@@ -1,6 +1,6 @@
 /*
  * fuzz_events.c - libFuzzer target for event records: the unpackers
- * (pmUnpackEventRecords, pmUnpackHighResEventRecords; libpcp/pmapi/event.c)
+ * (pmUnpackEventRecords, pmUnpackHighResEventRecords; libpcp/values/event.c)
  * on hostile value blocks, and the pmdaEvent* builder (libpcp/pmda/event.c)
  * driven by a program of operations, its array unpacked and compared with
  * what was put in.

@@ -1,5 +1,5 @@
 /*
- * fuzz_getopt.c - libFuzzer target for pmGetOptions (libpcp/pmapi/options.c)
+ * fuzz_getopt.c - libFuzzer target for pmGetOptions (libpcp/cmdline/options.c)
  * over the scanner of getopt.c.
  *
  * Input: two bytes of pmOptions flags (the low 14 bits), one byte choosing

@@ -1,6 +1,6 @@
 /*
  * fuzz_interval.c - libFuzzer target for pmParseInterval and
- * pmParseHighResInterval (libpcp/pmapi/interval.c).
+ * pmParseHighResInterval (libpcp/cmdline/interval.c).
  *
  * The input, cut at its first NUL, is parsed both ways.  Checked after each
  * run: the two agree on success; a success leaves no message and a

@@ -1,6 +1,6 @@
 /*
  * fuzz_labels.c - libFuzzer target for label objects
- * (libpcp/pmapi/labels.c, through __pmAddLabels -- pmdaAddLabels without
+ * (libpcp/labels/labels.c, through __pmAddLabels -- pmdaAddLabels without
  * its log message -- and pmMergeLabels).
  *
  * The input, cut at its first NUL, is added to a new set and merged as

@@ -1,6 +1,6 @@
 /*
  * fuzz_metricspec.c - libFuzzer target for pmParseMetricSpec
- * (libpcp/pmapi/metricspec.c).
+ * (libpcp/cmdline/metricspec.c).
  *
  * The input, cut at its first NUL, is parsed with and without an errmsg.
  * Checked: the status is 0 or PM_ERR_GENERIC, the same both times; a

@@ -1,6 +1,6 @@
 /*
  * fuzz_pdu.c - libFuzzer target for the pmcd protocol's PDUs
- * (libpcp/pmapi/pdu.c: the agent's and the client's decoders) and the
+ * (libpcp/wire/pdu.c: the agent's and the client's decoders) and the
  * agent's dispatch (libpcp/pmda/daemon.c): hostile bytes must be refused
  * or handled, never read outside the PDU or crash.
  *

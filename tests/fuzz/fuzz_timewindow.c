@@ -1,6 +1,6 @@
 /*
  * fuzz_timewindow.c - libFuzzer target for pmParseTimeWindow and
- * pmParseHighResTimeWindow (libpcp/pmapi/timewindow.c), the parser of the
+ * pmParseHighResTimeWindow (libpcp/cmdline/timewindow.c), the parser of the
  * -S, -T, -A and -O arguments every PCP tool takes from its command line.
  *
  * The input's first byte picks the log the window is read against: a

@@ -1,6 +1,6 @@
 /*
  * fuzz_units.c - libFuzzer target for pmParseUnitsStr
- * (libpcp/pmapi/units_parse.c).
+ * (libpcp/values/units_parse.c).
  *
  * The input, cut at its first NUL, is parsed twice, with and without an
  * errMsg.  Checked: the status is 0 or PM_ERR_CONV, the same both times,

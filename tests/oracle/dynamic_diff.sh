@@ -7,8 +7,8 @@
 # and prints every callback the tree and dynamic-metric helpers make;
 # "local" asks a local context what libpcp routes by domain; "names" asks
 # a local context every names question at and below the dynamic roots,
-# which libpcp passes to the agent's pmid, name and children methods
-# (runtime spec 1.3, 4.3), with the agent of interface 7, of interface 3,
+# which libpcp passes to the agent's pmid, name and children methods,
+# with the agent of interface 7, of interface 3,
 # missing, and with no context at all.  Every output must be identical.
 #
 # pmkit's libpcp also answers from a binary namespace image, which

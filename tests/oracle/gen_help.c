@@ -8,8 +8,8 @@
  * source for the same database), and OUTDIR/hNNNN.args (extra newhelp
  * options: -V or nothing).  The output depends only on SEED and the case.
  *
- * Every case is input Debian's newhelp handles correctly (toolchain spec
- * §5.1): lines stay under 100 bytes, entries under 900 bytes, no key is
+ * Every case is input Debian's newhelp handles correctly (its limits, in
+ * docs/compat.md): lines stay under 100 bytes, entries under 900 bytes, no key is
  * used twice, every line ends with a newline.  Exercised: names in three
  * domains whose cluster.item collide (the index sorts on those bits only,
  * ties in source order), numeric PMIDs and InDoms, a name below a dynamic

@@ -1,8 +1,8 @@
 #!/bin/sh
 # host_diff.sh PMINFO PROBE_PMKIT PROBE_PCP DAEMONS_OURS DAEMONS_THEIRS
 #
-# Host contexts against Debian's real pmcd, started by hand (runtime spec
-# 6.7) on a free loopback port and a unix socket in a scratch directory,
+# Host contexts against Debian's real pmcd, started by hand on a free
+# loopback port and a unix socket in a scratch directory,
 # with a private pmcd.conf and namespace: pmcd's own agent (DSO), PCP's
 # simple as a DSO built against Debian's libraries (seed_agents.sh; pmcd
 # loads it into itself), PCP's trivial as a pipe daemon, and pmkit's

@@ -1,7 +1,7 @@
 /*
  * Unit tests for event records: the pmdaEvent* array builder
  * (libpcp/pmda/event.c) and pmUnpackEventRecords /
- * pmUnpackHighResEventRecords (libpcp/pmapi/event.c), both kinds.
+ * pmUnpackHighResEventRecords (libpcp/values/event.c), both kinds.
  *
  * Round trips of arrays with hundreds of records and parameters of every
  * type, read back with pmExtractValue; the byte layout and zeroed padding;

@@ -1,6 +1,6 @@
 /*
  * Unit tests for pmgetopt_r, pmUsageMessage and pmFreeOptions
- * (libpcp/pmapi/getopt.c), through a pminfo-like option table.
+ * (libpcp/cmdline/getopt.c), through a pminfo-like option table.
  *
  * Every expected value below was produced by running the same argv vectors
  * through Debian's libpcp 6.0.3 (its pmgetopt_r and pmUsageMessage, with a

@@ -355,7 +355,7 @@ static void get_help_semantics(void **state)
     pmdaCloseHelp(-5);
 }
 
-/* PCP returns the last slot instead of the one it filled (spec §5.4). */
+/* PCP returns the last slot instead of the one it filled (docs/compat.md). */
 static void handles_reused_correctly(void **state)
 {
     static const char dir2[] = "\x68\x50\x63\x50\x00\x00\x32\x31\x01\x00\x00\x00"

@@ -1,5 +1,5 @@
 /*
- * Unit tests for host contexts (libpcp/pmapi/host.c, host_api.c) against a
+ * Unit tests for host contexts (libpcp/context/host.c, host_api.c) against a
  * scripted pmcd on a unix socket or TCP: what the client does with
  * greetings it must refuse, answers of the wrong type, answers whose
  * counts do not match the request, a pmcd that closes the connection or

@@ -1,6 +1,6 @@
 /*
  * Unit tests for pmParseInterval and pmParseHighResInterval
- * (libpcp/pmapi/interval.c).
+ * (libpcp/cmdline/interval.c).
  *
  * The expected values are PCP's (Debian's libpcp 6.0.3 gives the same on
  * these inputs; tests/oracle/getopt_diff.sh runs many more through -t),

@@ -1,5 +1,5 @@
 /*
- * Unit tests for labels (libpcp/pmapi/labels.c, labelget.c and
+ * Unit tests for labels (libpcp/labels/labels.c, labelget.c and
  * libpcp/pmda/label.c): where pmkit mends PCP (oracle.labels compares the
  * rest with Debian's library), the context's labels from a directory of
  * files, the labels of lbl_agent.c (LBL_DSO, tests/oracle) through a local

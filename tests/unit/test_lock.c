@@ -1,5 +1,5 @@
 /*
- * Unit tests for libpcp's library lock (libpcp/pmapi/context.c): a thread
+ * Unit tests for libpcp's library lock (libpcp/context/context.c): a thread
  * that the holder starts while it holds the lock must not get in before
  * the holder leaves, whether the holder took the mutex or (alone in the
  * process) did without it; nested holds count.
@@ -16,7 +16,7 @@
 #include <time.h>
 #include <cmocka.h>
 
-#include "pmapi_int.h"
+#include "context.h"
 
 static atomic_int entered;
 

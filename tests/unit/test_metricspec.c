@@ -1,6 +1,6 @@
 /*
- * Unit tests for pmParseMetricSpec / pmFreeMetricSpec (libpcp/pmapi/metricspec.c)
- * and pmGetAPIConfig (libpcp/pmapi/apiconfig.c).
+ * Unit tests for pmParseMetricSpec / pmFreeMetricSpec (libpcp/cmdline/metricspec.c)
+ * and pmGetAPIConfig (libpcp/support/apiconfig.c).
  *
  * Expected values are Debian's libpcp 6.0.3 answers (tests/oracle runs
  * thousands more through probe_metricspec.c), except the inputs PCP

@@ -1,6 +1,6 @@
 /*
  * Unit tests for the PMAPI name services over a loaded namespace
- * (libpcp/pmapi/pmns.c): load/unload states, including the state after a
+ * (libpcp/names/pmns.c): load/unload states, including the state after a
  * failed load (where pmkit deliberately differs from PCP, docs/compat.md),
  * batch lookups with derived names, children, traversal and reverse lookups,
  * and an unload from a thread started in the middle of a traversal.
@@ -23,7 +23,7 @@
 
 #include <pcp/pmapi.h>
 
-#include "pmapi_int.h" /* pmkit_single_threaded */
+#include "support.h" /* pmkit_single_threaded */
 
 static char good[64], dupfile[64], noroot[64], shapes[64];
 

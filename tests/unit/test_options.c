@@ -1,6 +1,6 @@
 /*
  * Unit tests for pmGetOptions and pmGetContextOptions
- * (libpcp/pmapi/options.c).
+ * (libpcp/cmdline/options.c).
  *
  * The expected values are PCP's (Debian's libpcp 6.0.3 gave the same on
  * these inputs; tests/oracle/getopt_diff.sh compares the two libraries on

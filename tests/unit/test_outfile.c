@@ -1,5 +1,5 @@
 /*
- * Unit tests for libpcp/front/outfile.c and diag.c:
+ * Unit tests for toolsupport/outfile.c and diag.c:
  *
  *  - outfile_open / outfile_commit / outfile_abort: the final path shows
  *    either the old file or the complete new one (rename into place, never

@@ -1,13 +1,13 @@
 /*
  * Unit tests for the pmcd protocol: the PDU encoders and
- * decoders (libpcp/pmapi/pdu.c) and one-PDU dispatch (__pmdaMainPDU,
+ * decoders (libpcp/wire/pdu.c) and one-PDU dispatch (__pmdaMainPDU,
  * pmdaSendError, pmdaConnect on a unix socket; daemon.c).
  *
  * Every PDU an agent reads or writes round-trips; the answers' bytes are
  * compared with what Debian's PCP 6.0.3 agents wrote for the same
  * requests under dbpmda (captured with strace); the answers only a client
  * reads (greeting, HIGHRES_RESULT, DESCS) are decoded from pmcd's captured
- * bytes (runtime spec 6); and hostile PDUs --
+ * bytes (as Debian's PCP 6.0.3 sends them); and hostile PDUs --
  * every truncation, lengths that lie, counts that overflow, strings and
  * value blocks that run past the end -- are refused with PM_ERR_IPC.  Run
  * under ASan, any read outside a PDU fails the test.

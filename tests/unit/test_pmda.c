@@ -1,8 +1,8 @@
 /*
  * Unit tests for libpcp_pmda's agent side, called directly (no context):
  * pmdaDSO defaults, pmdaInit's identifier stamping and table checks, the
- * fetch callback return codes of interfaces 2, 3 and 5 (runtime spec 5.7,
- * observed by PCP's authors with a probe agent), value formats, numval on
+ * fetch callback return codes of interfaces 2, 3 and 5 (as observed with a
+ * probe agent under Debian's PCP 6.0.3), value formats, numval on
  * failure, pmdaInstance's three query forms and its "text before the first
  * space" rule, profile filtering, and the instance-domain cache.
  */

@@ -1,5 +1,5 @@
 /*
- * Unit tests for the time helpers of libpcp/pmapi/time.c: pmtimeval and
+ * Unit tests for the time helpers of libpcp/cmdline/time.c: pmtimeval and
  * pmtimespec arithmetic, reporting zones with pmCtime and pmLocaltime, and
  * pmSetMode.  The values are PCP's (tests/oracle/probe_helpers.c compares
  * many more with Debian's libpcp) except where a test says it pins one of

@@ -1,6 +1,6 @@
 /*
  * Unit tests for pmParseTimeWindow and pmParseHighResTimeWindow
- * (libpcp/pmapi/timewindow.c).
+ * (libpcp/cmdline/timewindow.c).
  *
  * Expected values are Debian's libpcp 6.0.3 answers for a log from
  * 2023-11-14 22:13:20.123456789 to 23:13:20.987654321 UTC (tests/oracle runs

@@ -1,5 +1,5 @@
 /*
- * Unit tests for pmParseUnitsStr (libpcp/pmapi/units_parse.c).
+ * Unit tests for pmParseUnitsStr (libpcp/values/units_parse.c).
  *
  * The expected values are what Debian's libpcp 6.0.3 returns on these
  * inputs (tests/oracle/parse_diff.sh runs about a thousand more through

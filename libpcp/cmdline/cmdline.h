@@ -1,0 +1,18 @@
+/*
+ * cmdline.h - the command-line room (libpcp/cmdline): options, getopt,
+ * intervals, time windows, metric specifications, time and reporting
+ * zones.  What its files share.
+ */
+#ifndef PMKIT_CMDLINE_H
+#define PMKIT_CMDLINE_H
+
+#include "support.h"
+
+/* SECS as whole seconds and 1/PER parts, rounded and carried (time.c). */
+void pmkit_split_seconds(double secs, long per, time_t *sec, long *part);
+
+/* mktime in the current reporting zone (pmNewZone/pmUseZone), else local
+ * time (time.c). */
+time_t pmkit_zone_mktime(struct tm *tm);
+
+#endif /* PMKIT_CMDLINE_H */

@@ -1,0 +1,88 @@
+/*
+ * context.h - the context room (libpcp/context): the table of PMAPI
+ * contexts, the library lock, instance profiles, and the sources a
+ * context reads from: local agents (local.c) and a pmcd (host.c,
+ * host_api.c, declared in host.h).  docs/architecture.md describes the
+ * lock model.
+ */
+#ifndef PMKIT_CONTEXT_H
+#define PMKIT_CONTEXT_H
+
+#include "support.h"
+
+#include <pcp/pmda.h>
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+/*
+ * One recursive lock serialises the context table, the local agent table
+ * and every call into an agent; the functions below expect the caller to
+ * hold it (pmkit_lock/pmkit_unlock), unless they say otherwise, and check
+ * that it does where checks are on (PMKIT_CHECK).  A host context has a
+ * lock of its own besides, which its exchanges with pmcd hold instead of
+ * the library's (pmkit_ctx_hold).
+ */
+typedef struct pmkit_host pmkit_host;
+
+typedef struct pmkit_ctx {
+    int handle;        /* what pmNewContext returned */
+    int type;          /* PM_CONTEXT_LOCAL or PM_CONTEXT_HOST */
+    unsigned prof_gen; /* bumped on every profile change */
+    pmProfile prof;    /* the instance profile; its address is stable */
+    pmkit_host *host;  /* PM_CONTEXT_HOST: the connection to pmcd (host.c) */
+    /* PM_CONTEXT_HOST: held around each use of host and of prof */
+    pthread_mutex_t use;
+    int holds;       /* threads holding or waiting for use (library lock) */
+    atomic_int gone; /* destroyed while held: the last holder frees it */
+    pthread_t user;  /* PM_CONTEXT_HOST: the thread holding use, if used */
+    atomic_int used; /* ... and whether one does (for PMKIT_CHECK) */
+} pmkit_ctx;
+
+void pmkit_lock(void);
+void pmkit_unlock(void);
+/* Does the calling thread hold the library lock? */
+int pmkit_lock_held(void);
+/* Does the calling thread hold ctx for a use (pmkit_ctx_hold)? */
+int pmkit_ctx_is_held(const pmkit_ctx *ctx);
+/* The calling thread's current context, or NULL. */
+pmkit_ctx *pmkit_ctx_current(void);
+/*
+ * Called without the library lock: the calling thread's current context
+ * (or the one of handle), held for one use, or NULL (nothing held) for none.  A local
+ * context is held by the library lock; a host context by its own lock
+ * only, so a thread waiting for one pmcd does not stop the others.  The
+ * context stays allocated until pmkit_ctx_release, even if another thread
+ * destroys it meanwhile; one destroyed while a thread waited to hold it is
+ * not held (NULL).  host_hold answers only for a host context.  A caller
+ * already holding the library lock (an agent calling back) keeps it while
+ * it waits and talks to pmcd: safe, as no holder of a context's lock waits
+ * for the library's, but other threads wait meanwhile.
+ */
+pmkit_ctx *pmkit_ctx_hold(void);
+pmkit_ctx *pmkit_ctx_hold_handle(int handle);
+pmkit_ctx *pmkit_ctx_host_hold(void);
+void pmkit_ctx_release(pmkit_ctx *ctx);
+/* Is the calling thread's current context a local one?  (No lock, as
+ * pmkit_ctx_type_current below.) */
+int pmkit_ctx_local_current(void);
+/* The type of the calling thread's current context, PM_CONTEXT_UNDEF for
+ * none.  (No lock: a thread-local copy kept with the current handle.) */
+int pmkit_ctx_type_current(void);
+
+/*
+ * Local agents (local.c), called with the lock held.  dso_for returns the
+ * loaded agent serving a domain and prepares it for a call from ctx
+ * (e_context for interface >= 5), or NULL (PM_ERR_NOAGENT).
+ */
+__pmDSO *pmkit_dso_for(unsigned int domain, const pmkit_ctx *ctx);
+/* Hand ctx's profile to the agent unless it already has the current one. */
+int pmkit_dso_profile(__pmDSO *dso, const pmkit_ctx *ctx);
+/* Load every configured agent not loaded yet (at each new local context);
+ * fails only when there is no table and no pmcd.conf to build it from. */
+int pmkit_dso_load_all(void);
+
+/* For libpcp_pmda, under PCP's name: is inst of indom in the profile? */
+PCP_CALL int __pmInProfile(pmInDom indom, const pmProfile *prof, int inst);
+
+#endif /* PMKIT_CONTEXT_H */

@@ -1,0 +1,92 @@
+/*
+ * result.c - releasing and ordering what the PMAPI hands back: fetch
+ * results (pmFreeResult, pmFreeHighResResult, pmSortInstances and its
+ * high-resolution form), their value sets, and agents' instance answers.
+ *
+ * pmFreeResult is PCP's: DPTR payloads, then value sets, then the result,
+ * except that a payload inside its value set's own block (as pmdaFetch
+ * builds them, one malloc per metric) goes with the value set, the way
+ * PCP's skips payloads inside a pinned PDU buffer.  An instance answer's
+ * names are freed unless they lie in its namelist's block.
+ */
+#include "support.h"
+#include "values.h"
+
+#include <stdlib.h>
+
+void pmkit_free_vsets(pmValueSet **vsets, int n)
+{
+    for (int i = 0; i < n; i++) {
+        pmValueSet *vs = vsets[i];
+        if (vs == NULL)
+            continue;
+        if (vs->numval > 0 && vs->valfmt == PM_VAL_DPTR) {
+            size_t size = pmkit_block_size(vs);
+            for (int j = 0; j < vs->numval; j++)
+                if (!pmkit_in_block(vs, size, vs->vlist[j].value.pval))
+                    free(vs->vlist[j].value.pval);
+        }
+        free(vs);
+        vsets[i] = NULL;
+    }
+}
+
+void __pmFreeResultValues(pmResult *res)
+{
+    pmkit_free_vsets(res->vset, res->numpmid);
+}
+
+void pmFreeResult(pmResult *result)
+{
+    if (result == NULL)
+        return;
+    pmkit_free_vsets(result->vset, result->numpmid);
+    free(result);
+}
+
+void pmFreeHighResResult(pmHighResResult *result)
+{
+    if (result == NULL)
+        return;
+    pmkit_free_vsets(result->vset, result->numpmid);
+    free(result);
+}
+
+static int by_inst(const void *a, const void *b)
+{
+    int x = ((const pmValue *)a)->inst, y = ((const pmValue *)b)->inst;
+
+    return (x > y) - (x < y);
+}
+
+static void sort_vsets(pmValueSet **vsets, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (vsets[i] != NULL && vsets[i]->numval > 1)
+            qsort(vsets[i]->vlist, (size_t)vsets[i]->numval, sizeof(pmValue), by_inst);
+}
+
+void pmSortInstances(pmResult *result)
+{
+    sort_vsets(result->vset, result->numpmid);
+}
+
+void pmSortHighResInstances(pmHighResResult *result)
+{
+    sort_vsets(result->vset, result->numpmid);
+}
+
+void __pmFreeInResult(pmInResult *res)
+{
+    if (res == NULL)
+        return;
+    if (res->namelist != NULL) {
+        size_t size = pmkit_block_size(res->namelist);
+        for (int i = 0; i < res->numinst; i++)
+            if (!pmkit_in_block(res->namelist, size, res->namelist[i]))
+                free(res->namelist[i]);
+    }
+    free(res->namelist);
+    free(res->instlist);
+    free(res);
+}

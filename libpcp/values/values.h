@@ -1,0 +1,65 @@
+/*
+ * values.h - the values room (libpcp/values): identifiers, types, units
+ * and values as text, value extraction and conversion, results and value
+ * sets, event records.  For the other rooms of libpcp and, through the
+ * exported names below, libpcp_pmda.
+ */
+#ifndef PMKIT_VALUES_H
+#define PMKIT_VALUES_H
+
+#include "support.h"
+
+/* "32", "U64", ... for a PM_TYPE_* value; "???" for values PCP has no
+ * name for (ids.c). */
+const char *pmkit_type_name(int type);
+
+/* Free n value sets and the value blocks they point to, setting each slot
+ * to NULL (result.c). */
+void pmkit_free_vsets(pmValueSet **vsets, int n);
+
+/* libpcp's internals that libpcp_pmda shares, exported under PCP's names
+ * (result.c): free a pmInResult an agent returned (its arrays, and the
+ * names that lie outside its namelist block); free the value sets of a
+ * result but not the result. */
+PCP_CALL void __pmFreeInResult(pmInResult *res);
+PCP_CALL void __pmFreeResultValues(pmResult *res);
+
+/*
+ * The packed array of event records: libpcp/pmda/event.c builds it and
+ * values/event.c reads it.  A head of PMKIT_EVENT_HEAD bytes (the header
+ * word, type << 24 | length, then the record count), then records: a
+ * timestamp (two 32-bit words, or two 64-bit ones in a high resolution
+ * array), flags, and a count (of parameters, or of records missed), then
+ * each parameter: its PMID, a header word (type << 24 | 4 + value bytes)
+ * and the value padded with zeros to a multiple of 4.  Words are in the
+ * host's order, as PCP's are.
+ */
+#define PMKIT_EVENT_HEAD            8
+#define PMKIT_EVENT_STAMP(highres)  ((highres) ? 16 : 8)
+#define PMKIT_EVENT_RECORD(highres) (PMKIT_EVENT_STAMP(highres) + 8)
+#define PMKIT_EVENT_FLAGS_PMID      0x7fc00001 /* event.flags:  511.0.1 */
+#define PMKIT_EVENT_MISSED_PMID     0x7fc00002 /* event.missed: 511.0.2 */
+
+/* Bytes of a parameter value of type, its header excluded: 4 or 8, -1 for
+ * a string or aggregate (their own length), or PM_ERR_TYPE. */
+static inline int pmkit_event_value_size(int type)
+{
+    switch (type) {
+    case PM_TYPE_32:
+    case PM_TYPE_U32:
+    case PM_TYPE_FLOAT:
+        return 4;
+    case PM_TYPE_64:
+    case PM_TYPE_U64:
+    case PM_TYPE_DOUBLE:
+        return 8;
+    case PM_TYPE_STRING:
+    case PM_TYPE_AGGREGATE:
+    case PM_TYPE_AGGREGATE_STATIC:
+        return -1;
+    default:
+        return PM_ERR_TYPE;
+    }
+}
+
+#endif /* PMKIT_VALUES_H */
