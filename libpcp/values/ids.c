@@ -114,29 +114,34 @@ char *pmTypeStr_r(int type, char *buf, int buflen)
     return pmkit_copy(buf, buflen, pmkit_type_name(type));
 }
 
+/* As PCP's: a constant string for every value, "???" included, so that
+ * two answers can be used together. */
 const char *pmTypeStr(int type)
 {
-    static _Thread_local char buf[20];
+    return pmkit_type_name(type);
+}
 
-    return pmTypeStr_r(type, buf, (int)sizeof(buf));
+static const char *sem_name(int sem)
+{
+    switch (sem) {
+    case PM_SEM_COUNTER:
+        return "counter";
+    case PM_SEM_INSTANT:
+        return "instant";
+    case PM_SEM_DISCRETE:
+        return "discrete";
+    default:
+        return "???";
+    }
 }
 
 char *pmSemStr_r(int sem, char *buf, int buflen)
 {
-    const char *s = "???";
-
-    if (sem == PM_SEM_COUNTER)
-        s = "counter";
-    else if (sem == PM_SEM_INSTANT)
-        s = "instant";
-    else if (sem == PM_SEM_DISCRETE)
-        s = "discrete";
-    return pmkit_copy(buf, buflen, s);
+    return pmkit_copy(buf, buflen, sem_name(sem));
 }
 
+/* A constant string for every value, as pmTypeStr. */
 const char *pmSemStr(int sem)
 {
-    static _Thread_local char buf[20];
-
-    return pmSemStr_r(sem, buf, (int)sizeof(buf));
+    return sem_name(sem);
 }

@@ -46,6 +46,7 @@
  */
 #include <pcp/pmapi.h>
 
+#include <errno.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -503,6 +504,62 @@ static void sect_typesem(void)
             greport(r, n);
             putchar('\n');
         }
+}
+
+/* Pointer rules of the non-_r helpers, within one thread: does a second
+ * call with another argument return the same pointer, and does the first
+ * answer still read as it did?  (PCP's pmTypeStr and pmSemStr return a
+ * constant string per value; the others one buffer each.) */
+static void ptr_rule(const char *name, const char *a, const char *b)
+{
+    printf("ptr %s %s\n", name, a == b ? "same" : "diff");
+}
+
+static void ptr_kept(const char *name, const char *p, const char *was)
+{
+    printf("kept %s %s\n", name, strcmp(p, was) == 0 ? "kept" : "overwritten");
+}
+
+#define PTR_PAIR(name, call1, call2)                                                               \
+    do {                                                                                           \
+        char was_[PM_MAXERRMSGLEN];                                                                \
+        const char *p1_ = (call1);                                                                 \
+        snprintf(was_, sizeof(was_), "%s", p1_);                                                   \
+        const char *p2_ = (call2);                                                                 \
+        ptr_rule(name, p1_, p2_);                                                                  \
+        ptr_kept(name, p1_, was_);                                                                 \
+    } while (0)
+
+static void sect_pointers(void)
+{
+    int types[] = {PM_TYPE_NOSUPPORT, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, PM_TYPE_UNKNOWN, 11, 99};
+    int sems[] = {0, PM_SEM_COUNTER, 2, PM_SEM_INSTANT, PM_SEM_DISCRETE, 5};
+    pmUnits u1 = {.dimSpace = 1, .scaleSpace = PM_SPACE_KBYTE}, u2 = {.dimTime = 1};
+    pmAtomValue a1 = {.l = 1}, a2 = {.l = 2};
+
+    printf("## pointer rules\n");
+    for (int i = 0; i < NELEM(types); i++)
+        for (int j = 0; j < NELEM(types); j++) {
+            char label[64];
+            snprintf(label, sizeof(label), "pmTypeStr(%d,%d)", types[i], types[j]);
+            PTR_PAIR(label, pmTypeStr(types[i]), pmTypeStr(types[j]));
+        }
+    for (int i = 0; i < NELEM(sems); i++)
+        for (int j = 0; j < NELEM(sems); j++) {
+            char label[64];
+            snprintf(label, sizeof(label), "pmSemStr(%d,%d)", sems[i], sems[j]);
+            PTR_PAIR(label, pmSemStr(sems[i]), pmSemStr(sems[j]));
+        }
+    PTR_PAIR("pmIDStr", pmIDStr(pmID_build(1, 2, 3)), pmIDStr(pmID_build(4, 5, 6)));
+    PTR_PAIR("pmInDomStr", pmInDomStr(pmInDom_build(1, 2)), pmInDomStr(pmInDom_build(3, 4)));
+    PTR_PAIR("pmUnitsStr", pmUnitsStr(&u1), pmUnitsStr(&u2));
+    PTR_PAIR("pmAtomStr", pmAtomStr(&a1, PM_TYPE_32), pmAtomStr(&a2, PM_TYPE_32));
+    PTR_PAIR("pmNumberStr", pmNumberStr(1.0), pmNumberStr(2.5e6));
+    PTR_PAIR("pmEventFlagsStr", pmEventFlagsStr(PM_EVENT_FLAG_POINT),
+             pmEventFlagsStr(PM_EVENT_FLAG_START));
+    PTR_PAIR("pmErrStr", pmErrStr(PM_ERR_PMNS), pmErrStr(PM_ERR_NAME));
+    PTR_PAIR("pmErrStr(errno)", pmErrStr(-ENOENT), pmErrStr(-EINVAL));
+    PTR_PAIR("pmErrStr(unknown)", pmErrStr(-123456), pmErrStr(-123457));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1831,6 +1888,7 @@ int main(void)
     sect_errstr();
     sect_ids();
     sect_typesem();
+    sect_pointers();
     sect_units();
     sect_atom();
     sect_number();
