@@ -295,44 +295,20 @@ static int open_or_report(const char *file, pmns_image **img)
     return sts < 0;
 }
 
-static void first_diag(void *ctx, const diag_msg *d)
-{
-    char *msg = ctx;
-
-    if (msg[0] == '\0')
-        snprintf(msg, 512, "line %lu: %s", d->line, d->message);
-}
-
 /* The image's text compiled again must be the image, byte for byte. */
 static int canonical(const char *file, const pmns_image *img)
 {
-    char *text = NULL, msg[512] = "";
-    size_t tlen = 0, len = 0, at = 0;
-    FILE *fp = open_memstream(&text, &tlen);
-    pmns_load_opts o = {0};
-    pmns_tree *t = NULL;
-    uint8_t *again = NULL;
-    uint32_t count[2];
-    int sts = fp == NULL ? PMNS_IMG_ENOMEM : pmns_image_dump(img, fp);
+    pmns_canonical c;
+    int sts = pmns_image_canonical(img, file, &c);
 
-    if (fp != NULL && fclose(fp) != 0 && sts == 0)
-        sts = PMNS_IMG_ENOMEM;
-    o.file = file, o.dupok = 1, o.derived = 1, o.diag = first_diag, o.diag_ctx = msg;
-    if (sts == 0 && pmns_load_buffer(&o, text, tlen, &t) < 0)
-        fprintf(stderr, "%s: error: its namespace does not compile: %s\n", file, msg);
-    else if (sts == 0 && (sts = tree_image(t, &again, &len, count)) == 0) {
-        while (at < len && at < img->size && again[at] == img->base[at])
-            at++;
-        if (at < len || at < img->size)
-            fprintf(stderr, "%s: error: not in canonical form: first difference at offset %zu\n",
-                    file, at);
-    }
-    if (sts < 0)
+    if (sts == PMNS_CANON_NOPARSE)
+        fprintf(stderr, "%s: error: its namespace does not compile: %s\n", file, c.why);
+    else if (sts == PMNS_CANON_DIFFERS)
+        fprintf(stderr, "%s: error: not in canonical form: first difference at offset %zu\n", file,
+                c.at);
+    else if (sts < 0)
         fprintf(stderr, "%s: error: %s\n", file, pmns_image_strerror(sts));
-    pmns_free(t);
-    free(text);
-    pmns_image_free(again, len);
-    return sts < 0 || t == NULL || at < len || at < img->size;
+    return sts != 0;
 }
 
 static int dump_or_check(int action, const char *file)

@@ -186,6 +186,21 @@ int pmns_image_dump(const pmns_image *img, FILE *fp);
 struct pmns_tree;
 int pmns_tree_image(const struct pmns_tree *t, int seal, uint8_t **image, size_t *len);
 
+/* What pmns_image_canonical found wrong. */
+typedef struct pmns_canonical {
+    size_t at;     /* PMNS_CANON_DIFFERS: the first offset that differs */
+    char why[512]; /* PMNS_CANON_NOPARSE: "line N: " and the first diagnostic */
+} pmns_canonical;
+#define PMNS_CANON_DIFFERS 1 /* the text compiles to other bytes */
+#define PMNS_CANON_NOPARSE 2 /* the text does not compile */
+
+/* Is img in canonical form: does its own text (pmns_image_dump), compiled
+ * again as pmnscomp compiles it (duplicates allowed, the derived names
+ * grafted), give the same bytes?  0 yes, PMNS_CANON_DIFFERS or
+ * PMNS_CANON_NOPARSE with c filled in, or a PMNS_IMG_E* code.  name is
+ * the file named in diagnostics. */
+int pmns_image_canonical(const pmns_image *img, const char *name, pmns_canonical *c);
+
 /* Text for an error code. */
 const char *pmns_image_strerror(int code);
 

@@ -828,6 +828,37 @@ static void traversal_callbacks_reload(void **state)
     pmns_image_free(o, l2);
 }
 
+/* pmns_image_canonical (pmnscomp --check): pmnscomp's own output is
+ * canonical; an image the writer laid out otherwise (unsealed, or without
+ * the derived names every compiled namespace carries) is not, and the
+ * first byte that differs is named. */
+static void canonical_form(void **state)
+{
+    static const char text[] = "root {\n a 1:0:0\n b\n}\nb {\n c 1:0:1\n}\n";
+    pmns_canonical c;
+    pmns_image *img;
+    pmns_tree *t;
+    uint8_t *buf;
+    size_t len;
+
+    (void)state;
+    buf = compile(text, &len);
+    assert_int_equal(pmns_image_open_buffer(buf, len, 0, &img, NULL), 0);
+    assert_int_equal(pmns_image_canonical(img, "ns", &c), 0);
+    pmns_image_close(img);
+    pmns_image_free(buf, len);
+
+    t = parse(text, strlen(text), 1);
+    assert_non_null(t);
+    assert_int_equal(pmns_tree_image(t, 0, &buf, &len), 0);
+    assert_int_equal(pmns_image_open_buffer(buf, len, 0, &img, NULL), 0);
+    assert_int_equal(pmns_image_canonical(img, "ns", &c), PMNS_CANON_DIFFERS);
+    assert_true(c.at < len);
+    pmns_image_close(img);
+    pmns_image_free(buf, len);
+    pmns_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -844,6 +875,7 @@ int main(void)
         cmocka_unit_test(single_lookups_prefetch_parents),
         cmocka_unit_test(nameid_sees_every_entry),
         cmocka_unit_test(traversal_callbacks_reload),
+        cmocka_unit_test(canonical_form),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
