@@ -4,10 +4,10 @@
  *   pmcpp [-Prs] [-Dname[=value] ...] [-Uname ...] [-I dir ...]
  *         [-M | -MD] [-MF file] [-MT target] [-MP] [[infile] outfile]
  *
- * Options as PCP's pmcpp (bundling, GNU permutation, long forms), plus -U
- * and GCC's dependency options.  The work is one call into the library
- * (libpcp/front/cpp.c); this file maps options in and results out.  An
- * outfile appears only if the run succeeded, never half written.
+ * Options as PCP's pmcpp (bundling, GNU permutation, long forms, the
+ * undocumented -d trace), plus -U and GCC's dependency options.  The work is one call into the
+ * library (libpcp/front/cpp.c); this file maps options in and results out.  An outfile appears only
+ * if the run succeeded, never half written.
  */
 #include <pcp/pmapi.h>
 
@@ -63,7 +63,7 @@ static int parse(int argc, char **argv, args *a)
     int c;
 
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "D:I:PrsU:?", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "dD:I:PrsU:?", longopts, NULL)) != -1) {
         if ((c == 'D' || c == 'U') && a->opt.n_defines < sizeof(a->defs) / sizeof(a->defs[0])) {
             cpp_define *d = &a->defs[a->opt.n_defines++];
             d->text = optarg, d->undef = c == 'U', d->argv_index = optind;
@@ -71,6 +71,8 @@ static int parse(int argc, char **argv, args *a)
             a->dirs[a->opt.n_include_dirs++] = optarg;
         else if (c == 'P')
             a->opt.no_markers = 1;
+        else if (c == 'd')
+            a->opt.trace = 1; /* PCP's undocumented debug trace */
         else if (c == 'r')
             a->opt.restricted = 1;
         else if (c == 's')

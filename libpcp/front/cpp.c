@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -136,17 +137,33 @@ void cpp_emit_marker(cpp_state *st, unsigned long line, const char *name)
     cpp_emit(st, "\"\n", 2);
 }
 
-void cpp_report(cpp_state *st, diag_severity sev, const char *file, unsigned long line, size_t col,
-                const char *source, size_t srclen, const char *msg)
+void cpp_report_as(cpp_state *st, const diag_msg *d)
 {
-    diag_msg d = {sev, file, line, (unsigned)col, msg, source, srclen};
-
-    if (sev == DIAG_ERROR)
+    if (st->stopped)
+        return; /* PCP's pmcpp has exited by now */
+    if (d->severity == DIAG_ERROR)
         st->stats.errors++;
     else
         st->stats.warnings++;
-    flush(st); /* keep output and diagnostics in order on a terminal */
-    diag_emit(st->opt->diag, st->opt->diag_ctx, &d);
+    flush(st); /* output before the diagnostic, as PCP flushes stdout first */
+    diag_emit(st->opt->diag, st->opt->diag_ctx, d, st->pcp ? DIAG_FORM_PCP : DIAG_FORM_RICH);
+    if (st->pcp && d->severity == DIAG_ERROR)
+        st->stopped = true;
+}
+
+void cpp_report(cpp_state *st, diag_severity sev, const char *file, unsigned long line, size_t col,
+                const char *source, size_t srclen, const char *msg)
+{
+    diag_msg d = {.severity = sev,
+                  .file = file,
+                  .line = line,
+                  .col = (unsigned)col,
+                  .message = msg,
+                  .source = source,
+                  .source_len = srclen};
+
+    d.dialect = DIAG_PCP_CPP;
+    cpp_report_as(st, &d);
 }
 
 static void vreport(cpp_state *st, diag_severity sev, size_t col, const char *fmt, va_list ap)
@@ -319,7 +336,7 @@ static void text_line(cpp_state *st)
     st->stats.lines_out++;
     if (!cpp_active(st)) {
         cpp_emit(st, "\n", 1);
-    } else if (st->macros.live == 0) {
+    } else if (st->macros.live == 0 && !(st->opt->trace && st->defined > 0)) {
         cpp_emit(st, st->line, st->len);
         cpp_emit(st, "\n", 1);
     } else {
@@ -515,6 +532,20 @@ static void process_line(cpp_state *st, char *line, size_t len)
     text_line(st);
 }
 
+void cpp_trace_read(cpp_state *st, size_t len)
+{
+    while (len + 1 > st->ibuf) { /* PCP's fgets needs room for the NUL too */
+        st->ibuf *= 2;
+        fprintf(stderr, "<<doubled ibuf[] to %zu chars\n", st->ibuf);
+    }
+}
+
+void cpp_trace_summary(cpp_state *st)
+{
+    fprintf(stderr, "<<lines: in %lu out %lu (modified %lu) substitutions: %lu\n",
+            st->stats.lines_in, st->stats.lines_out, st->modified, st->nsubst);
+}
+
 /* The current stream is exhausted: close it and go back to its parent. */
 static void end_of_stream(cpp_state *st)
 {
@@ -522,9 +553,18 @@ static void end_of_stream(cpp_state *st)
 
     if (s->in_comment) {
         char msg[96];
+        diag_msg d = {.severity = DIAG_ERROR,
+                      .file = s->name,
+                      .line = s->comment_line,
+                      .col = s->comment_col,
+                      .message = msg,
+                      .source = NULL,
+                      .source_len = 0};
         snprintf(msg, sizeof(msg), "Comment at line %lu not terminated before end of file",
                  s->comment_line);
-        cpp_report(st, DIAG_ERROR, s->name, s->comment_line, s->comment_col, NULL, 0, msg);
+        d.dialect = DIAG_PCP_CPP;
+        d.pcp_line = DIAG_NO_LINE; /* PCP: "pmcpp: FILE:", at the end of the input */
+        cpp_report_as(st, &d);
     }
     cpp_stream_close(st, s);
     st->cur = parent;
@@ -547,7 +587,17 @@ static void unclosed_groups(cpp_state *st)
             snprintf(msg, sizeof(msg),
                      "End of input and no matching %cendif for %cifdef or %cifndef at line %lu",
                      st->ctrl, st->ctrl, st->ctrl, c->line);
-        cpp_report(st, DIAG_ERROR, c->file, c->line, 1, NULL, 0, msg);
+        diag_msg d = {.severity = DIAG_ERROR,
+                      .file = c->file,
+                      .line = c->line,
+                      .col = 1,
+                      .message = msg,
+                      .source = NULL,
+                      .source_len = 0};
+        d.dialect = DIAG_PCP_CPP;
+        d.pcp_file = st->top_name; /* PCP names the input it was reading */
+        d.pcp_line = DIAG_NO_LINE;
+        cpp_report_as(st, &d);
     }
 }
 
@@ -556,6 +606,8 @@ static void state_init(cpp_state *st, const cpp_options *opt, cpp_sink *out)
     memset(st, 0, sizeof(*st));
     st->opt = opt;
     st->ctrl = opt->shell_style ? '%' : '#';
+    st->pcp = diag_form_resolve(opt->form) == DIAG_FORM_PCP;
+    st->ibuf = 256; /* PCP's first line buffer, for -d */
     st->sink = out;
     st->outcap = OUTBUF_SIZE;
     st->out = malloc(st->outcap + CPP_OUT_SLACK);
@@ -605,10 +657,10 @@ static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
 {
     int err;
 
+    st->top_name = top->name;
     cpp_emit_marker(st, 1, top->name);
-    cpp_command_line_macros(st);
     st->cur = top;
-    while (st->cur != NULL) {
+    while (st->cur != NULL && !st->stopped) {
         cpp_stream *s = st->cur;
         char *line = cpp_stream_peek(s, &err), *nl;
         if (line == NULL) {
@@ -619,9 +671,11 @@ static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
             end_of_stream(st);
             continue;
         }
-        if (!s->in_comment && line[0] != st->ctrl && cpp_active(st)) {
+        if (st->opt->trace)
+            cpp_trace_read(st, (size_t)(cpp_stream_line_end(s, line) - line) + 1);
+        if (!s->in_comment && line[0] != st->ctrl && cpp_active(st) && !st->opt->trace) {
             cpp_stream_advance(s, fast_text(st, line));
-        } else if ((nl = newline_only(st, line)) != NULL) {
+        } else if (!st->opt->trace && (nl = newline_only(st, line)) != NULL) {
             st->stats.lines_in++; /* skipped text or all comment: only the newline is left */
             st->stats.lines_out++;
             s->line++;
@@ -633,7 +687,11 @@ static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
             process_line(st, line, (size_t)(nl - line));
         }
     }
+    if (st->stopped)
+        st->outlen = 0; /* what follows the error: PCP's pmcpp has exited */
     unclosed_groups(st);
+    if (st->opt->trace && !st->stopped && st->stats.errors == 0)
+        cpp_trace_summary(st); /* before the output, as PCP's exit flushes stdout */
     flush(st);
     if (stats != NULL)
         *stats = st->stats;
@@ -669,6 +727,13 @@ int cpp_run_file(const cpp_options *opt, const char *path, cpp_sink *out, cpp_st
     int fd = 0, sts;
 
     state_init(&st, opt, out);
+    cpp_command_line_macros(&st); /* as PCP, while reading the options */
+    if (st.stopped) {
+        if (stats != NULL)
+            *stats = st.stats;
+        state_free(&st);
+        return -1;
+    }
     if (path != NULL && cpp_open_input(path, &fd) < 0) {
         char msg[256];
         snprintf(msg, sizeof(msg), "%s", strerror(errno));
@@ -704,6 +769,7 @@ int cpp_run_buffer(const cpp_options *opt, const char *name, const char *text, s
     int sts;
 
     state_init(&st, opt, out);
+    cpp_command_line_macros(&st);
     top = cpp_stream_memory(name, text, len);
     if (top == NULL || st.out == NULL) {
         if (top != NULL)

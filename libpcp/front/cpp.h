@@ -9,8 +9,9 @@
  *
  * Compatible with PCP's pmcpp on every input it handles correctly; adds
  * nested conditionals, #if/#elif, #error, #warning, -U and dependency
- * output, and fixes PCP's bugs (docs/compat.md).  Every error of a run is
- * reported through the diagnostics callback, not only the first.
+ * output, and fixes PCP's bugs (docs/compat.md).  In the rich form of
+ * diagnostics every error of a run is reported through the diagnostics
+ * callback; in PCP's form the first error ends the run, as in PCP.
  */
 #ifndef PMKIT_FRONT_CPP_H
 #define PMKIT_FRONT_CPP_H
@@ -45,9 +46,12 @@ typedef struct cpp_options {
     const char *pmns_dir; /* last include directory; NULL: none */
     int no_external;      /* refuse #include and #shell (untrusted text, fuzzing) */
     int bytewise;         /* scan a byte at a time, as on a CPU without SSSE3 (tests) */
-    /* diagnostics; NULL prints them to stderr with diag_print */
+    /* diagnostics; NULL prints them to stderr in the form chosen by form */
     diag_fn diag;
     void *diag_ctx;
+    diag_form form; /* PCP's (the run stops at its first error, as PCP's
+                     * pmcpp does) or rich (every error); AUTO: diag.h */
+    int trace;      /* -d: PCP's debug trace on stderr */
     /* called once per file read (#include), for dependency output; may be NULL */
     void (*dependency)(void *ctx, const char *path);
     void *dependency_ctx;

@@ -14,6 +14,7 @@
 #include "cpp_int.h"
 #include "cpp_keywords.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,9 +113,15 @@ static void do_define(cpp_state *st, size_t i)
     at = (size_t)(name - st->line) + 1;
     if ((value = parse_value(st, &i, &vlen)) == NULL)
         return;
-    if (expect_end(st, i, "a control line") == 0 && cpp_active(st) &&
-        !cpp_macro_define(&st->macros, name, n, value, vlen))
-        cpp_error(st, at, "Macro redefinition");
+    if (expect_end(st, i, "a control line") == 0 && cpp_active(st)) {
+        if (!cpp_macro_define(&st->macros, name, n, value, vlen)) {
+            cpp_error(st, at, "Macro redefinition");
+        } else {
+            st->defined++;
+            if (st->opt->trace)
+                fprintf(stderr, "<<macro %.*s=\"%s\"\n", (int)n, name, value);
+        }
+    }
     free(value);
 }
 

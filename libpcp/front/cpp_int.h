@@ -13,9 +13,9 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Streams nested below the top-level input, at most.  PCP allows 4; the
- * limit is only there to stop runaway recursion. */
-#define CPP_MAX_DEPTH 200
+/* Streams nested below the top-level input, at most: PCP's limit, which
+ * also stops a recursive #include or #shell at once. */
+#define CPP_MAX_DEPTH 4
 
 /* Bytes kept allocated and zeroed after the data of a read buffer: a
  * supplied final newline and 16-byte loads that run past a line's end. */
@@ -106,7 +106,18 @@ typedef struct cpp_state {
     cpp_byteset wordend;   /* bytes that end a word (not letter, digit, '_') */
     const char *diag_file; /* overrides for diagnostics outside streams */
     unsigned long diag_line;
+    const char *top_name; /* the top-level input's name, for PCP's messages */
+    bool pcp;             /* PCP's form of diagnostics: the first error stops */
+    bool stopped;         /* an error stopped the run (PCP's form) */
     cpp_stats stats;
+    /* -d, PCP's trace: its buffer sizes, and counts as PCP keeps them */
+    size_t ibuf, obuf;
+    unsigned long defined;  /* macros ever defined (PCP substitutes while
+                             * any was, even after #undef) */
+    unsigned long modified; /* lines changed by substitution */
+    unsigned long nsubst;   /* substitutions */
+    bool line_modified;     /* the current line had a substitution */
+    size_t trace_len;       /* the current line's length after substitutions */
 } cpp_state;
 
 /* cpp.c */
@@ -147,9 +158,15 @@ void cpp_error(cpp_state *st, size_t col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void cpp_warning(cpp_state *st, size_t col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+void cpp_report_as(cpp_state *st, const diag_msg *d);
 void cpp_report(cpp_state *st, diag_severity sev, const char *file, unsigned long line, size_t col,
                 const char *source, size_t srclen, const char *msg);
 bool cpp_active(const cpp_state *st);
+
+/* -d: a line of len bytes (its newline included) was read; the trace's
+ * last line. */
+void cpp_trace_read(cpp_state *st, size_t len);
+void cpp_trace_summary(cpp_state *st);
 
 /* cpp_stream.c */
 cpp_stream *cpp_stream_file(const char *path, const char *name, int fd);

@@ -16,6 +16,7 @@
  */
 #include "cpp_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,6 +145,42 @@ void cpp_macro_undef(cpp_macros *m, const char *name, size_t n)
     m->lens[len_bucket(n)]--;
 }
 
+/* -d: a substitution of a value vlen bytes long for a candidate of nlen,
+ * as PCP traces it: the value, and its output buffer growing to hold the
+ * line (first 256 bytes, then doubled). */
+static void trace_value(cpp_state *st, const cpp_macro *m, size_t nlen)
+{
+    size_t need;
+
+    fprintf(stderr, "<<value=\"%.*s\"\n", (int)m->vlen, m->value);
+    st->trace_len += m->vlen - nlen;
+    need = st->trace_len + 1;
+    if (need <= st->obuf && st->obuf != 0)
+        return;
+    if (st->obuf == 0)
+        st->obuf = 256;
+    while (need > st->obuf)
+        st->obuf *= 2;
+    fprintf(stderr, "<<increased obuf[] to %zu chars\n", st->obuf);
+}
+
+/* -d: a candidate name, and its value if it is a macro; substitutes it. */
+static void trace_candidate(cpp_state *st, const char **copy, const char *w, const char *p,
+                            const char *key, size_t klen)
+{
+    const cpp_macro *m = cpp_macro_find(&st->macros, key, klen);
+
+    fprintf(stderr, "<<name=\"%.*s\"\n", (int)(p - w), w);
+    if (m == NULL)
+        return;
+    trace_value(st, m, (size_t)(p - w));
+    cpp_emit(st, *copy, (size_t)(w - *copy));
+    cpp_emit(st, m->value, m->vlen);
+    *copy = p;
+    st->nsubst++;
+    st->line_modified = true;
+}
+
 /* Normal mode: every word is a candidate. */
 static void substitute_words(cpp_state *st, const char *p, const char *end)
 {
@@ -157,7 +194,9 @@ static void substitute_words(cpp_state *st, const char *p, const char *end)
         const char *w = p++;
         while (p < end && cpp_is(*p, CT_WORD))
             p++;
-        if (cpp_macro_maybe(&st->macros, w, (size_t)(p - w)))
+        if (st->opt->trace)
+            trace_candidate(st, &copy, w, p, w, (size_t)(p - w));
+        else if (cpp_macro_maybe(&st->macros, w, (size_t)(p - w)))
             cpp_substitute_hashed(st, &copy, w, p, cpp_hash_name(w, (size_t)(p - w)));
     }
     cpp_emit(st, copy, (size_t)(end - copy));
@@ -185,6 +224,10 @@ static const char *substitute_one_marked(cpp_state *st, const char **copy, const
     } else {
         return p;
     }
+    if (st->opt->trace) {
+        trace_candidate(st, copy, hash, next, key, (size_t)(keyend - key));
+        return next;
+    }
     if ((m = cpp_macro_find(&st->macros, key, (size_t)(keyend - key))) != NULL) {
         cpp_emit(st, *copy, (size_t)(hash - *copy));
         cpp_emit(st, m->value, m->vlen);
@@ -205,9 +248,12 @@ static void substitute_marked(cpp_state *st, const char *p, const char *end)
 
 void cpp_substitute(cpp_state *st, const char *line, size_t len)
 {
+    st->trace_len = len + 1; /* the line as PCP holds it, with its newline */
+    st->line_modified = false;
     if (st->opt->restricted)
         substitute_marked(st, line, line + len);
     else
         substitute_words(st, line, line + len);
     cpp_emit(st, "\n", 1);
+    st->modified += st->line_modified;
 }

@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -230,6 +231,8 @@ static cpp_stream *try_candidate(cpp_state *st, const char *dir, const char *fil
     }
     if (path == NULL)
         return NULL;
+    if (dir != NULL && st->opt->trace) /* PCP traces the search, not the name as written */
+        fprintf(stderr, "<<include \"%s\"?\n", path);
     if (cpp_open_input(path, &fd) == 0) {
         if ((s = cpp_stream_file(path, path, fd)) == NULL)
             close(fd);

@@ -160,9 +160,15 @@ static int is(span s, const char *word)
 
 static void error(state *s, span line, unsigned long no, const char *at, const char *msg)
 {
-    diag_msg d = {DIAG_ERROR, s->o->file, no, (unsigned)(at - line.p) + 1, msg, line.p, line.len};
+    diag_msg d = {.severity = DIAG_ERROR,
+                  .file = s->o->file,
+                  .line = no,
+                  .col = (unsigned)(at - line.p) + 1,
+                  .message = msg,
+                  .source = line.p,
+                  .source_len = line.len};
 
-    diag_emit(s->o->diag, s->o->diag_ctx, &d);
+    diag_emit(s->o->diag, s->o->diag_ctx, &d, DIAG_FORM_AUTO);
     s->errors++;
 }
 

@@ -42,13 +42,19 @@ typedef struct current {
 static void emit(help_parser *p, const char *file, unsigned long line, unsigned col,
                  const char *src, size_t srclen, diag_severity sev, const char *msg)
 {
-    diag_msg d = {sev, file, line, col, msg, src, srclen};
+    diag_msg d = {.severity = sev,
+                  .file = file,
+                  .line = line,
+                  .col = col,
+                  .message = msg,
+                  .source = src,
+                  .source_len = srclen};
 
     if (sev == DIAG_ERROR)
         p->errors++;
     else
         p->warnings++;
-    diag_emit(p->diag, p->diag_ctx, &d);
+    diag_emit(p->diag, p->diag_ctx, &d, DIAG_FORM_AUTO);
 }
 
 void help_report(help_parser *p, const help_src_entry *e, diag_severity sev, const char *fmt, ...)

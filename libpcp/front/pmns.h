@@ -64,6 +64,8 @@ typedef struct pmns_load_opts {
     void *dependency_ctx;
     diag_fn diag; /* NULL: print to stderr */
     void *diag_ctx;
+    diag_form form; /* PCP's (PCP's messages, stops and follow-ons) or rich
+                     * (every problem); AUTO: as diag.h says */
 } pmns_load_opts;
 
 /* Load and check a namespace.  0 and *out, or PM_ERR_PMNS after reporting

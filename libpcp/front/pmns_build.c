@@ -254,18 +254,15 @@ static int attach(builder *b, pmns_group *root)
                 return sts;
             continue;
         }
-        if (g == NULL) {
-            pmns_error(b->ps, b->ps->opts->file, 0, 0, NULL, 0,
+        if (g == NULL || g == root || g->attached) { /* (attached: a cycle through a
+                                                      * duplicated header) */
+            pmns_error(b->ps, g == NULL ? b->ps->opts->file : g->file, g == NULL ? 0 : g->line, 0,
+                       NULL, 0,
                        "Error Parsing ASCII PMNS: Cannot find definition for non-terminal node "
                        "\"%s\" in name space",
                        path_of(b, n));
-            continue;
-        }
-        if (g == root || g->attached) { /* a cycle through a duplicated header */
-            pmns_error(b->ps, g->file, g->line, 0, NULL, 0,
-                       "Error Parsing ASCII PMNS: Cannot find definition for non-terminal node "
-                       "\"%s\" in name space",
-                       path_of(b, n));
+            if (b->ps->pcp)
+                return PM_ERR_PMNS; /* PCP stops at the first */
             continue;
         }
         if ((sts = add_children(b, n, g)) < 0)
@@ -318,9 +315,11 @@ static int check_duplicates(builder *b)
             pmns_name(t, last[h] - 1, earlier, sizeof(earlier));
             pmns_error(b->ps, b->ps->opts->file, 0, 0, NULL, 0,
                        "Error Parsing ASCII PMNS: Duplicate metric id (%u.%u.%u) in name space "
-                       "for metrics \"%s\" and \"%s\"",
+                       "for metrics \"%s\" and \"%s\"%s",
                        nd->pmid >> 22 & 0x1ff, nd->pmid >> 10 & 0xfff, nd->pmid & 0x3ff, later,
-                       earlier);
+                       earlier, b->ps->pcp ? "\n" : ""); /* PCP's text ends in a newline */
+            if (b->ps->pcp)
+                break; /* PCP stops at the first */
         }
         last[h] = n + 1;
     }
@@ -379,7 +378,8 @@ int pmns_build(pmns_parsed *ps, pmns_tree **out)
         sts = PM_ERR_TOOBIG;
     if (sts == 0)
         sts = attach(&b, root);
-    for (size_t g = 0; sts == 0 && g < ps->ngrps; g++) {
+    for (size_t k = 0; sts == 0 && k < ps->ngrps; k++) {
+        size_t g = ps->pcp ? ps->ngrps - 1 - k : k; /* PCP lists the last first */
         if (!ps->grps[g].attached && &ps->grps[g] != root)
             pmns_error(ps, ps->grps[g].file, ps->grps[g].line, 1, NULL, 0,
                        "Error Parsing ASCII PMNS: Disconnected subtree (\"%s\") in name space",

@@ -8,6 +8,7 @@
 #include "pmns.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #define PMNS_NONLEAF 0xffffffffu /* entry.pmid of a child without a PMID */
 
@@ -40,9 +41,16 @@ typedef struct pmns_parsed {
     size_t nfiles;
     const pmns_load_opts *opts;
     unsigned long errors;
+    bool pcp;    /* PCP's form of diagnostics: PCP's stops and follow-ons */
+    FILE *queue; /* PCP's form on stderr: messages held until the load ends,
+                  * as PCP's loader holds them (pmprintf) until it flushes */
 } pmns_parsed;
 
-/* Report an error (PCP's text) at file:line:col with an optional source. */
+/* Report d (an error), in the PMNS dialect. */
+void pmns_report(pmns_parsed *ps, diag_msg *d);
+
+/* Report an error (PCP's text) at file:line:col with an optional source;
+ * PCP's form names no line (the tree builder's messages). */
 void pmns_error(pmns_parsed *ps, const char *file, unsigned long line, size_t col, const char *src,
                 size_t srclen, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 

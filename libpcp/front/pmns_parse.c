@@ -46,27 +46,141 @@ typedef struct parser {
     unsigned long line; /* current line number */
     const char *text;   /* the current line, for messages */
     size_t textlen;
+    char *qbuf; /* ps.queue's text */
+    size_t qlen;
+    size_t tok_off; /* where the last token starts in PCP's compressed
+                     * form of its line (PCP's caret, which a marker line
+                     * inherits from the line before it) */
+    bool any_tok;   /* a token has been read */
 } parser;
+
+/* Deliver d: to the callback, or to stderr in the chosen form (PCP's is
+ * held until the load ends). */
+void pmns_report(pmns_parsed *ps, diag_msg *d)
+{
+    d->dialect = DIAG_PCP_PMNS;
+    ps->errors++;
+    if (ps->opts->diag != NULL)
+        ps->opts->diag(ps->opts->diag_ctx, d);
+    else if (ps->pcp && ps->queue != NULL)
+        diag_print_pcp(ps->queue, d);
+    else
+        diag_print_as(stderr, d, ps->pcp ? DIAG_FORM_PCP : DIAG_FORM_RICH);
+}
 
 void pmns_error(pmns_parsed *ps, const char *file, unsigned long line, size_t col, const char *src,
                 size_t srclen, const char *fmt, ...)
 {
     char msg[1024];
     va_list ap;
-    diag_msg d = {DIAG_ERROR, file, line, (unsigned)col, msg, src, srclen};
+    diag_msg d = {.severity = DIAG_ERROR,
+                  .file = file,
+                  .line = line,
+                  .col = (unsigned)col,
+                  .message = msg,
+                  .source = src,
+                  .source_len = srclen};
 
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    ps->errors++;
-    diag_emit(ps->opts->diag, ps->opts->diag_ctx, &d);
+    d.pcp_line = DIAG_NO_LINE; /* PCP's tree builder names no line */
+    pmns_report(ps, &d);
+}
+
+static bool is_blank(char c);
+
+/* PCP's compressed form of the line s[0..n): leading blanks gone, each run
+ * of blanks reduced to its first character, blanks next to ':' gone. */
+static size_t compress(const char *s, size_t n, char *out)
+{
+    size_t i = 0, o = 0;
+
+    while (i < n && is_blank(s[i]))
+        i++;
+    while (i < n) {
+        if (!is_blank(s[i])) {
+            out[o++] = s[i++];
+            continue;
+        }
+        size_t j = i;
+        while (j < n && is_blank(s[j]))
+            j++;
+        if ((j < n && s[j] == ':') || (o > 0 && out[o - 1] == ':')) {
+            i = j; /* blanks next to ':' */
+            continue;
+        }
+        out[o++] = s[i];
+        i = j;
+    }
+    return o;
+}
+
+/* PCP's caret line under text[0..n) (its newline included): characters
+ * before off blanked, white space kept, then '^'. */
+static void caret(FILE *fp, const char *text, size_t n, size_t off)
+{
+    fputs("    ", fp);
+    for (size_t i = 0; i < n && i < off; i++)
+        fputc(is_blank(text[i]) || text[i] == '\n' ? text[i] : ' ', fp);
+    fputs("^\n", fp);
+}
+
+/* A syntax error at the current token, col (1-based, in the raw line),
+ * which starts at off in PCP's compressed line.  PCP's form echoes the
+ * compressed line and a caret under the token; after a bad PMID PCP also
+ * says "Expected NAME, PMID or }" and echoes its caret line twice. */
+static void syntax_at(parser *p, size_t col, size_t off, const char *msg, bool marker)
+{
+    char full[1024], *echo = NULL, *comp = NULL;
+    size_t elen = 0, clen;
+    diag_msg d = {.severity = DIAG_ERROR,
+                  .file = p->file,
+                  .line = p->line,
+                  .col = (unsigned)col,
+                  .message = full,
+                  .source = p->text,
+                  .source_len = p->textlen};
+    FILE *fp;
+
+    snprintf(full, sizeof(full), "Error Parsing ASCII PMNS: %s", msg);
+    p->stopped = true;
+    if (!p->ps.pcp || p->line == 0 || (comp = malloc(p->textlen + 2)) == NULL ||
+        (fp = open_memstream(&echo, &elen)) == NULL) {
+        free(comp);
+        pmns_report(&p->ps, &d);
+        return;
+    }
+    clen = compress(p->text, p->textlen, comp);
+    comp[clen++] = '\n';
+    fprintf(fp, "    %.*s", (int)clen, comp);
+    if (!marker || p->any_tok)
+        caret(fp, comp, clen, off);
+    fclose(fp);
+    d.pcp_echo = echo;
+    pmns_report(&p->ps, &d);
+    free(echo);
+    if (strncmp(msg, "Illegal", 7) == 0 && !marker) { /* PCP's second report of a bad PMID */
+        echo = NULL;
+        if ((fp = open_memstream(&echo, &elen)) != NULL) {
+            caret(fp, comp, clen, off);
+            caret(fp, comp, clen, off);
+            fclose(fp);
+            snprintf(full, sizeof(full), "Error Parsing ASCII PMNS: Expected NAME, PMID or }");
+            d.pcp_echo = echo;
+            d.message = NULL; /* PCP's form only: pmkit reports a problem once */
+            d.pcp_message = full;
+            if (p->ps.opts->diag == NULL)
+                diag_print_pcp(p->ps.queue != NULL ? p->ps.queue : stderr, &d);
+            free(echo);
+        }
+    }
+    free(comp);
 }
 
 static void syntax(parser *p, size_t col, const char *msg)
 {
-    pmns_error(&p->ps, p->file, p->line, col, p->text, p->textlen, "Error Parsing ASCII PMNS: %s",
-               msg);
-    p->stopped = true;
+    syntax_at(p, col, p->tok_off, msg, false);
 }
 
 bool pmns_grow(void **buf, size_t *cap, size_t need, size_t size)
@@ -230,13 +344,48 @@ static void add_child(parser *p, const char *t, size_t n)
     ps->grps[p->cur].n++;
 }
 
-/* At "}": the group's children must have distinct names. */
+/* A duplicate child name, found at the "}" of its group (col > 0) or at
+ * the end of the input (col 0: PCP does not check there).  PCP's form
+ * echoes the message itself: PCP builds it in its line buffer. */
+static void duplicate_name(parser *p, size_t col, const char *msg)
+{
+    char full[600], *echo = NULL;
+    size_t elen = 0;
+    FILE *fp;
+    diag_msg d = {.severity = DIAG_ERROR,
+                  .file = p->file,
+                  .line = p->line,
+                  .col = (unsigned)col,
+                  .message = full,
+                  .source = p->text,
+                  .source_len = p->textlen};
+
+    p->stopped = true;
+    if (col == 0) {
+        pmns_error(&p->ps, p->file, p->line, 0, p->text, p->textlen, "Error Parsing ASCII PMNS: %s",
+                   msg);
+        return;
+    }
+    snprintf(full, sizeof(full), "Error Parsing ASCII PMNS: %s", msg);
+    if (p->ps.pcp && (fp = open_memstream(&echo, &elen)) != NULL) {
+        fprintf(fp, "\n    %s\n", msg);
+        caret(fp, msg, strlen(msg), p->tok_off);
+        fclose(fp);
+        d.pcp_echo = echo;
+    }
+    pmns_report(&p->ps, &d);
+    free(echo);
+}
+
+/* At "}": the group's children must have distinct names.  Of several
+ * repeated names the one named first in the group is reported, as PCP
+ * does. */
 static void close_group(parser *p, size_t col)
 {
     pmns_parsed *ps = &p->ps;
     pmns_group *g = &ps->grps[p->cur];
     size_t cap = 16;
-    uint32_t *set;
+    uint32_t *set, first = UINT32_MAX;
 
     while (cap < (size_t)g->n * 2)
         cap *= 2;
@@ -244,22 +393,26 @@ static void close_group(parser *p, size_t col)
         syntax(p, col, "Out of memory");
         return;
     }
-    for (uint32_t k = 0; k < g->n && !p->stopped; k++) {
+    for (uint32_t k = 0; k < g->n; k++) {
         const pmns_entry *e = &ps->ents[g->first + k];
         size_t h = pmns_hash_step(0, ps->str + e->name, e->len) & (cap - 1);
         for (; set[h] != 0; h = (h + 1) & (cap - 1)) {
             const pmns_entry *o = &ps->ents[set[h] - 1];
-            if (o->len == e->len && memcmp(ps->str + o->name, ps->str + e->name, e->len) == 0) {
-                char msg[512];
-                snprintf(msg, sizeof(msg), "Duplicate name \"%s\" in subtree for \"%s\"",
-                         ps->str + e->name, ps->str + g->path);
-                syntax(p, col, msg);
+            if (o->len == e->len && memcmp(ps->str + o->name, ps->str + e->name, e->len) == 0)
                 break;
-            }
         }
-        set[h] = g->first + k + 1;
+        if (set[h] != 0 && set[h] - 1 < first)
+            first = set[h] - 1;
+        else if (set[h] == 0)
+            set[h] = g->first + k + 1;
     }
     free(set);
+    if (first != UINT32_MAX) {
+        char msg[512];
+        snprintf(msg, sizeof(msg), "Duplicate name \"%s\" in subtree for \"%s\"",
+                 ps->str + ps->ents[first].name, ps->str + g->path);
+        duplicate_name(p, col, msg);
+    }
 }
 
 /* One token through the state machine of the grammar. */
@@ -306,32 +459,50 @@ static void token(parser *p, const char *t, size_t n, size_t col)
     }
 }
 
-/* "# N "file"": the next line is line N of file. */
+/* A marker is refused: reported at its own line (PCP names the line
+ * before it, or the number it read), with PCP's caret left over from the
+ * last token. */
+static void bad_marker(parser *p)
+{
+    p->line++;
+    syntax_at(p, 1, p->tok_off, "Illegal line number control number", true);
+}
+
+/* "# N "file"": the next line is line N of file.  Read as PCP's sscanf
+ * reads it ("# %d \"%s"), except that a name with a closing quote may
+ * hold blanks. */
 static void marker(parser *p, const char *s, size_t n)
 {
-    size_t i = 1, j;
+    size_t i = 1, j, k;
     unsigned long line = 0;
-    const char *q;
+    const char *q, *name0;
+    size_t nlen;
 
     while (i < n && is_blank(s[i]))
         i++;
     for (j = i; j < n && s[j] >= '0' && s[j] <= '9'; j++)
         line = line * 10 + (unsigned long)(s[j] - '0');
-    if (j == i || j >= n || !is_blank(s[j])) {
-        syntax(p, 1, "Illegal line number control number");
+    if (j == i) {
+        bad_marker(p);
         return;
     }
     while (j < n && is_blank(s[j]))
         j++;
-    if (j >= n || s[j] != '"' || (q = memchr(s + j + 1, '"', n - j - 1)) == NULL) {
-        syntax(p, 1, "Illegal line number control number");
+    if (j + 1 >= n || s[j] != '"' || is_blank(s[j + 1])) {
+        bad_marker(p);
         return;
     }
-    if (p->file == NULL || strlen(p->file) != (size_t)(q - s - j - 1) ||
-        memcmp(p->file, s + j + 1, (size_t)(q - s - j - 1)) != 0) {
+    if ((q = memchr(s + j + 1, '"', n - j - 1)) != NULL) {
+        name0 = s + j + 1, nlen = (size_t)(q - s - j - 1);
+    } else { /* PCP's %s: the word after the quote, less its last character */
+        for (k = j + 1; k < n && !is_blank(s[k]); k++)
+            ;
+        name0 = s + j + 1, nlen = k - j - 2;
+    }
+    if (p->file == NULL || strlen(p->file) != nlen || memcmp(p->file, name0, nlen) != 0) {
         pmns_parsed *ps = &p->ps;
         char **files = realloc(ps->files, (ps->nfiles + 1) * sizeof(*files));
-        char *name = malloc((size_t)(q - s - j));
+        char *name = malloc(nlen + 1);
         if (files == NULL || name == NULL) {
             free(name);
             if (files != NULL)
@@ -339,8 +510,8 @@ static void marker(parser *p, const char *s, size_t n)
             syntax(p, 1, "Out of memory");
             return;
         }
-        memcpy(name, s + j + 1, (size_t)(q - s - j - 1));
-        name[q - s - j - 1] = '\0';
+        memcpy(name, name0, nlen);
+        name[nlen] = '\0';
         ps->files = files;
         ps->files[ps->nfiles++] = name;
         p->file = name;
@@ -351,9 +522,8 @@ static void marker(parser *p, const char *s, size_t n)
 /* One line: a marker, or tokens (blanks next to ':' do not split). */
 static void line(parser *p, const char *s, size_t n)
 {
-    size_t i = 0;
+    size_t i = 0, off = 0;
 
-    p->line++;
     p->text = s;
     p->textlen = n;
     while (i < n && is_blank(s[i]))
@@ -362,6 +532,7 @@ static void line(parser *p, const char *s, size_t n)
         marker(p, s + i, n - i);
         return;
     }
+    p->line++;
     while (i < n && !p->stopped) {
         size_t start = i, len = 0;
         for (;;) {
@@ -383,8 +554,12 @@ static void line(parser *p, const char *s, size_t n)
             i = j;
             break;
         }
-        if (len > 0)
+        if (len > 0) {
+            p->tok_off = off; /* in PCP's compressed line: tokens and one blank each */
+            p->any_tok = true;
+            off += len + 1;
             token(p, p->tok, len, start + 1);
+        }
     }
 }
 
@@ -422,7 +597,22 @@ static void parser_init(parser *p, const pmns_load_opts *opts)
 {
     memset(p, 0, sizeof(*p));
     p->ps.opts = opts;
+    p->ps.pcp = diag_form_resolve(opts->form) == DIAG_FORM_PCP;
+    if (p->ps.pcp && opts->diag == NULL)
+        p->ps.queue = open_memstream(&p->qbuf, &p->qlen); /* NULL: straight to stderr */
     p->file = opts->file != NULL ? opts->file : "<buffer>";
+}
+
+/* PCP's loader prints its messages when the load is over. */
+static void flush_queue(parser *p)
+{
+    if (p->ps.queue == NULL)
+        return;
+    fclose(p->ps.queue);
+    p->ps.queue = NULL;
+    fwrite(p->qbuf, 1, p->qlen, stderr);
+    free(p->qbuf);
+    p->qbuf = NULL;
 }
 
 static void parser_free(parser *p)
@@ -453,6 +643,7 @@ static int finish(parser *p, int cpp_sts, pmns_tree **out)
         sts = PM_ERR_PMNS;
     else
         sts = pmns_build(&p->ps, out);
+    flush_queue(p);
     parser_free(p);
     return sts;
 }
@@ -484,6 +675,7 @@ int pmns_load(const pmns_load_opts *opts, pmns_tree **out)
         int err = -errno;
         pmns_parsed ps = {0};
         ps.opts = opts;
+        ps.pcp = diag_form_resolve(opts->form) == DIAG_FORM_PCP;
         pmns_error(&ps, opts->file, 0, 0, NULL, 0, "Error Parsing ASCII PMNS: Cannot open \"%s\"",
                    opts->file);
         return err;
@@ -501,6 +693,7 @@ int pmns_load(const pmns_load_opts *opts, pmns_tree **out)
         co.dependency_ctx = opts->dependency_ctx;
         co.diag = opts->diag;
         co.diag_ctx = opts->diag_ctx;
+        co.form = p.ps.pcp ? DIAG_FORM_PCP : DIAG_FORM_RICH;
         sts = cpp_run_file(&co, opts->file, &sink, NULL);
     } else {
         sts = read_raw(&p, opts->file);
@@ -521,6 +714,7 @@ int pmns_load_buffer(const pmns_load_opts *opts, const char *text, size_t len, p
         co.no_external = 1; /* text from memory: no #include or #shell */
         co.diag = opts->diag;
         co.diag_ctx = opts->diag_ctx;
+        co.form = p.ps.pcp ? DIAG_FORM_PCP : DIAG_FORM_RICH;
         sts = cpp_run_buffer(&co, p.file, text, len, &sink, NULL);
     } else {
         sts = feed(&p, text, len);

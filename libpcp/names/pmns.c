@@ -197,18 +197,29 @@ static void retire(ns *t)
 /* ---------------------------------------------------------------- */
 /* Loading. */
 
-static void problem(const char *file, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void problem(const char *file, diag_dialect dialect, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
-static void problem(const char *file, const char *fmt, ...)
+/* A loading problem on stderr, in PCP's form (which names no line) or the
+ * rich one (diag.h); messages PCP has not got are rich in both. */
+static void problem(const char *file, diag_dialect dialect, const char *fmt, ...)
 {
     char msg[1024];
-    diag_msg d = {DIAG_ERROR, file, 0, 0, msg, NULL, 0};
+    diag_msg d = {.severity = DIAG_ERROR,
+                  .file = file,
+                  .line = 0,
+                  .col = 0,
+                  .message = msg,
+                  .source = NULL,
+                  .source_len = 0};
     va_list ap;
 
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    diag_print(stderr, &d);
+    d.dialect = dialect;
+    d.pcp_line = DIAG_NO_LINE;
+    diag_print_as(stderr, &d, DIAG_FORM_AUTO);
 }
 
 static int image_status(int sts)
@@ -252,7 +263,7 @@ static int refuse_duplicates(const pmns_image *img, const char *file)
             pmns_image_name(img, &a, &ah, &ahl, &at, &atl) == 0 &&
             pmns_image_node_at(img, off, &b) == 0 &&
             pmns_image_name(img, &b, &bh, &bhl, &bt, &btl) == 0)
-            problem(file,
+            problem(file, DIAG_PCP_PMNS,
                     "Error Parsing ASCII PMNS: Duplicate metric id (%u.%u.%u) in name space for "
                     "metrics \"%.*s%s%.*s\" and \"%.*s%s%.*s\"",
                     pmid >> 22, pmid >> 10 & 0xfff, pmid & 0x3ff, clamp(ahl), ah, ahl ? "." : "",
@@ -277,8 +288,8 @@ static int open_image(const char *file, int dupok, pmns_image **out)
     if (sts == PMNS_IMG_EMAGIC || sts == PMNS_IMG_ESYS)
         return 1;
     if (sts < 0) {
-        problem(file, "bad namespace image: %s: %s at offset %llu", pmns_image_strerror(sts),
-                err.what, (unsigned long long)err.offset);
+        problem(file, DIAG_PCP_NONE, "bad namespace image: %s: %s at offset %llu",
+                pmns_image_strerror(sts), err.what, (unsigned long long)err.offset);
         return image_status(sts);
     }
     if (!dupok && ((*out)->props & PMNS_IMG_PROP_DUPLICATES)) {

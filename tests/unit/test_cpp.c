@@ -207,6 +207,7 @@ static int setup(void **state)
         return -1;
     f->param = *state;
     f->opt.diag = on_diag;
+    f->opt.form = DIAG_FORM_RICH; /* every error of a run; PCP's form: pcp_form_* below */
     f->opt.diag_ctx = f;
     f->opt.dependency = on_dep;
     f->opt.dependency_ctx = f;
@@ -1784,33 +1785,42 @@ static void include_accepts_a_fifo(void **state)
     assert_clean(f);
 }
 
-static void include_nesting_up_to_200(void **state)
+static void include_nesting_pcp_limit(void **state)
 {
     fx *f = *state;
 
-    for (int i = 1; i < 200; i++)
+    /* PCP's limit: the top-level input and 4 nested #include/#shell levels */
+    for (int i = 1; i < 4; i++)
         put_file(f, fmt(f, "n%d", i), fmt(f, "#include \"n%d\"\n", i + 1));
-    put_file(f, "n200", "deep\n");
+    put_file(f, "n4", "deep\n");
     enter(f, NULL);
     runP(f, "#include \"n1\"\nback\n");
     assert_out(f, "deep\nback\n");
     assert_clean(f);
-    assert_int_equal(f->ndeps, 200);
+    assert_int_equal(f->ndeps, 4);
 
-    put_file(f, "n200", "#include \"n201\"\n");
-    put_file(f, "n201", "too deep\n");
+    put_file(f, "n4", "#include \"n5\"\n");
+    put_file(f, "n5", "too deep\n");
     runP(f, "#include \"n1\"\nback\n");
     assert_out(f, "\nback\n");
     assert_ndiags(f, 1);
-    assert_diag(f, 0, DIAG_ERROR, "n200", 1, 1, "#include and/or #shell nesting too deep",
-                "#include \"n201\"");
+    assert_diag(f, 0, DIAG_ERROR, "n4", 1, 1, "#include and/or #shell nesting too deep",
+                "#include \"n5\"");
 
-    put_file(f, "n200", "#shell \"echo too deep\"\n");
+    put_file(f, "n4", "#shell \"echo too deep\"\n");
     runP(f, "#include \"n1\"\n");
     assert_out(f, "\n");
     assert_ndiags(f, 1);
-    assert_diag(f, 0, DIAG_ERROR, "n200", 1, 1, "#shell and/or #include nesting too deep",
+    assert_diag(f, 0, DIAG_ERROR, "n4", 1, 1, "#shell and/or #include nesting too deep",
                 "#shell \"echo too deep\"");
+
+    /* a file that includes itself is stopped at the limit, not by memory */
+    put_file(f, "self", "x\n#include \"self\"\n");
+    runP(f, "#include \"self\"\n");
+    assert_out(f, "x\nx\nx\nx\n\n");
+    assert_ndiags(f, 1);
+    assert_diag(f, 0, DIAG_ERROR, "self", 2, 1, "#include and/or #shell nesting too deep",
+                "#include \"self\"");
 }
 
 static void dependency_callback_order(void **state)
@@ -2486,7 +2496,7 @@ static const struct CMUnitTest fixed_tests[] = {
     T(include_empty_name),
     T(include_accepts_dev_null),
     T(include_accepts_a_fifo),
-    T(include_nesting_up_to_200),
+    T(include_nesting_pcp_limit),
     T(dependency_callback_order),
     T(dependency_paths_as_found),
     T(file_input),

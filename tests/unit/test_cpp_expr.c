@@ -94,6 +94,7 @@ static run_t *pp(const char *text, int shell_style)
     r.opt.no_markers = 1;
     r.opt.shell_style = shell_style;
     r.opt.diag = on_diag;
+    r.opt.form = DIAG_FORM_RICH;
     r.opt.diag_ctx = &r;
     r.rc = cpp_run_buffer(&r.opt, "<stdin>", text, strlen(text), &(cpp_sink){sink_write, &r},
                           &r.stats);
@@ -461,6 +462,7 @@ static void if_with_macros_from_the_command_line(void **state)
     memset(&r, 0, sizeof(r));
     r.opt.no_markers = 1;
     r.opt.diag = on_diag;
+    r.opt.form = DIAG_FORM_RICH;
     r.opt.diag_ctx = &r;
     r.opt.defines = defs;
     r.opt.n_defines = sizeof(defs) / sizeof(defs[0]);

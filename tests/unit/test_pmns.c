@@ -50,6 +50,7 @@ static int load(const char *text, int cpp, int dupok, pmns_tree **t, diags *g)
     o.use_cpp = cpp;
     o.dupok = dupok;
     o.diag = collect;
+    o.form = DIAG_FORM_RICH;
     o.diag_ctx = g;
     return pmns_load_buffer(&o, text, strlen(text), t);
 }

@@ -1,4 +1,3 @@
 export PCP_BINADM_DIR="$(dirname "$(command -v pminfo)")" PCP_DERIVED_CONFIG=
-# stderr is pmkit's (PCP's message texts in pmkit's diagnostic format)
 printf '#ifdef X\nroot {\n\ta\t1:0:1\n}\n' >ns
 pminfo -n ns

@@ -1,4 +1,4 @@
-# errors in the text are the loader's, with file, line and column
+# errors in the text are the loader's, as PCP's loader prints them
 printf 'root {\n\ta\t1:2:*\n}\n' >ns
 pmnscomp -n ns out.bin
 status=$?
