@@ -1,7 +1,7 @@
 /*
  * newhelp - compile help text into a help database (BASE.dir, BASE.pag).
  *
- *   newhelp [-V] [-n pmnsfile] [-o basename] [-v 2] [file ...]
+ *   newhelp [-SV] [-n pmnsfile] [-o basename] [-v 2] [file ...]
  *
  * Options, usage text, output bytes and exit status as PCP's newhelp: 0
  * clean, 1 warnings (an @ line with no key; with -V an empty one-line or
@@ -9,10 +9,14 @@
  * API (pmLoadASCIINameSpace, pmLookupName); the source parser is
  * libpcp/front/help_parse.c and the writer help_write (libpcp/pmda/help.c).
  *
- * Unlike PCP: any error (an unknown name, a duplicate key anywhere in the
- * input, an unreadable file) writes nothing, and both files are written
- * under temporary names and renamed into place only when complete; every
- * error of the run is reported, at the line of the entry it concerns.
+ * Repeated keys follow PCP's rule (one that repeats the entry stored just
+ * before it is abandoned, any other is stored twice) unless -S asks for
+ * every repeat to be refused.  Diagnostics are PCP's (diag.h), at the line
+ * of the entry they concern, or pmkit's rich form.
+ *
+ * Unlike PCP: any error (an unknown name, a refused duplicate, an
+ * unreadable file) writes nothing, and both files are written under
+ * temporary names and renamed into place only when complete.
  */
 #include <pcp/pmapi.h>
 
@@ -34,11 +38,12 @@ static pmLongOptions longopts[] = {
     {"output", 1, 'o', "FILE", "base name for output files"},
     {"verbose", 0, 'V', 0, "verbose/diagnostic output"},
     {"version", 1, 'v', "N", "deprecated (only version 2 format supported)"},
+    {"strict", 0, 'S', 0, NULL}, /* pmkit's; kept out of PCP's usage text */
     PMAPI_OPTIONS_END,
 };
 
 static pmOptions opts = {
-    .short_options = "D:n:o:Vv:?",
+    .short_options = "D:n:o:SVv:?",
     .long_options = longopts,
     .short_usage = "[options] [file ...]",
 };
@@ -53,12 +58,14 @@ typedef struct run {
     size_t nsrc;
     help_wentry *out; /* the entries to write */
     size_t nout;
-    uint64_t *seen; /* duplicate check: key << 32 | entry + 1 */
+    uint64_t *seen; /* duplicate check (-S): key << 32 | entry + 1 */
     uint32_t mask;
+    size_t last; /* the entry stored last */
     int verbose;
+    int strict; /* -S: refuse every repeated key */
 } run;
 
-static int parse_options(int argc, char **argv, const char **pmns, const char **base, int *verbose)
+static int parse_options(int argc, char **argv, const char **pmns, const char **base, run *r)
 {
     int c;
 
@@ -74,7 +81,9 @@ static int parse_options(int argc, char **argv, const char **pmns, const char **
         } else if (c == 'o') {
             *base = opts.optarg;
         } else if (c == 'V') {
-            *verbose = 1;
+            r->verbose = 1;
+        } else if (c == 'S') {
+            r->strict = 1;
         } else if (c == 'v') {
             version = strtol(opts.optarg, &end, 10);
             if (*end != '\0') {
@@ -112,8 +121,12 @@ static int read_source(run *r, const char *path)
             munmap(src.buf, src.len);
         else
             free(src.buf);
-        fprintf(stderr, "%s: error: %s\n", name, pmErrStr(sts));
         r->parser.errors++;
+        if (help_pcp_form(&r->parser)) { /* PCP's perror(3), and PCP stops there */
+            fprintf(stderr, "%s: %s\n", name, pmErrStr(sts));
+            return sts == -ENOMEM ? sts : -EIO;
+        }
+        fprintf(stderr, "%s: error: %s\n", name, pmErrStr(sts));
         return sts == -ENOMEM ? sts : 0;
     }
     r->src = all;
@@ -134,7 +147,7 @@ static const char *key_str(uint32_t key, char *buf, size_t len)
 /* Resolve an entry's key; 0, or -1 after reporting why it cannot be. */
 static int resolve(run *r, help_src_entry *e)
 {
-    char name[4096], *big = NULL;
+    char name[4096], *big = NULL, pcp[4200];
     const char *np = name;
     pmID pmid;
     int sts;
@@ -150,39 +163,95 @@ static int resolve(run *r, help_src_entry *e)
     ((char *)np)[e->word_len] = '\0';
     sts = pmLookupName(1, &np, &pmid);
     free(big);
-    if (sts < 0)
-        help_report(&r->parser, e, DIAG_ERROR, "%.*s: %s", (int)e->word_len, e->word,
+    if (sts < 0) {
+        pmsprintf(pcp, sizeof(pcp), "%.*s: %s, entry abandoned", (int)e->word_len, e->word,
+                  pmErrStr(sts));
+        help_report(&r->parser, e, DIAG_ERROR, pcp, "%.*s: %s", (int)e->word_len, e->word,
                     pmErrStr(sts));
-    else if (pmid == PM_ID_NULL)
-        help_report(&r->parser, e, DIAG_ERROR, "%.*s: unknown metric", (int)e->word_len, e->word);
+    } else if (pmid == PM_ID_NULL) {
+        pmsprintf(pcp, sizeof(pcp), "%.*s: unknown metric, entry abandoned", (int)e->word_len,
+                  e->word);
+        help_report(&r->parser, e, DIAG_ERROR, pcp, "%.*s: unknown metric", (int)e->word_len,
+                    e->word);
+    }
     e->key = pmid;
     return sts < 0 || pmid == PM_ID_NULL ? -1 : 0;
 }
 
-/* 0 if e's key is new; else report the duplicate and return -1. */
+/* Report e, whose key repeats that of entry `first`, and return -1. */
+static int duplicate(run *r, help_src_entry *e, const help_src_entry *first)
+{
+    char kb[32], pcp[64];
+
+    key_str(e->key, kb, sizeof(kb));
+    pmsprintf(pcp, sizeof(pcp), "duplicate key (%s) entry abandoned", kb);
+    help_report(&r->parser, e, DIAG_ERROR, pcp,
+                "duplicate key (%s): %.*s has the key of %.*s at %s:%lu", kb, (int)e->word_len,
+                e->word, (int)first->word_len, first->word, first->file, first->line);
+    return -1;
+}
+
+/*
+ * 0 if e's key may be stored; else report the duplicate and return -1.
+ * PCP's rule by default: a key is refused only when it repeats the entry
+ * stored just before it, once two entries are stored (any other repeat is
+ * stored twice, as Debian's newhelp stores it); with -S (strict) every
+ * repeated key is refused.
+ */
 static int check_duplicate(run *r, help_src_entry *e, size_t i)
 {
     uint32_t h = help_key_mix(e->key) & r->mask;
-    char kb[32];
 
+    if (!r->strict) {
+        if (r->nout >= 2 && r->out[r->nout - 1].key == e->key)
+            return duplicate(r, e, &r->parser.ent[r->last]);
+        return 0;
+    }
     for (; r->seen[h] != 0; h = (h + 1) & r->mask) {
-        if ((uint32_t)(r->seen[h] >> 32) == e->key) {
-            const help_src_entry *first = &r->parser.ent[(uint32_t)r->seen[h] - 1];
-            help_report(&r->parser, e, DIAG_ERROR,
-                        "duplicate key (%s): %.*s has the key of %.*s at %s:%lu",
-                        key_str(e->key, kb, sizeof(kb)), (int)e->word_len, e->word,
-                        (int)first->word_len, first->word, first->file, first->line);
-            return -1;
-        }
+        if ((uint32_t)(r->seen[h] >> 32) == e->key)
+            return duplicate(r, e, &r->parser.ent[(uint32_t)r->seen[h] - 1]);
     }
     r->seen[h] = (uint64_t)e->key << 32 | (i + 1);
     return 0;
 }
 
-/* Resolve, check and collect every entry; -V lists them as PCP does. */
+/* -V: an entry with no one-line or no help text, and the entry stored. */
+static void verbose(run *r, help_src_entry *e)
+{
+    /* PCP names the entry by the whole @ line after its "@ " */
+    int rest = (int)(e->src_line_len - (size_t)(e->word - e->src_line));
+    char pcp[4200];
+
+    if (e->oneline_len == 0) {
+        pmsprintf(pcp, sizeof(pcp), "%.*s: warning, null oneline", rest, e->word);
+        help_report(&r->parser, e, DIAG_WARNING, pcp, "%.*s: null oneline", (int)e->word_len,
+                    e->word);
+    }
+    if (e->text_len == 0) {
+        pmsprintf(pcp, sizeof(pcp), "%.*s: warning, null help", rest, e->word);
+        help_report(&r->parser, e, DIAG_WARNING, pcp, "%.*s: null help", (int)e->word_len, e->word);
+    }
+    if (e->oneline_len != 0 && e->text_len != 0)
+        fprintf(stderr, "%.*s\n", (int)e->word_len, e->word);
+}
+
+/* PCP's form, -V: the null entries before entry i, where PCP reports them. */
+static void nulls_before(run *r, size_t i, size_t *k)
+{
+    const help_parser *p = &r->parser;
+
+    for (; *k < p->nnull && p->nulls[*k].before <= i; (*k)++) {
+        if (r->verbose)
+            fprintf(stderr, "%s: [%s:%lu] null entry?\n", pmGetProgname(), p->nulls[*k].file,
+                    p->nulls[*k].line);
+    }
+}
+
+/* Resolve, check and collect every entry, in source order. */
 static int collect(run *r)
 {
     uint32_t size = 16;
+    size_t k = 0;
 
     while (size < 2 * r->parser.n + 2)
         size *= 2;
@@ -193,22 +262,18 @@ static int collect(run *r)
         return -ENOMEM;
     for (size_t i = 0; i < r->parser.n; i++) {
         help_src_entry *e = &r->parser.ent[i];
+        nulls_before(r, i, &k);
         if (resolve(r, e) < 0 || check_duplicate(r, e, i) < 0)
             continue;
+        r->last = i;
         r->out[r->nout++] =
             (help_wentry){e->key,     e->word,        e->word_len,
                           e->oneline, e->oneline_len, help_entry_text(&r->parser, e),
                           e->text_len};
-        if (!r->verbose)
-            continue;
-        if (e->oneline_len == 0)
-            help_report(&r->parser, e, DIAG_WARNING, "%.*s: null oneline", (int)e->word_len,
-                        e->word);
-        if (e->text_len == 0)
-            help_report(&r->parser, e, DIAG_WARNING, "%.*s: null help", (int)e->word_len, e->word);
-        if (e->oneline_len != 0 && e->text_len != 0)
-            fprintf(stderr, "%.*s\n", (int)e->word_len, e->word);
+        if (r->verbose)
+            verbose(r, e);
     }
+    nulls_before(r, SIZE_MAX, &k);
     return 0;
 }
 
@@ -246,7 +311,7 @@ int main(int argc, char **argv)
     int first, sts = 0;
 
     pmSetProgname(argv[0]);
-    if ((first = parse_options(argc, argv, &pmns, &base, &r.verbose)) < 0) {
+    if ((first = parse_options(argc, argv, &pmns, &base, &r)) < 0) {
         pmUsageMessage(&opts);
         return 2;
     }
@@ -262,17 +327,20 @@ int main(int argc, char **argv)
                 pmns != NULL ? pmns : "(null)", pmErrStr(sts));
         return 2;
     }
+    r.parser.prog = pmGetProgname();
     for (int i = first; sts == 0 && (i < argc || i == first); i++)
         sts = read_source(&r, i < argc ? argv[i] : NULL);
     if (sts == 0)
         sts = collect(&r);
     if (sts == 0 && r.parser.errors == 0)
         sts = write_database(&r, base != NULL ? base : argv[first]);
-    else if (sts == 0)
+    else if (sts == 0 && !help_pcp_form(&r.parser))
         fprintf(stderr, "%s: %u error%s, nothing written\n", pmGetProgname(), r.parser.errors,
                 r.parser.errors == 1 ? "" : "s");
     if (sts == -ENOMEM)
         fprintf(stderr, "%s: %s\n", pmGetProgname(), pmErrStr(sts));
+    if (sts == -EIO)
+        sts = 0; /* an unreadable input, reported: exit 2 through the error count */
     for (size_t i = 0; i < r.nsrc; i++) {
         if (r.src[i].mapped)
             munmap(r.src[i].buf, r.src[i].len);

@@ -39,6 +39,22 @@ typedef struct current {
     const char *tend;   /* end of the last text line, newline included */
 } current;
 
+int help_pcp_form(const help_parser *p)
+{
+    return diag_form_resolve(p->form) == DIAG_FORM_PCP;
+}
+
+static void emit_as(help_parser *p, diag_msg *d)
+{
+    d->dialect = DIAG_PCP_HELP;
+    d->prog = p->prog;
+    if (d->severity == DIAG_ERROR)
+        p->errors++;
+    else
+        p->warnings++;
+    diag_emit(p->diag, p->diag_ctx, d, p->form);
+}
+
 static void emit(help_parser *p, const char *file, unsigned long line, unsigned col,
                  const char *src, size_t srclen, diag_severity sev, const char *msg)
 {
@@ -50,22 +66,41 @@ static void emit(help_parser *p, const char *file, unsigned long line, unsigned 
                   .source = src,
                   .source_len = srclen};
 
-    if (sev == DIAG_ERROR)
-        p->errors++;
-    else
-        p->warnings++;
-    diag_emit(p->diag, p->diag_ctx, &d, DIAG_FORM_AUTO);
+    emit_as(p, &d);
 }
 
-void help_report(help_parser *p, const help_src_entry *e, diag_severity sev, const char *fmt, ...)
+void help_report(help_parser *p, const help_src_entry *e, diag_severity sev, const char *pcp,
+                 const char *fmt, ...)
 {
     char msg[1024];
     va_list ap;
+    diag_msg d = {.severity = sev,
+                  .file = e->file,
+                  .line = e->line,
+                  .col = e->col,
+                  .message = msg,
+                  .source = e->src_line,
+                  .source_len = e->src_line_len};
 
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    emit(p, e->file, e->line, e->col, e->src_line, e->src_line_len, sev, msg);
+    d.pcp_message = pcp;
+    emit_as(p, &d);
+}
+
+/* PCP's form: remember a null entry for the caller to report in order. */
+static void null_entry(help_parser *p, const char *file, unsigned long line)
+{
+    if (p->nnull == p->nullcap) {
+        size_t cap = p->nullcap ? p->nullcap * 2 : 16;
+        help_null *n = realloc(p->nulls, cap * sizeof(*n));
+        if (n == NULL)
+            return; /* still counted: only its -V line is lost */
+        p->nulls = n;
+        p->nullcap = cap;
+    }
+    p->nulls[p->nnull++] = (help_null){p->n, file, line};
 }
 
 static int arena_add(help_parser *p, const char *s, size_t n)
@@ -129,8 +164,9 @@ static bool classify(help_parser *p, help_src_entry *e)
     int k = nf == 3 ? 0 : 1;
     for (size_t f = 0; f < nf; f++) {
         if (v[f] < 0 || v[f] > limit[k][f]) {
-            help_report(p, e, DIAG_ERROR, "%.*s: the %s of %s must be 0 to %lld", (int)e->word_len,
-                        e->word, what[k][f], k == 0 ? "a PMID" : "an InDom", limit[k][f]);
+            help_report(p, e, DIAG_ERROR, NULL, "%.*s: the %s of %s must be 0 to %lld",
+                        (int)e->word_len, e->word, what[k][f], k == 0 ? "a PMID" : "an InDom",
+                        limit[k][f]);
             return false;
         }
     }
@@ -185,8 +221,13 @@ static void start_entry(help_parser *p, current *c, const char *file, unsigned l
     while (w < end && blank(*w))
         w++;
     if (w == end) {
-        emit(p, file, line, 1, s, (size_t)(end - s), DIAG_WARNING,
-             "null entry? (an @ line with no key); text up to the next @ line ignored");
+        if (help_pcp_form(p)) {
+            p->warnings++;
+            null_entry(p, file, line);
+        } else {
+            emit(p, file, line, 1, s, (size_t)(end - s), DIAG_WARNING,
+                 "null entry? (an @ line with no key); text up to the next @ line ignored");
+        }
         return;
     }
     for (q = w; q < end && !blank(*q); q++)
@@ -273,7 +314,9 @@ void help_parser_free(help_parser *p)
 {
     free(p->ent);
     free(p->arena);
+    free(p->nulls);
     p->ent = NULL;
     p->arena = NULL;
-    p->n = p->cap = p->arena_len = p->arena_cap = 0;
+    p->nulls = NULL;
+    p->n = p->cap = p->arena_len = p->arena_cap = p->nnull = p->nullcap = 0;
 }

@@ -47,30 +47,47 @@ typedef struct help_src_entry {
     size_t src_line_len;
 } help_src_entry;
 
+/* An @ line with no key, before entry `before` (PCP's form reports it in
+ * that order, and only when asked to be verbose). */
+typedef struct help_null {
+    size_t before;
+    const char *file;
+    unsigned long line;
+} help_null;
+
 typedef struct help_parser {
     help_src_entry *ent; /* the entries of every buffer parsed, in order */
     size_t n, cap;
     char *arena; /* long texts that had comment lines removed */
     size_t arena_len, arena_cap;
-    diag_fn diag; /* receives errors and warnings; NULL: diag_print
-                   * to stderr */
+    diag_fn diag; /* receives errors and warnings; NULL: printed on
+                   * stderr in the form chosen by form */
     void *diag_ctx;
-    unsigned errors; /* counts of diagnostics issued */
+    diag_form form;   /* PCP's or rich (diag.h); AUTO: by the environment */
+    const char *prog; /* the program PCP's form names (newhelp) */
+    unsigned errors;  /* counts of diagnostics issued */
     unsigned warnings;
+    help_null *nulls; /* PCP's form: the null entries, not reported by the
+                       * parser (counted as warnings) */
+    size_t nnull, nullcap;
 } help_parser;
 
 /* Parse one source and append its entries.  Errors (a NUL byte, a numeric
- * key out of range) and warnings (an @ line with no key) are reported and
- * counted; the offending entry is left out.  0, or -ENOMEM. */
+ * key out of range) and warnings (an @ line with no key; in PCP's form
+ * recorded in nulls instead) are reported and counted; the offending entry
+ * is left out.  0, or -ENOMEM. */
 int help_parse(help_parser *p, const char *file, const char *buf, size_t len);
 
 /* The long text of an entry (not NUL-terminated; e->text_len bytes). */
 const char *help_entry_text(const help_parser *p, const help_src_entry *e);
 
 /* Report a diagnostic about entry e through p->diag (counted too); col 0
- * points at the key. */
-void help_report(help_parser *p, const help_src_entry *e, diag_severity sev, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+ * points at the key.  pcp: PCP's words for it (NULL: the same text). */
+void help_report(help_parser *p, const help_src_entry *e, diag_severity sev, const char *pcp,
+                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Is the PCP form of diagnostics in force for p? */
+int help_pcp_form(const help_parser *p);
 
 /* Free everything the parser holds (the source buffers are the caller's). */
 void help_parser_free(help_parser *p);

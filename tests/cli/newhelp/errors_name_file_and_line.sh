@@ -1,6 +1,5 @@
 export PCP_BINADM_DIR="$(dirname "$(command -v newhelp)")" PCP_DERIVED_CONFIG=
 # pmkit differs from PCP here on purpose (docs/compat.md, help databases);
-# stderr is pmkit's (PCP's message texts in pmkit's diagnostic format)
 # each error names its own file and the line of its @ (PCP: the line that
 # ended the entry, counted across all the files)
 printf '@ demo.uptime up\ntext\n\n@ bad.one x\nmore\n' >first

@@ -1,6 +1,5 @@
 export PCP_BINADM_DIR="$(dirname "$(command -v newhelp)")" PCP_DERIVED_CONFIG=
 # pmkit differs from PCP here on purpose (docs/compat.md, help databases);
-# stderr is pmkit's (PCP's message texts in pmkit's diagnostic format)
 # a failed run leaves an existing database untouched
 printf '@ demo.uptime good\ntext\n' >good
 newhelp -n "$CASE_DIR/demo.pmns" -o out good

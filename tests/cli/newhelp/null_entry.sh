@@ -1,5 +1,4 @@
 export PCP_BINADM_DIR="$(dirname "$(command -v newhelp)")" PCP_DERIVED_CONFIG=
-# stderr is pmkit's (PCP's message texts in pmkit's diagnostic format)
 # an @ line without a key: warning (exit 1), its text is skipped
 printf '@ demo.uptime up\ntext\n@\nskipped\n@  \t\nskipped too\n@ demo.load load\n' >src
 newhelp -n "$CASE_DIR/demo.pmns" -o out src

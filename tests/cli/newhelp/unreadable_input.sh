@@ -1,6 +1,5 @@
 export PCP_BINADM_DIR="$(dirname "$(command -v newhelp)")" PCP_DERIVED_CONFIG=
 # pmkit differs from PCP here on purpose (docs/compat.md, help databases);
-# stderr is pmkit's (PCP's message texts in pmkit's diagnostic format)
 # a missing input fails the run before anything is written (PCP leaves a
 # partial one.pag behind); every input is still checked
 printf '@ demo.uptime up\n' >one

@@ -1,5 +1,4 @@
 export PCP_BINADM_DIR="$(dirname "$(command -v newhelp)")" PCP_DERIVED_CONFIG=
-# stderr is pmkit's (PCP's message texts in pmkit's diagnostic format)
 # -V lists the entries stored; stderr is pmkit's for the warnings
 printf '@ demo.uptime up\ntext\n@ demo.load no help\n@ demo.cpu.user\ntext\n@ 245.0\n@ 245.1 indom\nindom text\n' >src
 newhelp -V -n "$CASE_DIR/demo.pmns" -o out src
