@@ -5,11 +5,14 @@
  *
  * Reads the specification (infile, or standard input), translates it with
  * libpcp/front/genmap.c and writes the map to standard output or outfile.
- * Output is PCP's byte for byte; the options are pmkit's.  Nothing is
- * written unless the whole run succeeds: the map is built in memory, an
- * outfile (and depfile) replaced atomically.  With -n every metric name is
- * looked up in a namespace loaded through the PMAPI.  Errors go to stderr
- * as FILE:LINE:COL: with PCP's wording; the exit status is PCP's (1).
+ * Output is PCP's byte for byte; the options are pmkit's.  Errors are
+ * PCP's by default (diag.h): as PCP, the map up to the first error, then
+ * the error, on standard output; in the rich form (a terminal, or
+ * PMKIT_DIAGNOSTICS=rich) every error on stderr as FILE:LINE:COL: and
+ * nothing on standard output.  An outfile (and depfile) is written only
+ * when the whole run succeeds, replaced atomically (errors then go to
+ * stderr in either form).  With -n every metric name is looked up in a
+ * namespace loaded through the PMAPI.  The exit status is PCP's (1).
  */
 #include <pcp/pmapi.h>
 
@@ -133,10 +136,17 @@ static const char *lookup(void *ctx, const char *name, size_t len)
     return sts < 0 ? pmErrStr(sts) : NULL;
 }
 
+/* -o in PCP's form: errors on stderr, laid out as PCP's. */
+static void to_stderr(void *ctx, const diag_msg *d)
+{
+    (void)ctx;
+    diag_print_pcp(stderr, d);
+}
+
 /* The map: header, optional guard, body; the number of errors or -errno. */
 static long build(const args *a, const genmap_buf *in, genmap_buf *map)
 {
-    genmap_opts o = {a->in != NULL ? a->in : "<stdin>", NULL, NULL, NULL, NULL};
+    genmap_opts o = {.file = a->in != NULL ? a->in : "<stdin>", .arg = a->in != NULL ? a->in : ""};
     char *date;
     long sts;
 
@@ -158,6 +168,8 @@ static long build(const args *a, const genmap_buf *in, genmap_buf *map)
     }
     if (a->pmns != NULL)
         o.check = lookup;
+    if (a->out != NULL && diag_form_resolve(DIAG_FORM_AUTO) == DIAG_FORM_PCP)
+        o.diag = to_stderr; /* -o: the map is not written, the errors go to stderr */
     if ((sts = genmap_translate(&o, in->data, in->len, map)) == 0 && a->guard != NULL) {
         genmap_buf_put(map, "#endif /* ", 10);
         genmap_buf_put(map, a->guard, strlen(a->guard));
@@ -231,6 +243,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: out of memory\n", pmGetProgname());
     if (sts == 0)
         sts = emit(&a, &map);
+    else if (sts > 0 && a.out == NULL && diag_form_resolve(DIAG_FORM_AUTO) == DIAG_FORM_PCP)
+        emit(&a, &map); /* PCP's output: the map up to the error, then the error */
     if (a.pmns != NULL)
         pmUnloadNameSpace();
     genmap_buf_free(&in);

@@ -53,6 +53,8 @@ typedef struct state {
     char *name; /* NUL-terminated copy of a metric name for check */
     size_t namecap;
     long errors; /* errors reported */
+    int pcp;     /* PCP's form of diagnostics */
+    int stopped; /* PCP's form: an error ended the translation */
 } state;
 
 /* ------------------------------------------------------------------ */
@@ -158,6 +160,27 @@ static int is(span s, const char *word)
     return s.len == strlen(word) && memcmp(s.p, word, s.len) == 0;
 }
 
+/* Deliver d: to the callback, on stderr (rich form), or into the output
+ * (PCP's form, where PCP's awk script prints it). */
+static void deliver(state *s, diag_msg *d)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *fp;
+
+    d->dialect = DIAG_PCP_GENMAP;
+    if (s->o->diag != NULL) {
+        s->o->diag(s->o->diag_ctx, d);
+    } else if (!s->pcp) {
+        diag_print(stderr, d);
+    } else if ((fp = open_memstream(&text, &len)) != NULL) {
+        diag_print_pcp(fp, d);
+        if (fclose(fp) == 0)
+            genmap_buf_put(s->out, text, len);
+        free(text);
+    }
+}
+
 static void error(state *s, span line, unsigned long no, const char *at, const char *msg)
 {
     diag_msg d = {.severity = DIAG_ERROR,
@@ -168,8 +191,32 @@ static void error(state *s, span line, unsigned long no, const char *at, const c
                   .source = line.p,
                   .source_len = line.len};
 
-    diag_emit(s->o->diag, s->o->diag_ctx, &d, DIAG_FORM_AUTO);
+    if (strcmp(msg, "nested group?") == 0 && s->o->arg != NULL)
+        d.pcp_file = s->o->arg; /* PCP names the shell's $1: empty for stdin */
+    deliver(s, &d);
     s->errors++;
+    s->stopped = s->pcp;
+}
+
+/* PCP's "unterminated group?", which names the last line read (after an
+ * error too: PCP's END block runs after the exit); pmkit's the line that
+ * opened the group. */
+static void unterminated(state *s, unsigned long last)
+{
+    diag_msg d = {.severity = DIAG_ERROR,
+                  .file = s->o->file,
+                  .line = s->group_line,
+                  .col = (unsigned)s->group_col + 1,
+                  .message = "unterminated group?",
+                  .source = s->group_src.p,
+                  .source_len = s->group_src.len};
+
+    d.pcp_line = last;
+    if (!s->stopped)
+        s->errors++;
+    else if (s->o->diag != NULL)
+        return; /* a follow-on: only in PCP's own output */
+    deliver(s, &d);
 }
 
 /* ------------------------------------------------------------------ */
@@ -265,7 +312,8 @@ static void entry(state *s, span line, unsigned long no, const words *ws)
     span metric = ws->w[0], sym = ws->w[1];
     char *p;
 
-    check(s, line, no, metric);
+    if (check(s, line, no, metric) < 0 && s->stopped)
+        return; /* PCP's form: the error ends the map */
     if (genmap_buf_reserve(s->out, sym.len + metric.len + nd + 16) < 0)
         return;
     p = s->out->data + s->out->len;
@@ -334,7 +382,8 @@ long genmap_translate(const genmap_opts *o, const char *text, size_t len, genmap
         lf = find(text, len, 0, '\n');
         cr = find(text, len, 0, '\r');
     }
-    while (pos < len) {
+    s.pcp = diag_form_resolve(o->form) == DIAG_FORM_PCP;
+    while (pos < len && !s.stopped) {
         /* the line ends at the first LF or CR; CRLF is one line end */
         size_t end;
         span line;
@@ -349,8 +398,9 @@ long genmap_translate(const genmap_opts *o, const char *text, size_t len, genmap
         one_line(&s, line, ++no);
     }
     if (s.in_group)
-        error(&s, s.group_src, s.group_line, s.group_src.p + s.group_col, "unterminated group?");
-    flush_comment(&s);
+        unterminated(&s, no); /* PCP's END block exits before its comments */
+    else if (!s.stopped)
+        flush_comment(&s);
     if (s.comment.failed)
         out->failed = 1;
     genmap_buf_free(&s.comment);

@@ -39,16 +39,23 @@ typedef const char *(*genmap_check_fn)(void *ctx, const char *name, size_t len);
 
 typedef struct genmap_opts {
     const char *file; /* the input's name in diagnostics: a path or "<stdin>" */
-    diag_fn diag;     /* receives every error; NULL: print to stderr */
+    diag_fn diag;     /* receives every error; NULL: rich form on stderr, PCP's
+                       * form into the output (where PCP's pmgenmap puts it) */
     void *diag_ctx;
     genmap_check_fn check; /* optional check of every metric name */
     void *check_ctx;
+    diag_form form;  /* PCP's or rich (diag.h); AUTO: by the environment */
+    const char *arg; /* the operand as given, "" for standard input: PCP's
+                      * "nested group?" names it (NULL: file) */
 } genmap_opts;
 
 /* Translate the specification text[0..len) and append the map's body (all
- * but the header) to out.  Lines end with LF, CRLF or a lone CR.  Every
- * error is reported, each once; returns the number of errors (when it is
- * not 0, out holds a partial body to be discarded), or -ENOMEM. */
+ * but the header) to out.  Lines end with LF, CRLF or a lone CR.  In the
+ * rich form every error is reported, each once, and out holds a partial
+ * body to be discarded; in PCP's form the first error ends the
+ * translation, as in PCP, and (diag NULL) its text and PCP's follow-on
+ * "unterminated group?" end the body, which is then PCP's output byte for
+ * byte.  Returns the number of errors, or -ENOMEM. */
 long genmap_translate(const genmap_opts *o, const char *text, size_t len, genmap_buf *out);
 
 /* Append the header block naming the program, the input and the date, as

@@ -42,7 +42,7 @@ static const char *no_x(void *ctx, const char *name, size_t len)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    genmap_opts o = {"<fuzz>", count, NULL, NULL, NULL};
+    genmap_opts o = {.file = "<fuzz>", .diag = count, .form = DIAG_FORM_RICH};
     genmap_buf out = {0};
     seen s = {0, 1};
     long errors;

@@ -11,11 +11,15 @@
 #  - valid case: `pmgenmap input`, and for every third case also
 #    `pmgenmap < input`.  Debian's must exit 0 (else GENERATOR BUG); stdout
 #    and exit status must be identical and ours must write nothing to stderr.
-#  - invalid case: `pmgenmap input`.  Both must exit 1.  Debian's stdout
-#    holds `[input:N] MESSAGE`; ours must write nothing to stdout and
-#    exactly one `input:N:COL: error: MESSAGE` to stderr, with Debian's N
-#    and MESSAGE (for "unterminated group?" ours names the line that opened
-#    the group, Debian's the last line, so only the message is compared).
+#  - invalid case: `pmgenmap input`.  Both must exit 1.  By default (PCP's
+#    form of diagnostics: stderr is not a terminal) ours must write
+#    Debian's stdout byte for byte (the map up to the error, `[input:N]
+#    MESSAGE` and PCP's follow-on `unterminated group?`) and nothing on
+#    stderr.  Then with PMKIT_DIAGNOSTICS=rich ours must write nothing to
+#    stdout and exactly one `input:N:COL: error: MESSAGE` to stderr, with
+#    Debian's N and MESSAGE (for "unterminated group?" ours names the line
+#    that opened the group, Debian's the last line, so only the message is
+#    compared).
 #
 # PMGENMAP_DIFF_KEEP=DIR writes the generated cases to DIR (which must not
 # exist yet) and keeps them, to reproduce a failure by hand.
@@ -78,6 +82,11 @@ for c in "$cases"/*/; do
         ninvalid=$((ninvalid + 1)) nruns=$((nruns + 1))
         run theirs file; rc2=$rc
         run ours file; rc1=$rc
+        if [ $rc2 = 1 ] && { [ $rc1 != 1 ] || [ -s "$tmp/ours.err" ] ||
+            ! cmp -s "$tmp/ours.out" "$tmp/theirs.out"; }; then
+            report_diff "$name: PCP's form (exit $rc1)" "(cd $c && pmgenmap input)"
+        fi
+        PMKIT_DIAGNOSTICS=rich run ours file; rc1=$rc
         # Debian's first [input:N] line; ours: the error lines on stderr
         want=$(sed -n 's/^\[input:\([0-9]*\)\] \(.*\)$/\1 \2/p' "$tmp/theirs.out" | head -n 1)
         got=$(sed -n 's/^input:\([0-9]*\):[0-9]*: error: \(.*\)$/\1 \2/p' "$tmp/ours.err")

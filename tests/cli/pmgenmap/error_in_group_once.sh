@@ -1,2 +1,2 @@
-# PCP adds "unterminated group?" after any error inside a group; one error here
-printf "g {\n a.b A\n c.d\n e.f E\n}\n" >spec; pmgenmap spec
+# rich form: one error here (PCP adds "unterminated group?" after any error inside a group)
+printf "g {\n a.b A\n c.d\n e.f E\n}\n" >spec; PMKIT_DIAGNOSTICS=rich pmgenmap spec

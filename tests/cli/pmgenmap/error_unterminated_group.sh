@@ -1,2 +1,3 @@
-# reported at the line that opened the group (PCP: at the last line)
+export PACKAGE_BUILD_DATE=today
+# PCP's form: at the last line (the rich form names the line that opened the group)
 printf "g {\n a.b A\n}\nh {\n c.d C\n\n" >spec; pmgenmap spec
