@@ -38,7 +38,7 @@ static pmLongOptions longopts[] = {
     {"output", 1, 'o', "FILE", "base name for output files"},
     {"verbose", 0, 'V', 0, "verbose/diagnostic output"},
     {"version", 1, 'v', "N", "deprecated (only version 2 format supported)"},
-    {"strict", 0, 'S', 0, NULL}, /* pmkit's; kept out of PCP's usage text */
+    {"strict", 0, 'S', 0, NULL}, /* pmkit's: its text is set for the rich form only */
     PMAPI_OPTIONS_END,
 };
 
@@ -312,6 +312,9 @@ int main(int argc, char **argv)
 
     pmSetProgname(argv[0]);
     if ((first = parse_options(argc, argv, &pmns, &base, &r)) < 0) {
+        if (diag_form_resolve(DIAG_FORM_AUTO) == DIAG_FORM_RICH) /* PCP's form: PCP's lines */
+            longopts[sizeof(longopts) / sizeof(longopts[0]) - 2].message =
+                "refuse every repeated key (default: PCP's rule)";
         pmUsageMessage(&opts);
         return 2;
     }

@@ -24,7 +24,11 @@ static const char usage_text[] =
     "  -I dir, --include=dir additional directory to search for include files\n"
     "  -P                    do not output # lineno \"filename\" linemarkers\n"
     "  -r, --restrict        restrict macro expansion to #name or #{name}\n"
-    "  -s, --shell           use alternate control syntax with prefix % instead of #\n"
+    "  -s, --shell           use alternate control syntax with prefix % instead of #\n";
+
+/* pmkit's options: shown in the rich form only, so that PCP's form is PCP's */
+static const char usage_more[] =
+    "  -d                    trace the run on stderr, as PCP's pmcpp does\n"
     "  -U name               undefine a macro\n"
     "  -M, -MD               write make dependencies instead of, or as well as, the output\n"
     "  -MF file, -MT target  dependency file and target name; -MP adds phony targets\n";
@@ -39,6 +43,8 @@ typedef struct {
 static int usage(void)
 {
     fputs(usage_text, stderr);
+    if (diag_form_resolve(DIAG_FORM_AUTO) == DIAG_FORM_RICH)
+        fputs(usage_more, stderr);
     return 1;
 }
 

@@ -25,8 +25,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char usage_text[] =
-    "Usage: %s [infile]\n"
+static const char usage_text[] = "Usage: %s [infile]\n";
+
+/* pmkit's options: shown in the rich form only, so that PCP's form is PCP's */
+static const char usage_more[] =
     "       %s [-g guard] [-M depfile] [-n pmnsfile] [-o outfile] [infile]\n"
     "  -g guard     wrap the map in #ifndef guard / #define guard ... #endif\n"
     "  -M depfile   write a make rule \"outfile: infile pmnsfile\" to depfile (needs -o)\n"
@@ -44,7 +46,9 @@ typedef struct args {
 
 static int usage(FILE *fp)
 {
-    fprintf(fp, usage_text, pmGetProgname(), pmGetProgname());
+    fprintf(fp, usage_text, pmGetProgname());
+    if (diag_form_resolve(DIAG_FORM_AUTO) == DIAG_FORM_RICH)
+        fprintf(fp, usage_more, pmGetProgname());
     return 1;
 }
 
@@ -84,8 +88,8 @@ static int parse(int argc, char **argv, args *a)
             return usage(stderr);
         }
     }
-    if (argc - optind > 1)
-        return usage(stderr);
+    if (argc - optind > 1) /* PCP's script says so on stdout; the rich form on stderr */
+        return usage(diag_form_resolve(DIAG_FORM_AUTO) == DIAG_FORM_PCP ? stdout : stderr);
     a->in = optind < argc ? argv[optind] : NULL;
     if (a->depfile != NULL && a->out == NULL) {
         fprintf(stderr, "%s: -M needs -o (the target of the rule)\n", pmGetProgname());

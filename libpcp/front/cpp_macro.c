@@ -213,8 +213,11 @@ static const char *substitute_one_marked(cpp_state *st, const char **copy, const
 
     if (p < end && *p == '{') {
         if (p + 1 >= end || !cpp_is(p[1], CT_ALNUM) ||
-            (close = memchr(p + 1, '}', (size_t)(end - p - 1))) == NULL)
+            (close = memchr(p + 1, '}', (size_t)(end - p - 1))) == NULL) {
+            if (st->opt->trace) /* PCP traces what it took for a name */
+                fprintf(stderr, "<<name=\"%c{\"\n", st->ctrl);
             return p; /* not a candidate; an unterminated #{ is plain text */
+        }
         key = p + 1, keyend = close, next = close + 1;
     } else if (p < end && cpp_is(*p, CT_ALNUM)) {
         key = p++;
@@ -222,6 +225,8 @@ static const char *substitute_one_marked(cpp_state *st, const char **copy, const
             p++;
         keyend = next = p;
     } else {
+        if (st->opt->trace)
+            fprintf(stderr, "<<name=\"%c\"\n", st->ctrl);
         return p;
     }
     if (st->opt->trace) {

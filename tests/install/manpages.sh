@@ -63,7 +63,8 @@ for tool in $tools; do
         bad "no man page for $tool ($page)"
         continue
     fi
-    "$build/bin/$tool" -? >"$tmp/usage" 2>&1
+    # the rich form of the usage lists pmkit's options too (PCP's form: PCP's lines)
+    PMKIT_DIAGNOSTICS=rich "$build/bin/$tool" -? >"$tmp/usage" 2>&1
     # usage options: the lines that start (after blanks) with a dash
     grep '^[[:space:]]*-' "$tmp/usage" | tokens >"$tmp/usage.opts"
     [ -s "$tmp/usage.opts" ] || bad "$tool: no options found in its -? text"
