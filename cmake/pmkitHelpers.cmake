@@ -14,11 +14,12 @@
 #       text (pmcpp -P), the form PCP's own tools read.  Both commands write
 #       a depfile, so editing any #include'd file rebuilds them.
 #   pcp_compile_help(OUTPUT <base> SOURCES <file>... PMNS <pmns>
-#                    [DEPENDS <file>...] [TARGET <t>])
+#                    [STRICT] [DEPENDS <file>...] [TARGET <t>])
 #       newhelp: <base>.dir and <base>.pag.  Any diagnostic fails the
 #       build: newhelp writes nothing after an error (exit 2), and writes
 #       the database after warnings only (exit 1); either way the command
-#       runs again at the next build.
+#       runs again at the next build.  A key given twice follows PCP's rule
+#       (newhelp(1)); STRICT (newhelp -S) refuses every repeat.
 #   pcp_genmap(OUTPUT <header> SOURCE <spec> [PMNS <pmns>] [GUARD <macro>]
 #              [DEPENDS <file>...] [TARGET <t>])
 #       pmgenmap: a C header of metric names; with PMNS every name is
@@ -40,6 +41,12 @@
 # '#include "domain.h"' finds a generated domain.h.  newhelp and pmgenmap
 # read PMNS without -I, so give them the image (or ASCII) that
 # pcp_compile_pmns made rather than a root that includes generated files.
+#
+# Diagnostics: the tools run with PMKIT_DIAGNOSTICS set to
+# PMKIT_HELPERS_DIAGNOSTICS, "rich" unless the project sets it: messages as
+# file:line:col: with the source line, every error of a run, as compilers
+# write them (a build's output is seldom a terminal); "pcp" gives PCP's
+# messages, and an empty value leaves the choice to the environment.
 #
 # The same file runs as a script (cmake -P) for the two steps that are not
 # a single tool run: writing domain.h and running pmgenmap with a fixed
@@ -96,6 +103,9 @@ if(CMAKE_SCRIPT_MODE_FILE AND DEFINED PMKIT_STEP)
     if(NOT DEFINED ENV{SOURCE_DATE_EPOCH})
       set(ENV{SOURCE_DATE_EPOCH} 0)
     endif()
+    if(NOT DIAGNOSTICS STREQUAL "")
+      set(ENV{PMKIT_DIAGNOSTICS} "${DIAGNOSTICS}")
+    endif()
     string(REPLACE "|" ";" args "${ARGS}")
     execute_process(COMMAND "${TOOL}" ${args} RESULT_VARIABLE status)
     if(NOT status EQUAL 0)
@@ -108,6 +118,19 @@ if(CMAKE_SCRIPT_MODE_FILE AND DEFINED PMKIT_STEP)
 endif()
 
 set(PMKIT_HELPERS_FILE "${CMAKE_CURRENT_LIST_FILE}")
+if(NOT DEFINED PMKIT_HELPERS_DIAGNOSTICS)
+  set(PMKIT_HELPERS_DIAGNOSTICS rich)
+endif()
+
+# var = the command prefix that runs a tool with the helpers' form of
+# diagnostics (nothing when PMKIT_HELPERS_DIAGNOSTICS is empty).
+function(pmkit_helper_env var)
+  set(env)
+  if(NOT PMKIT_HELPERS_DIAGNOSTICS STREQUAL "")
+    set(env "${CMAKE_COMMAND}" -E env "PMKIT_DIAGNOSTICS=${PMKIT_HELPERS_DIAGNOSTICS}")
+  endif()
+  set(${var} ${env} PARENT_SCOPE)
+endfunction()
 
 # var = the absolute path of OUTPUT argument path.
 function(pmkit_helper_output var path)
@@ -221,9 +244,11 @@ function(pcp_compile_pmns)
     set(dup -d)
   endif()
   get_filename_component(base "${out}" NAME)
+  pmkit_helper_env(env)
   add_custom_command(
     OUTPUT "${out}"
-    COMMAND "${pmnscomp}" -f ${dup} ${flags} -n "${src}" -MD -MF "${out}.d" -MT "${out}" "${out}"
+    COMMAND ${env} "${pmnscomp}" -f ${dup} ${flags} -n "${src}" -MD -MF "${out}.d" -MT "${out}"
+            "${out}"
     DEPENDS "${src}" ${deps} "${pmnscomp}"
     DEPFILE "${out}.d"
     WORKING_DIRECTORY "${cwd}"
@@ -236,7 +261,7 @@ function(pcp_compile_pmns)
     get_filename_component(base "${ascii}" NAME)
     add_custom_command(
       OUTPUT "${ascii}"
-      COMMAND "${pmcpp}" -P ${flags} -MD -MF "${ascii}.d" -MT "${ascii}" "${src}" "${ascii}"
+      COMMAND ${env} "${pmcpp}" -P ${flags} -MD -MF "${ascii}.d" -MT "${ascii}" "${src}" "${ascii}"
       DEPENDS "${src}" ${deps} "${pmcpp}"
       DEPFILE "${ascii}.d"
       WORKING_DIRECTORY "${cwd}"
@@ -248,11 +273,16 @@ function(pcp_compile_pmns)
 endfunction()
 
 function(pcp_compile_help)
-  cmake_parse_arguments(PARSE_ARGV 0 A "" "OUTPUT;PMNS;TARGET" "SOURCES;DEPENDS")
+  cmake_parse_arguments(PARSE_ARGV 0 A "STRICT" "OUTPUT;PMNS;TARGET" "SOURCES;DEPENDS")
   if(NOT A_OUTPUT OR NOT A_SOURCES OR NOT A_PMNS OR A_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "usage: pcp_compile_help(OUTPUT <base> SOURCES <file>... PMNS <pmns> "
-                        "[DEPENDS ...] [TARGET <t>])")
+                        "[STRICT] [DEPENDS ...] [TARGET <t>])")
   endif()
+  set(strict)
+  if(A_STRICT)
+    set(strict -S)
+  endif()
+  pmkit_helper_env(env)
   pmkit_helper_tool(newhelp newhelp pcp_compile_help)
   pmkit_helper_output(out "${A_OUTPUT}")
   pmkit_helper_inputs(sources pcp_compile_help ${A_SOURCES})
@@ -261,7 +291,7 @@ function(pcp_compile_help)
   get_filename_component(base "${out}" NAME)
   add_custom_command(
     OUTPUT "${out}.dir" "${out}.pag"
-    COMMAND "${newhelp}" -n "${pmns}" -o "${out}" ${sources}
+    COMMAND ${env} "${newhelp}" ${strict} -n "${pmns}" -o "${out}" ${sources}
     DEPENDS ${sources} "${pmns}" ${deps} "${newhelp}"
     WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
     COMMENT "newhelp: ${base}.dir, ${base}.pag"
@@ -298,7 +328,7 @@ function(pcp_genmap)
   add_custom_command(
     OUTPUT "${out}"
     COMMAND "${CMAKE_COMMAND}" -DPMKIT_STEP=genmap "-DTOOL=${pmgenmap}" "-DARGS=${args}"
-            -P "${PMKIT_HELPERS_FILE}"
+            "-DDIAGNOSTICS=${PMKIT_HELPERS_DIAGNOSTICS}" -P "${PMKIT_HELPERS_FILE}"
     DEPENDS "${spec}" ${pmns} ${deps} "${pmgenmap}" "${PMKIT_HELPERS_FILE}"
     WORKING_DIRECTORY "${spec_dir}"
     COMMENT "pmgenmap: ${base}"
