@@ -247,7 +247,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: out of memory\n", pmGetProgname());
     if (sts == 0)
         sts = emit(&a, &map);
-    else if (sts > 0 && a.out == NULL && diag_form_resolve(DIAG_FORM_AUTO) == DIAG_FORM_PCP)
+    else if (sts > 0 && map.len > 0 && a.out == NULL &&
+             diag_form_resolve(DIAG_FORM_AUTO) == DIAG_FORM_PCP)
         emit(&a, &map); /* PCP's output: the map up to the error, then the error */
     if (a.pmns != NULL)
         pmUnloadNameSpace();

@@ -46,6 +46,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     opt.no_markers = (data[0] >> 2) & 1;
     opt.defines = defs;
     opt.n_defines = (data[0] >> 3) & 1 ? 3 : 0;
+    opt.form = (data[0] >> 4) & 1 ? DIAG_FORM_PCP : DIAG_FORM_RICH; /* stop at the first error? */
+    opt.trace = (data[0] >> 5) & 1 && size < 512;                   /* -d: stderr, so short ones */
     opt.no_external = 1;
     opt.diag = quiet;
     opt.diag_ctx = &diags;

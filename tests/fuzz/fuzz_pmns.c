@@ -50,6 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.use_cpp = data[0] & 1;
     o.dupok = (data[0] >> 1) & 1;
     o.derived = (data[0] >> 2) & 1;
+    o.form = (data[0] >> 3) & 1 ? DIAG_FORM_PCP : DIAG_FORM_RICH; /* PCP's stops, or every error */
     o.diag = quiet;
     o.diag_ctx = &diags;
     if (pmns_load_buffer(&o, (const char *)data + 1, size - 1, &t) < 0)
