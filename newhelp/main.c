@@ -58,9 +58,6 @@ typedef struct run {
     size_t nsrc;
     help_wentry *out; /* the entries to write */
     size_t nout;
-    uint64_t *seen; /* duplicate check (-S): key << 32 | entry + 1 */
-    uint32_t mask;
-    size_t last; /* the entry stored last */
     int verbose;
     int strict; /* -S: refuse every repeated key */
 } run;
@@ -134,146 +131,37 @@ static int read_source(run *r, const char *path)
     return help_parse(&r->parser, name, src.buf, src.len);
 }
 
-/* "d.c.i" or "d.s", as PCP shows keys. */
-static const char *key_str(uint32_t key, char *buf, size_t len)
+static int lookup(void *ctx, const char *name, uint32_t *pmid)
 {
-    if (key & HELP_INDOM_FLAG)
-        pmsprintf(buf, len, "%u.%u", (key >> 22) & 0x1ff, key & 0x3fffff);
-    else
-        pmsprintf(buf, len, "%u.%u.%u", (key >> 22) & 0x1ff, (key >> 10) & 0xfff, key & 0x3ff);
-    return buf;
+    pmID id;
+    int sts = pmLookupName(1, &name, &id);
+
+    (void)ctx;
+    *pmid = id;
+    return sts;
 }
 
-/* Resolve an entry's key; 0, or -1 after reporting why it cannot be. */
-static int resolve(run *r, help_src_entry *e)
-{
-    char name[4096], *big = NULL, pcp[4200];
-    const char *np = name;
-    pmID pmid;
-    int sts;
-
-    if (e->kind != HELP_KEY_NAME)
-        return 0;
-    if (e->word_len >= sizeof(name)) {
-        if ((big = malloc(e->word_len + 1)) == NULL)
-            return -1;
-        np = big;
-    }
-    memcpy((char *)np, e->word, e->word_len);
-    ((char *)np)[e->word_len] = '\0';
-    sts = pmLookupName(1, &np, &pmid);
-    free(big);
-    if (sts < 0) {
-        pmsprintf(pcp, sizeof(pcp), "%.*s: %s, entry abandoned", (int)e->word_len, e->word,
-                  pmErrStr(sts));
-        help_report(&r->parser, e, DIAG_ERROR, pcp, "%.*s: %s", (int)e->word_len, e->word,
-                    pmErrStr(sts));
-    } else if (pmid == PM_ID_NULL) {
-        pmsprintf(pcp, sizeof(pcp), "%.*s: unknown metric, entry abandoned", (int)e->word_len,
-                  e->word);
-        help_report(&r->parser, e, DIAG_ERROR, pcp, "%.*s: unknown metric", (int)e->word_len,
-                    e->word);
-    }
-    e->key = pmid;
-    return sts < 0 || pmid == PM_ID_NULL ? -1 : 0;
-}
-
-/* Report e, whose key repeats that of entry `first`, and return -1. */
-static int duplicate(run *r, help_src_entry *e, const help_src_entry *first)
-{
-    char kb[32], pcp[64];
-
-    key_str(e->key, kb, sizeof(kb));
-    pmsprintf(pcp, sizeof(pcp), "duplicate key (%s) entry abandoned", kb);
-    help_report(&r->parser, e, DIAG_ERROR, pcp,
-                "duplicate key (%s): %.*s has the key of %.*s at %s:%lu", kb, (int)e->word_len,
-                e->word, (int)first->word_len, first->word, first->file, first->line);
-    return -1;
-}
-
-/*
- * 0 if e's key may be stored; else report the duplicate and return -1.
- * PCP's rule by default: a key is refused only when it repeats the entry
- * stored just before it, once two entries are stored (any other repeat is
- * stored twice, as Debian's newhelp stores it); with -S (strict) every
- * repeated key is refused.
- */
-static int check_duplicate(run *r, help_src_entry *e, size_t i)
-{
-    uint32_t h = help_key_mix(e->key) & r->mask;
-
-    if (!r->strict) {
-        if (r->nout >= 2 && r->out[r->nout - 1].key == e->key)
-            return duplicate(r, e, &r->parser.ent[r->last]);
-        return 0;
-    }
-    for (; r->seen[h] != 0; h = (h + 1) & r->mask) {
-        if ((uint32_t)(r->seen[h] >> 32) == e->key)
-            return duplicate(r, e, &r->parser.ent[(uint32_t)r->seen[h] - 1]);
-    }
-    r->seen[h] = (uint64_t)e->key << 32 | (i + 1);
-    return 0;
-}
-
-/* -V: an entry with no one-line or no help text, and the entry stored. */
-static void verbose(run *r, help_src_entry *e)
-{
-    /* PCP names the entry by the whole @ line after its "@ " */
-    int rest = (int)(e->src_line_len - (size_t)(e->word - e->src_line));
-    char pcp[4200];
-
-    if (e->oneline_len == 0) {
-        pmsprintf(pcp, sizeof(pcp), "%.*s: warning, null oneline", rest, e->word);
-        help_report(&r->parser, e, DIAG_WARNING, pcp, "%.*s: null oneline", (int)e->word_len,
-                    e->word);
-    }
-    if (e->text_len == 0) {
-        pmsprintf(pcp, sizeof(pcp), "%.*s: warning, null help", rest, e->word);
-        help_report(&r->parser, e, DIAG_WARNING, pcp, "%.*s: null help", (int)e->word_len, e->word);
-    }
-    if (e->oneline_len != 0 && e->text_len != 0)
-        fprintf(stderr, "%.*s\n", (int)e->word_len, e->word);
-}
-
-/* PCP's form, -V: the null entries before entry i, where PCP reports them. */
-static void nulls_before(run *r, size_t i, size_t *k)
-{
-    const help_parser *p = &r->parser;
-
-    for (; *k < p->nnull && p->nulls[*k].before <= i; (*k)++) {
-        if (r->verbose)
-            fprintf(stderr, "%s: [%s:%lu] null entry?\n", pmGetProgname(), p->nulls[*k].file,
-                    p->nulls[*k].line);
-    }
-}
-
-/* Resolve, check and collect every entry, in source order. */
+/* Resolve, check and collect every entry, in source order (help_resolve). */
 static int collect(run *r)
 {
-    uint32_t size = 16;
-    size_t k = 0;
+    help_resolve_opts o = {lookup, NULL, r->strict, r->verbose};
+    size_t *kept, n;
+    int sts = help_resolve(&r->parser, &o, &kept, &n);
 
-    while (size < 2 * r->parser.n + 2)
-        size *= 2;
-    r->mask = size - 1;
-    r->seen = calloc(size, sizeof(*r->seen));
-    r->out = malloc((r->parser.n + 1) * sizeof(*r->out));
-    if (r->seen == NULL || r->out == NULL)
+    if (sts < 0)
+        return sts;
+    if ((r->out = malloc((n + 1) * sizeof(*r->out))) == NULL) {
+        free(kept);
         return -ENOMEM;
-    for (size_t i = 0; i < r->parser.n; i++) {
-        help_src_entry *e = &r->parser.ent[i];
-        nulls_before(r, i, &k);
-        if (resolve(r, e) < 0 || check_duplicate(r, e, i) < 0)
-            continue;
-        r->last = i;
-        r->out[r->nout++] =
-            (help_wentry){e->key,     e->word,        e->word_len,
-                          e->oneline, e->oneline_len, help_entry_text(&r->parser, e),
-                          e->text_len};
-        if (r->verbose)
-            verbose(r, e);
     }
-    nulls_before(r, SIZE_MAX, &k);
+    for (size_t i = 0; i < n; i++) {
+        const help_src_entry *e = &r->parser.ent[kept[i]];
+        r->out[i] = (help_wentry){e->key,     e->word,        e->word_len,
+                                  e->oneline, e->oneline_len, help_entry_text(&r->parser, e),
+                                  e->text_len};
+    }
+    r->nout = n;
+    free(kept);
     return 0;
 }
 
@@ -352,7 +240,6 @@ int main(int argc, char **argv)
     }
     free(r.src);
     free(r.out);
-    free(r.seen);
     help_parser_free(&r.parser);
     pmUnloadNameSpace();
     return sts < 0 || r.parser.errors ? 2 : r.parser.warnings ? 1 : 0;

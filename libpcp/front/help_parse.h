@@ -89,6 +89,26 @@ void help_report(help_parser *p, const help_src_entry *e, diag_severity sev, con
 /* Is the PCP form of diagnostics in force for p? */
 int help_pcp_form(const help_parser *p);
 
+/* How help_resolve treats the entries (help_resolve.c). */
+typedef struct help_resolve_opts {
+    /* a metric name's PMID: >= 0 with *pmid (PM_ID_NULL: no such metric),
+     * or a PM_ERR_* code; newhelp's is pmLookupName */
+    int (*lookup)(void *ctx, const char *name, uint32_t *pmid);
+    void *lookup_ctx;
+    int strict;  /* refuse every repeated key (default: PCP's rule) */
+    int verbose; /* -V: report null texts, name each entry stored */
+} help_resolve_opts;
+
+/*
+ * Give every entry parsed so far its key (names through o->lookup) and
+ * choose the entries a database stores, in source order, reporting what
+ * is refused as PCP's newhelp does (p->errors counts them): an unknown
+ * name, and a repeated key (by PCP's rule: one that repeats the entry
+ * stored just before it, once two are stored; with strict, any).  *kept
+ * is one malloc'd array of *nkept entry indices.  0, or -ENOMEM.
+ */
+int help_resolve(help_parser *p, const help_resolve_opts *o, size_t **kept, size_t *nkept);
+
 /* Free everything the parser holds (the source buffers are the caller's). */
 void help_parser_free(help_parser *p);
 
