@@ -14,6 +14,7 @@
 #include <pcp/pmapi.h>
 
 #include "help_int.h"
+#include "outfile.h"
 
 #include <unistd.h>
 
@@ -207,6 +208,7 @@ int main(int argc, char **argv)
     int first, sts;
 
     pmSetProgname(argv[0]);
+    outfile_watch_stdout(); /* a failed write is reported at exit, status 1 */
     if (parse_options(argc, argv, &f, &first) < 0) {
         fprintf(stderr, usage_text, pmGetProgname(), pmGetProgname());
         return 1;
@@ -243,5 +245,5 @@ int main(int argc, char **argv)
     }
     help_db_free(&db);
     pmUnloadNameSpace();
-    return 0;
+    return outfile_stdout_close() < 0 ? 1 : 0;
 }

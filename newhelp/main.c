@@ -165,30 +165,32 @@ static int collect(run *r)
     return 0;
 }
 
-/* Write BASE.dir and BASE.pag whole, or neither. */
+/* Write BASE.dir and BASE.pag: the new pair, or the old one untouched
+ * when writing fails, or (interrupted while they are renamed) no .dir. */
 static int write_database(run *r, const char *base)
 {
     char dir[MAXPATHLEN], pag[MAXPATHLEN];
-    outfile od, op;
+    const char *failed = base;
+    outfile od = {0}, op = {0};
     int sts;
 
     pmsprintf(dir, sizeof(dir), "%s.dir", base);
     pmsprintf(pag, sizeof(pag), "%s.pag", base);
-    if ((sts = outfile_open(&op, pag)) == 0 && (sts = outfile_open(&od, dir)) < 0)
-        outfile_abort(&op);
-    if (sts == 0) {
-        sts = help_write(r->out, r->nout, od.fp, op.fp);
-        if (sts == 0 && (fflush(op.fp) != 0 || fflush(od.fp) != 0))
-            sts = -errno;
-        if (sts < 0 || (sts = outfile_commit(&op)) < 0)
-            outfile_abort(&od);
-        else
-            sts = outfile_commit(&od);
-        if (sts < 0)
-            outfile_abort(&op);
-    }
+    if ((sts = outfile_open(&op, pag)) < 0)
+        failed = pag;
+    else if ((sts = outfile_open(&od, dir)) < 0)
+        failed = dir;
+    else if ((sts = help_write(r->out, r->nout, od.fp, op.fp)) == -EIO) {
+        /* the cause is the stream's */
+        sts = outfile_error(&op) < 0 ? outfile_error(&op) : outfile_error(&od);
+        failed = outfile_error(&op) < 0 ? pag : dir;
+        sts = sts < 0 ? sts : -EIO;
+    } else if (sts == 0)
+        sts = outfile_commit_pair(&op, &od);
+    outfile_abort(&op);
+    outfile_abort(&od);
     if (sts < 0)
-        fprintf(stderr, "%s: cannot write %s: %s\n", pmGetProgname(), base, pmErrStr(sts));
+        fprintf(stderr, "%s: cannot write %s: %s\n", pmGetProgname(), failed, pmErrStr(sts));
     return sts;
 }
 

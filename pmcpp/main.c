@@ -48,6 +48,7 @@ static int usage(void)
     return 1;
 }
 
+/* A failed write stops the run; its cause is the stream's (outfile.h). */
 static int to_file(void *ctx, const char *data, size_t len)
 {
     return fwrite(data, 1, len, ctx) == len ? 0 : -EIO;
@@ -126,8 +127,22 @@ static int write_deps(args *a, const char *in, const char *out)
     if (name != NULL)
         with_suffix(depname, sizeof(depname), name, ".d"), depfile = depname;
     if ((sts = depopts_emit(&a->dep, target, depfile)) < 0)
-        fprintf(stderr, "pmcpp: cannot write the dependency file: %s\n", strerror(-sts));
+        fprintf(stderr, "pmcpp: cannot write the dependency file (%s): %s\n",
+                depopts_path(&a->dep, depfile) != NULL ? depopts_path(&a->dep, depfile)
+                                                       : "standard output",
+                strerror(-sts));
     return sts;
+}
+
+/* The outfile in place, or the cause of its failure reported. */
+static int finish_outfile(outfile *of, const char *out, int sts)
+{
+    int werr = sts == 0 ? outfile_commit(of) : outfile_error(of);
+
+    if (werr < 0)
+        fprintf(stderr, "pmcpp: Cannot write outfile (%s): %s\n", out, strerror(-werr));
+    outfile_abort(of);
+    return werr < 0 ? werr : sts;
 }
 
 int main(int argc, char **argv)
@@ -135,11 +150,13 @@ int main(int argc, char **argv)
     static args a;
     char pmns[MAXPATHLEN];
     const char *in = NULL, *out = NULL;
-    cpp_sink sink = {to_file, stdout};
+    cpp_sink sink = {to_file, NULL};
     outfile of = {0};
     int first, sts;
 
     pmSetProgname(argv[0]);
+    outfile_watch_stdout();
+    sink.ctx = stdout;
     if ((argc = depopts_take(argc, argv, &a.dep)) < 0 || (first = parse(argc, argv, &a)) < 0 ||
         argc - first > 2)
         return usage();
@@ -166,13 +183,11 @@ int main(int argc, char **argv)
     if (sink.write == to_file)
         setvbuf(sink.ctx, NULL, _IONBF, 0);
     sts = cpp_run_file(&a.opt, in, &sink, NULL);
-    if (sts == 0 && of.fp != NULL && (sts = outfile_commit(&of)) < 0)
-        fprintf(stderr, "pmcpp: Cannot write outfile (%s): %s\n", out, strerror(-sts));
-    else if (of.fp != NULL && sts < 0)
-        outfile_abort(&of);
+    if (of.fp != NULL)
+        sts = finish_outfile(&of, out, sts);
     if (sts == 0 && a.dep.mode != 0)
         sts = write_deps(&a, in, out);
-    if (fflush(stdout) != 0)
+    if (outfile_stdout_close() < 0)
         sts = -1;
     return sts < 0 ? 1 : 0;
 }

@@ -12,6 +12,8 @@
 #include <pcp/pmapi.h>
 #include <pcp/pmkit.h>
 
+#include "outfile.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +88,7 @@ int main(int argc, char **argv)
 {
     int i = 1;
 
+    outfile_watch_stdout(); /* a failed write is reported at exit, status 1 */
     for (; i < argc && argv[i][0] == '-' && !isdigit((unsigned char)argv[i][1]); i++) {
         if (strcmp(argv[i], "-l") == 0 || strcmp(argv[i], "--list") == 0) {
             list_codes();
@@ -98,5 +101,5 @@ int main(int argc, char **argv)
     }
     for (; i < argc; i++)
         explain(argv[i]);
-    return 0;
+    return outfile_stdout_close() < 0 ? 1 : 0;
 }

@@ -190,11 +190,8 @@ static int emit(const args *a, const genmap_buf *map)
     outfile of;
     int sts;
 
-    if (a->out == NULL) {
-        if (fwrite(map->data, 1, map->len, stdout) != map->len || fflush(stdout) != 0) {
-            fprintf(stderr, "%s: write error: %s\n", pmGetProgname(), strerror(errno));
-            return -EIO;
-        }
+    if (a->out == NULL) { /* a write error is reported by outfile_stdout_close */
+        fwrite(map->data, 1, map->len, stdout);
         return 0;
     }
     if ((sts = outfile_open(&of, a->out)) == 0) {
@@ -228,6 +225,7 @@ int main(int argc, char **argv)
     long sts;
 
     pmSetProgname(argv[0]);
+    outfile_watch_stdout();
     if ((sts = parse(argc, argv, &a)) != 0)
         return (int)sts;
     if ((sts = slurp(a.in, &in)) < 0) {
@@ -254,5 +252,7 @@ int main(int argc, char **argv)
         pmUnloadNameSpace();
     genmap_buf_free(&in);
     genmap_buf_free(&map);
+    if (outfile_stdout_close() < 0)
+        sts = 1;
     return sts != 0 ? 1 : 0;
 }

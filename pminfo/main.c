@@ -4,7 +4,9 @@
  *   pminfo [options] [metricname | pmid | indom]...
  *
  * Options, usage text, output and exit status as PCP's pminfo, through the
- * public PMAPI only (it builds against PCP's own libpcp as well).  The
+ * public PMAPI only (it builds against PCP's own libpcp as well), and
+ * toolsupport/outfile.c for standard output, whose write errors are
+ * reported (PCP's pminfo loses them and exits 0).  The
  * standard options are pmGetOptions', so they can come from the environment
  * too ($PCP_HOST, $PCP_NAMESPACE, ...).  Names come from a namespace file
  * (-n / -N) or the metrics source; descriptors
@@ -33,6 +35,8 @@
  * makes here prints a time.
  */
 #include <pcp/pmapi.h>
+
+#include "outfile.h"
 
 #include <ctype.h>
 
@@ -739,7 +743,8 @@ static void open_context(void)
 
 int main(int argc, char **argv)
 {
-    options(argc, argv); /* pmGetOptions sets the program name */
+    outfile_watch_stdout(); /* a failed write is reported at exit, status 1 */
+    options(argc, argv);    /* pmGetOptions sets the program name */
     if (run.batch < 0) {
         fprintf(stderr, "%s: namelist malloc: %s\n", pmGetProgname(), pmErrStr(-ENOMEM));
         return 1;
@@ -753,5 +758,7 @@ int main(int argc, char **argv)
     forget_instances();
     free(run.names);
     free(run.pmids);
+    if (outfile_stdout_close() < 0)
+        run.status = 1;
     return run.status;
 }

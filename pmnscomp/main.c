@@ -192,7 +192,7 @@ static int may_write(const args *a, const char *out)
 {
     struct stat st;
 
-    if (a->dep.mode == 'M' || lstat(out, &st) < 0)
+    if (a->dep.mode == 'M' || stat(out, &st) < 0) /* a link: what it leads to */
         return 1;
     if (!S_ISREG(st.st_mode)) {
         fprintf(stderr, "pmnscomp: \"%s\" is not a regular file\n", out);
@@ -213,9 +213,14 @@ static int write_deps(args *a, const char *out)
 {
     char depname[4200];
 
+    const char *path;
+    int sts;
+
     snprintf(depname, sizeof(depname), "%s.d", out);
-    if (depopts_emit(&a->dep, out, depname) < 0) {
-        fprintf(stderr, "pmnscomp: cannot write the dependency file\n");
+    if ((sts = depopts_emit(&a->dep, out, depname)) < 0) {
+        path = depopts_path(&a->dep, depname);
+        fprintf(stderr, "pmnscomp: cannot write the dependency file (%s): %s\n",
+                path != NULL ? path : "standard output", strerror(-sts));
         return 1;
     }
     return 0;
@@ -321,7 +326,7 @@ static int dump_or_check(int action, const char *file)
         return 1;
     if (action == 'd') {
         bad = (sts = pmns_image_dump(img, stdout)) < 0;
-        if (bad)
+        if (bad && sts != PMNS_IMG_ESYS) /* ESYS: writing failed, as main reports */
             fprintf(stderr, "%s: error: %s\n", file, pmns_image_strerror(sts));
     } else if ((sts = pmns_image_verify_body(img, &err)) < 0) {
         report_damage(file, sts, &err);
@@ -339,6 +344,7 @@ int main(int argc, char **argv)
     int first, sts;
 
     pmSetProgname(argv[0]);
+    outfile_watch_stdout();
     if ((argc = depopts_take(argc, argv, &a.dep)) < 0 || (first = parse(argc, argv, &a)) < 0 ||
         argc - first != 1)
         return usage();
@@ -347,7 +353,7 @@ int main(int argc, char **argv)
         sts = dump_or_check(a.action, argv[first]);
     else
         sts = compile(&a, argv[first]);
-    if (fflush(stdout) != 0)
+    if (outfile_stdout_close() < 0)
         sts = 1;
     depopts_free(&a.dep);
     return sts;

@@ -1,32 +1,136 @@
 /*
- * outfile.c - atomic output files and dependency files (see outfile.h).
+ * outfile.c - the tools' outputs (see outfile.h): replaced atomically,
+ * written in place when they are devices or FIFOs, reported with the
+ * real cause of any write error; dependency files; standard output.
  *
- * The temporary file is created with mkstemp in the destination directory
- * so the final rename(2) cannot cross file systems; a reader sees either
- * the old file or the complete new one, never a partial write.  It is
- * created mode 0666 & ~umask, like a file opened with fopen.
+ * A file is written to an anonymous temporary (O_TMPFILE) in the
+ * directory of the file it replaces, so the rename cannot cross file
+ * systems; at commit it is flushed, fsync'ed, given a name (linkat through
+ * /proc/self/fd) and renamed over the destination, with SIGHUP, SIGINT and
+ * SIGTERM held for those two steps.  Being nameless until then, nothing of
+ * it survives any interruption, SIGKILL included, except in the moment
+ * between the link and the rename.  Where O_TMPFILE or /proc is missing
+ * the temporary is named from the start (mkstemp) and listed where a
+ * signal handler removes it; it is listed with the signals held, and the
+ * handlers are installed before it is created.
  *
- * Temporaries still open are listed where a signal handler can reach them
- * (fixed buffers, set before the flag that publishes them), so an
- * interrupted tool leaves neither a half-written output nor a stray
- * temporary.  Only signals whose action is the default are caught: a
- * program's own handler or an ignored SIGHUP (nohup) stays as it was.
+ * Writes go through a stdio cookie stream whose write function keeps the
+ * errno of the first failure, so a full disk is reported as "No space left
+ * on device" however late the caller looks.  Standard output can be given
+ * the same kind of stream (outfile_watch_stdout).
+ *
+ * The test hook (PMKIT_OUTFILE_FAULT, outfile.h) counts the steps of every
+ * output and fails one of them or raises a signal before it.
+ *
+ * Not here: extended attributes and ACLs of a replaced file are not kept;
+ * a hard-linked file is replaced, not rewritten, so its other names keep
+ * the old text; only signals whose action is the default are caught.
  */
+#define _GNU_SOURCE /* fopencookie, O_TMPFILE */
 #include "outfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
 
-#define MAX_LIVE 8 /* temporaries open at once (newhelp holds 2) */
+#define MAX_LIVE    8     /* named temporaries open at once (newhelp holds 2) */
+#define OUT_BUFSIZE 65536 /* stdio buffer of an output file */
+#define MAX_LINKS   40    /* symbolic links followed, as the kernel does */
+
+/* What the public struct keeps behind a pointer, so that the cookie
+ * stream's address stays valid however the outfile is copied. */
+struct outfile_state {
+    int fd;           /* the temporary, or the destination written in place */
+    int err;          /* the first write error, -errno; 0 */
+    int inplace;      /* a device or FIFO written where it is */
+    int anon;         /* an O_TMPFILE temporary still without a name */
+    int live;         /* slot + 1 in the list the signal handler cleans up */
+    int replaces;     /* dest is a regular file that will be replaced */
+    const char *path; /* the outfile's path, for the test hook's steps */
+};
+
+static const int held_signals[] = {SIGHUP, SIGINT, SIGTERM};
+#define NHELD (sizeof(held_signals) / sizeof(held_signals[0]))
 
 static char live_path[MAX_LIVE][PATH_MAX];
 static volatile sig_atomic_t live_used[MAX_LIVE];
+
+/* ---------------------------------------------------------------- */
+/* The test hook. */
+
+static struct {
+    int ready; /* the variable has been read */
+    int trace; /* list the steps */
+    long at;   /* the step to fail, 0 none */
+    long step; /* steps so far */
+    int sig;   /* raise this before step at, or */
+    int err;   /* fail step at with this errno */
+} hook;
+
+static void hook_init(void)
+{
+    static const struct {
+        const char *name;
+        int sig, err;
+    } what[] = {
+        {"SIGKILL", SIGKILL, 0}, {"SIGTERM", SIGTERM, 0}, {"SIGHUP", SIGHUP, 0},
+        {"SIGINT", SIGINT, 0},   {"ENOSPC", 0, ENOSPC},   {"EIO", 0, EIO},
+        {"EDQUOT", 0, EDQUOT},   {"EFBIG", 0, EFBIG},     {"EACCES", 0, EACCES},
+        {"EPERM", 0, EPERM},     {"EROFS", 0, EROFS},
+    };
+    const char *v = getenv("PMKIT_OUTFILE_FAULT");
+    char *end;
+    long n;
+
+    hook.ready = 1;
+    if (v == NULL)
+        return;
+    if (strcmp(v, "trace") == 0) {
+        hook.trace = 1;
+        return;
+    }
+    n = strtol(v, &end, 10);
+    if (n <= 0 || *end != ':')
+        return;
+    for (size_t i = 0; i < sizeof(what) / sizeof(what[0]); i++) {
+        if (strcmp(end + 1, what[i].name) == 0) {
+            hook.at = n;
+            hook.sig = what[i].sig;
+            hook.err = what[i].err;
+        }
+    }
+}
+
+/* One step of an output: 0 to do it, or the -errno the hook makes it fail
+ * with.  A signal raised here while held arrives when it is released. */
+static int step(const char *what, const char *path)
+{
+    if (!hook.ready)
+        hook_init();
+    if (!hook.trace && hook.at == 0)
+        return 0;
+    hook.step++;
+    if (hook.trace)
+        fprintf(stderr, "outfile step %ld: %s %s\n", hook.step, what, path);
+    if (hook.step != hook.at)
+        return 0;
+    if (hook.sig != 0) {
+        raise(hook.sig);
+        return 0;
+    }
+    return -hook.err;
+}
+
+/* ---------------------------------------------------------------- */
+/* Signals. */
 
 static void on_fatal_signal(int sig)
 {
@@ -47,7 +151,6 @@ static void on_file_size(int sig)
 
 static void catch_signals(void)
 {
-    static const int fatal[] = {SIGHUP, SIGINT, SIGTERM};
     static int done;
     struct sigaction old, sa;
 
@@ -56,18 +159,32 @@ static void catch_signals(void)
     done = 1;
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = on_fatal_signal;
-    for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
-        if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
-            sigaction(fatal[i], &sa, NULL);
+    for (size_t i = 0; i < NHELD; i++)
+        if (sigaction(held_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+            sigaction(held_signals[i], &sa, NULL);
     sa.sa_handler = on_file_size;
     if (sigaction(SIGXFSZ, NULL, &old) == 0 && old.sa_handler == SIG_DFL)
         sigaction(SIGXFSZ, &sa, NULL);
 }
 
-/* List tmp for the signal handler; the slot + 1, or 0 if it cannot be. */
+static void hold_signals(sigset_t *old)
+{
+    sigset_t set;
+
+    sigemptyset(&set);
+    for (size_t i = 0; i < NHELD; i++)
+        sigaddset(&set, held_signals[i]);
+    sigprocmask(SIG_BLOCK, &set, old);
+}
+
+static void release_signals(const sigset_t *old)
+{
+    sigprocmask(SIG_SETMASK, old, NULL);
+}
+
+/* List tmp for the signal handler (signals held); the slot + 1, or 0. */
 static int live_add(const char *tmp)
 {
-    catch_signals();
     if (strlen(tmp) >= PATH_MAX)
         return 0;
     for (int i = 0; i < MAX_LIVE; i++) {
@@ -82,84 +199,475 @@ static int live_add(const char *tmp)
     return 0;
 }
 
-static void live_drop(outfile *of)
+static void live_drop(struct outfile_state *st)
 {
-    if (of->live > 0)
-        live_used[of->live - 1] = 0;
-    of->live = 0;
+    if (st->live > 0)
+        live_used[st->live - 1] = 0;
+    st->live = 0;
+}
+
+/* ---------------------------------------------------------------- */
+/* The stream. */
+
+/* write(2) all of buf to fd, each call a step; the count written, with
+ * *err set on a failure. */
+static size_t write_all(int fd, const char *buf, size_t len, const char *path, int *err)
+{
+    size_t done = 0;
+
+    while (done < len) {
+        int inj = path != NULL ? step("write", path) : 0;
+        ssize_t n = inj < 0 ? (errno = -inj, -1) : write(fd, buf + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (*err == 0)
+                *err = n < 0 ? -errno : -EIO;
+            break;
+        }
+        done += (size_t)n;
+    }
+    return done;
+}
+
+static ssize_t cookie_write(void *cookie, const char *buf, size_t len)
+{
+    struct outfile_state *st = cookie;
+
+    return (ssize_t)write_all(st->fd, buf, len, st->path, &st->err);
+}
+
+static FILE *stream_for(outfile *of)
+{
+    cookie_io_functions_t io = {NULL, cookie_write, NULL, NULL};
+    FILE *fp = fopencookie(of->st, "w", io);
+
+    if (fp != NULL && !of->st->inplace)
+        setvbuf(fp, NULL, _IOFBF, OUT_BUFSIZE);
+    return fp;
+}
+
+/* ---------------------------------------------------------------- */
+/* Opening. */
+
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *d;
+
+    if (slash == NULL)
+        return strdup(".");
+    if (slash == path)
+        return strdup("/");
+    if ((d = malloc((size_t)(slash - path) + 1)) != NULL) {
+        memcpy(d, path, (size_t)(slash - path));
+        d[slash - path] = '\0';
+    }
+    return d;
+}
+
+/* The file path leads to through its symbolic links (path itself when it
+ * is none, or does not exist); malloc'd, or NULL with *err. */
+static char *follow_links(const char *path, int *err)
+{
+    char *cur = strdup(path), target[PATH_MAX];
+    struct stat sb;
+
+    for (int hops = 0; cur != NULL; hops++) {
+        ssize_t n;
+        char *next, *dir;
+        if (lstat(cur, &sb) < 0 || !S_ISLNK(sb.st_mode))
+            return cur;
+        if (hops == MAX_LINKS || (n = readlink(cur, target, sizeof(target) - 1)) < 0) {
+            *err = hops == MAX_LINKS ? -ELOOP : -errno;
+            free(cur);
+            return NULL;
+        }
+        target[n] = '\0';
+        dir = target[0] == '/' ? NULL : dir_of(cur);
+        if (target[0] != '/' && dir == NULL)
+            next = NULL;
+        else if ((next = malloc((dir ? strlen(dir) : 0) + (size_t)n + 2)) != NULL)
+            sprintf(next, "%s%s%s", dir ? dir : "", dir ? "/" : "", target);
+        free(dir);
+        free(cur);
+        cur = next;
+    }
+    *err = -ENOMEM;
+    return NULL;
+}
+
+/* An anonymous temporary in dir, or -1 (the caller then names one). */
+static int open_anonymous(const char *dir)
+{
+#ifdef O_TMPFILE
+    char proc[64];
+    struct stat sb;
+    int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+
+    if (fd < 0)
+        return -1;
+    snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+    if (stat(proc, &sb) == 0) /* it can be linked by name at commit */
+        return fd;
+    close(fd);
+#else
+    (void)dir;
+#endif
+    return -1;
+}
+
+/* A temporary named beside dest, listed for the signal handler before
+ * any signal can see it exist; fd, or -errno. */
+static int open_named(outfile *of)
+{
+    size_t n = strlen(of->dest) + 16;
+    sigset_t old;
+    int fd, err;
+
+    if ((of->tmp = malloc(n)) == NULL)
+        return -ENOMEM;
+    snprintf(of->tmp, n, "%s.tmpXXXXXX", of->dest);
+    hold_signals(&old);
+    fd = mkstemp(of->tmp);
+    err = errno;
+    if (fd >= 0)
+        of->st->live = live_add(of->tmp);
+    release_signals(&old);
+    if (fd < 0) {
+        free(of->tmp);
+        of->tmp = NULL;
+        return -err;
+    }
+    return fd;
+}
+
+/* The mode (and owner) of the new file: the replaced file's, or 0666 less
+ * the umask.  0, or -errno. */
+static int set_mode(outfile *of, const struct stat *old, int flags)
+{
+    mode_t mask = umask(0), mode = 0666 & ~mask;
+    int err;
+
+    umask(mask);
+    if (old != NULL) /* set-id bits only with the owner they were for */
+        mode = old->st_mode & ((flags & OUTFILE_KEEP_OWNER) ? 07777 : 01777);
+    if (old != NULL && (flags & OUTFILE_KEEP_OWNER)) {
+        if ((err = step("owner", of->path)) < 0 ||
+            (fchown(of->st->fd, old->st_uid, old->st_gid) < 0 && (err = -errno) < 0))
+            return err;
+    }
+    if ((err = step("mode", of->path)) < 0 || (fchmod(of->st->fd, mode) < 0 && (err = -errno) < 0))
+        return err;
+    return 0;
+}
+
+/* Where the data goes: a temporary, or dest itself; 0, or -errno. */
+static int open_dest(outfile *of, int flags)
+{
+    struct stat sb;
+    int have = stat(of->dest, &sb) == 0, err;
+    char *dir;
+
+    if (!have && errno != ENOENT)
+        return -errno;
+    if (have && S_ISDIR(sb.st_mode))
+        return -EISDIR;
+    if (have && !S_ISREG(sb.st_mode)) { /* a device, FIFO or socket */
+        of->st->inplace = 1;
+        if ((err = step("create", of->path)) < 0)
+            return err;
+        of->st->fd = open(of->dest, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+        return of->st->fd < 0 ? -errno : 0;
+    }
+    of->st->replaces = have;
+    if ((err = step("create", of->path)) < 0)
+        return err;
+    if ((dir = dir_of(of->dest)) == NULL)
+        return -ENOMEM;
+    of->st->fd = open_anonymous(dir);
+    free(dir);
+    if (of->st->fd >= 0)
+        of->st->anon = 1;
+    else if ((of->st->fd = open_named(of)) < 0)
+        return of->st->fd;
+    return set_mode(of, have ? &sb : NULL, flags);
+}
+
+int outfile_open_flags(outfile *of, const char *path, int flags)
+{
+    int err = -ENOMEM;
+
+    memset(of, 0, sizeof(*of));
+    catch_signals(); /* before any temporary exists */
+    if ((of->st = calloc(1, sizeof(*of->st))) == NULL || (of->path = strdup(path)) == NULL)
+        goto fail;
+    of->st->fd = -1;
+    of->st->path = of->path;
+    if ((of->dest = follow_links(path, &err)) == NULL || (err = open_dest(of, flags)) < 0)
+        goto fail;
+    if ((of->fp = stream_for(of)) == NULL) {
+        err = -errno;
+        goto fail;
+    }
+    return 0;
+fail:
+    outfile_abort(of);
+    return err;
 }
 
 int outfile_open(outfile *of, const char *path)
 {
-    size_t n = strlen(path) + 16;
-    mode_t mask;
-    int fd;
+    return outfile_open_flags(of, path, 0);
+}
 
-    memset(of, 0, sizeof(*of));
-    of->path = strdup(path);
-    of->tmp = malloc(n);
-    if (of->path == NULL || of->tmp == NULL) {
-        outfile_abort(of);
+int outfile_error(const outfile *of)
+{
+    return of->st != NULL ? of->st->err : 0;
+}
+
+/* ---------------------------------------------------------------- */
+/* Committing. */
+
+/* Everything written out and on disk; 0, or the first error. */
+static int sync_out(outfile *of)
+{
+    int err;
+
+    if (fflush(of->fp) != 0 && of->st->err == 0)
+        of->st->err = errno != 0 ? -errno : -EIO;
+    if (of->st->err == 0 && ferror(of->fp))
+        of->st->err = -EIO;
+    if (of->st->err == 0 && !of->st->inplace) {
+        if ((err = step("fsync", of->path)) < 0 || (fsync(of->st->fd) < 0 && (err = -errno) < 0))
+            of->st->err = err;
+    }
+    return of->st->err;
+}
+
+/* An anonymous temporary linked as DEST.tmpXXXXXX (signals held). */
+static int name_anonymous(outfile *of)
+{
+    static const char chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    static unsigned long counter;
+    size_t n = strlen(of->dest) + 16;
+    char proc[64];
+    int err;
+
+    if (!of->st->anon)
+        return 0;
+    if ((err = step("link", of->path)) < 0)
+        return err;
+    if ((of->tmp = malloc(n)) == NULL)
         return -ENOMEM;
+    snprintf(proc, sizeof(proc), "/proc/self/fd/%d", of->st->fd);
+    for (int tries = 0; tries < 100; tries++) {
+        struct timespec ts;
+        uint64_t v;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        v = (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32 ^ ++counter * 0x9e3779b97f4a7c15u;
+        snprintf(of->tmp, n, "%s.tmp", of->dest);
+        for (size_t i = strlen(of->tmp), k = 0; k < 6; k++, v /= 62)
+            of->tmp[i + k] = chars[v % 62], of->tmp[i + k + 1] = '\0';
+        if (linkat(AT_FDCWD, proc, AT_FDCWD, of->tmp, AT_SYMLINK_FOLLOW) == 0) {
+            of->st->anon = 0;
+            of->st->live = live_add(of->tmp);
+            return 0;
+        }
+        if (errno != EEXIST)
+            break;
     }
-    snprintf(of->tmp, n, "%s.tmpXXXXXX", path);
-    if ((fd = mkstemp(of->tmp)) < 0) {
-        int err = -errno;
-        free(of->tmp);
-        of->tmp = NULL;
-        outfile_abort(of);
+    err = -errno;
+    free(of->tmp);
+    of->tmp = NULL;
+    return err;
+}
+
+static int close_fd(outfile *of)
+{
+    int err = 0;
+
+    if (of->fp != NULL) {
+        fclose(of->fp); /* the cookie has no close: the descriptor is closed here */
+        of->fp = NULL;
+    }
+    if (of->st->fd >= 0 && close(of->st->fd) < 0 && !of->st->inplace)
+        err = -errno;
+    of->st->fd = -1;
+    return err;
+}
+
+static int rename_into_place(outfile *of)
+{
+    int err;
+
+    if ((err = step("rename", of->path)) < 0 || (rename(of->tmp, of->dest) < 0 && (err = -errno)))
         return err;
-    }
-    of->live = live_add(of->tmp); /* at once: a signal from here on removes it */
-    mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    if ((of->fp = fdopen(fd, "w")) == NULL) {
-        int err = -errno;
-        close(fd);
-        outfile_abort(of);
-        return err;
-    }
+    live_drop(of->st);
+    free(of->tmp); /* it is the destination now: nothing to remove */
+    of->tmp = NULL;
     return 0;
 }
 
-/* A stream's error flag can outlive the errno of the write that set it. */
-static int stream_error(void)
+/* After a rename, the directory entry itself on disk (best effort: an
+ * error here cannot be undone, and the new file is in place). */
+static void sync_dir(const outfile *of)
 {
-    return errno != 0 ? -errno : -EIO;
+    char *dir = dir_of(of->dest);
+    int fd;
+
+    if (dir != NULL && step("dirsync", of->path) == 0 &&
+        (fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+    free(dir);
+}
+
+/* Name the temporary and close it (signals held); 0 or -errno. */
+static int prepare(outfile *of)
+{
+    int err = name_anonymous(of);
+    int cerr = close_fd(of);
+
+    return err < 0 ? err : cerr;
 }
 
 int outfile_commit(outfile *of)
 {
-    int err = 0;
+    sigset_t old;
+    int err;
 
-    if (fflush(of->fp) != 0 || ferror(of->fp) || fsync(fileno(of->fp)) != 0)
-        err = stream_error();
-    if (fclose(of->fp) != 0 && err == 0)
-        err = stream_error();
-    of->fp = NULL;
-    if (err == 0 && rename(of->tmp, of->path) != 0)
-        err = -errno;
-    if (err != 0)
-        unlink(of->tmp);
-    live_drop(of);
-    free(of->tmp);
-    free(of->path);
-    of->tmp = of->path = NULL;
+    if (of->st == NULL)
+        return -EINVAL;
+    if ((err = sync_out(of)) == 0 && of->st->inplace)
+        err = close_fd(of);
+    else if (err == 0) {
+        hold_signals(&old);
+        if ((err = prepare(of)) == 0)
+            err = rename_into_place(of);
+        release_signals(&old);
+        if (err == 0)
+            sync_dir(of);
+    }
+    outfile_abort(of);
+    return err;
+}
+
+/* The pair's old index goes before either file moves (signals held). */
+static int remove_old_index(outfile *index)
+{
+    int err;
+
+    if (!index->st->replaces)
+        return 0;
+    if ((err = step("unlink", index->path)) < 0)
+        return err;
+    return unlink(index->dest) < 0 && errno != ENOENT ? -errno : 0;
+}
+
+int outfile_commit_pair(outfile *data, outfile *index)
+{
+    sigset_t old;
+    int err;
+
+    if (data->st == NULL || index->st == NULL)
+        return -EINVAL;
+    if (data->st->inplace || index->st->inplace) { /* nothing to order: written where they are */
+        err = outfile_commit(data);
+        return err < 0 ? (outfile_abort(index), err) : outfile_commit(index);
+    }
+    if ((err = sync_out(data)) == 0)
+        err = sync_out(index);
+    if (err == 0) {
+        hold_signals(&old);
+        if ((err = prepare(data)) == 0 && (err = prepare(index)) == 0 &&
+            (err = remove_old_index(index)) == 0 && (err = rename_into_place(data)) == 0)
+            err = rename_into_place(index);
+        release_signals(&old);
+        if (err == 0)
+            sync_dir(index);
+    }
+    outfile_abort(data);
+    outfile_abort(index);
     return err;
 }
 
 void outfile_abort(outfile *of)
 {
-    if (of->fp != NULL)
-        fclose(of->fp);
-    if (of->tmp != NULL)
-        unlink(of->tmp);
-    live_drop(of);
+    if (of->st != NULL) {
+        (void)close_fd(of);
+        if (of->tmp != NULL)
+            unlink(of->tmp);
+        live_drop(of->st);
+    }
+    free(of->st);
     free(of->tmp);
     free(of->path);
+    free(of->dest);
     memset(of, 0, sizeof(*of));
 }
+
+/* ---------------------------------------------------------------- */
+/* Standard output. */
+
+static struct {
+    int watched; /* stdout is the cookie stream below */
+    int closed;  /* outfile_stdout_close has run */
+    int err;     /* its first write error, -errno */
+} out;
+
+static ssize_t stdout_write(void *cookie, const char *buf, size_t len)
+{
+    (void)cookie;
+    return (ssize_t)write_all(STDOUT_FILENO, buf, len, NULL, &out.err);
+}
+
+/* A tool that leaves by exit(3) before its own check: the error is still
+ * reported, and the status made 1. */
+static void stdout_at_exit(void)
+{
+    if (!out.closed && outfile_stdout_close() < 0)
+        _exit(1);
+}
+
+void outfile_watch_stdout(void)
+{
+    cookie_io_functions_t io = {NULL, stdout_write, NULL, NULL};
+    FILE *fp;
+
+    if (out.watched || (fp = fopencookie(NULL, "w", io)) == NULL)
+        return;
+    fflush(stdout);
+    if (isatty(STDOUT_FILENO))
+        setvbuf(fp, NULL, _IOLBF, BUFSIZ);
+    /* fileno(stdout) stays 1 for code that hands standard output on to a
+     * child (PCP's libpcp runs pmcpp so); the stream itself writes through
+     * stdout_write only, and its fclose would not close the descriptor */
+    fp->_fileno = STDOUT_FILENO;
+    stdout = fp; /* glibc's stdout is a variable, documented as assignable */
+    out.watched = 1;
+    atexit(stdout_at_exit);
+}
+
+int outfile_stdout_close(void)
+{
+    int err = 0;
+
+    out.closed = 1;
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout))
+        err = out.err != 0 ? out.err : errno != 0 ? -errno : -EIO;
+    else if (out.err != 0)
+        err = out.err;
+    if (err != 0)
+        fprintf(stderr, "%s: cannot write standard output: %s\n", program_invocation_short_name,
+                strerror(-err));
+    return err;
+}
+
+/* ---------------------------------------------------------------- */
+/* Dependency files. */
 
 /* name escaped for make: blanks and '#' take a backslash, '$' is doubled. */
 static char *escaped(const char *name)
@@ -223,7 +731,7 @@ void depfile_write(FILE *fp, const char *const *targets, size_t ntargets, const 
 
 int depopts_take(int argc, char **argv, depopts *d)
 {
-    int out = 1;
+    int out_argc = 1;
 
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
@@ -240,9 +748,9 @@ int depopts_take(int argc, char **argv, depopts *d)
             else if (d->ntargets < sizeof(d->targets) / sizeof(d->targets[0]))
                 d->targets[d->ntargets++] = v;
         } else
-            argv[out++] = argv[i];
+            argv[out_argc++] = argv[i];
     }
-    return out;
+    return out_argc;
 }
 
 void depopts_record(void *ctx, const char *path)
@@ -268,9 +776,16 @@ void depopts_record(void *ctx, const char *path)
         d->deps[d->ndeps++] = copy;
 }
 
+const char *depopts_path(const depopts *d, const char *default_depfile)
+{
+    if (d->file != NULL)
+        return d->file;
+    return d->mode == 'M' ? NULL : default_depfile;
+}
+
 int depopts_emit(depopts *d, const char *default_target, const char *default_depfile)
 {
-    const char *path = d->file != NULL ? d->file : default_depfile;
+    const char *path = depopts_path(d, default_depfile);
     /* the targets given, or the default alone (d keeps no pointer to it) */
     const char *const *targets = d->ntargets > 0 ? d->targets : &default_target;
     size_t ntargets = d->ntargets > 0 ? d->ntargets : 1;

@@ -660,7 +660,7 @@ static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
     st->top_name = top->name;
     cpp_emit_marker(st, 1, top->name);
     st->cur = top;
-    while (st->cur != NULL && !st->stopped) {
+    while (st->cur != NULL && !st->stopped && st->sink_err == 0) { /* a failed sink stops it */
         cpp_stream *s = st->cur;
         char *line = cpp_stream_peek(s, &err), *nl;
         if (line == NULL) {
@@ -689,7 +689,8 @@ static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
     }
     if (st->stopped)
         st->outlen = 0; /* what follows the error: PCP's pmcpp has exited */
-    unclosed_groups(st);
+    if (st->sink_err == 0)
+        unclosed_groups(st);
     if (st->opt->trace && !st->stopped && st->stats.errors == 0)
         cpp_trace_summary(st); /* before the output, as PCP's exit flushes stdout */
     flush(st);

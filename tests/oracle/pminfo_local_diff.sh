@@ -77,8 +77,8 @@ fi
 # The pminfo under test.
 if [ "$flavour" = debian ]; then
     ours_pminfo=$tmp/pminfo
-    if ! "$cc" -std=gnu11 -Wall -Wextra -Werror -I/usr/include -o "$ours_pminfo" \
-        "$src/pminfo/main.c" -lpcp; then
+    if ! "$cc" -std=gnu11 -Wall -Wextra -Werror -I/usr/include -I"$src/toolsupport" \
+        -o "$ours_pminfo" "$src/pminfo/main.c" "$src/toolsupport/outfile.c" -lpcp; then
         echo "FAIL: building pminfo/main.c against Debian's libpcp"
         exit 1
     fi

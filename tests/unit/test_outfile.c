@@ -3,8 +3,14 @@
  *
  *  - outfile_open / outfile_commit / outfile_abort: the final path shows
  *    either the old file or the complete new one (rename into place, never
- *    a rewrite), abort leaves an existing file untouched and removes the
- *    temporary, the mode follows the umask like fopen(3);
+ *    a rewrite), nothing of the new file is visible before the commit,
+ *    abort leaves an existing file untouched, a new file's mode follows the
+ *    umask like fopen(3) and a replaced file keeps its mode (and, asked,
+ *    its owner); a symbolic link's target is replaced and the link kept, a
+ *    FIFO is written in place, a directory is refused; a write error's
+ *    cause is kept however late the commit asks (EFBIG over RLIMIT_FSIZE);
+ *  - outfile_watch_stdout / outfile_stdout_close: a failed write to
+ *    standard output is reported with its cause (EPIPE);
  *  - depfile_write: the exact text GCC writes for -M / -MT / -MP.  The
  *    expected texts were taken from Debian's gcc 12.2 (`gcc -M -nostdinc`
  *    on files with the same names): a name goes on the current line while
@@ -36,7 +42,9 @@
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -145,15 +153,19 @@ static void commit_creates_the_file_with_its_content(void **state)
 
     assert_int_equal(outfile_open(&of, s->path), 0);
     assert_non_null(of.fp);
-    assert_non_null(of.tmp);
-    /* the temporary lives beside the final path, so rename cannot cross
-     * file systems; the final name does not exist yet */
-    snprintf(tmpdir, sizeof(tmpdir), "%s", of.tmp);
-    snprintf(pathdir, sizeof(pathdir), "%s", s->path);
-    assert_string_equal(dirname(tmpdir), dirname(pathdir));
-    assert_int_equal(access(of.tmp, F_OK), 0);
+    assert_string_equal(of.dest, s->path);
+    /* the temporary has no name yet (O_TMPFILE); where it has one, it
+     * lives beside the final path, so rename cannot cross file systems */
+    if (of.tmp != NULL) {
+        snprintf(tmpdir, sizeof(tmpdir), "%s", of.tmp);
+        snprintf(pathdir, sizeof(pathdir), "%s", s->path);
+        assert_string_equal(dirname(tmpdir), dirname(pathdir));
+    } else {
+        assert_int_equal(count_entries(s->dir), 0);
+    }
     assert_int_equal(access(s->path, F_OK), -1);
     fputs("line one\nline two\n", of.fp);
+    fflush(of.fp);
     assert_int_equal(access(s->path, F_OK), -1); /* nothing visible before commit */
     assert_int_equal(outfile_commit(&of), 0);
     assert_file(s->path, "line one\nline two\n");
@@ -203,7 +215,8 @@ static void abort_leaves_an_existing_file_untouched(void **state)
     write_file(s->path, "keep me\n");
     assert_int_equal(stat(s->path, &before), 0);
     assert_int_equal(outfile_open(&of, s->path), 0);
-    assert_int_equal(count_entries(s->dir), 2); /* the file and the temporary */
+    /* the file, and the temporary if it has a name */
+    assert_int_equal(count_entries(s->dir), of.tmp != NULL ? 2 : 1);
     fputs("half written", of.fp);
     fflush(of.fp);
     outfile_abort(&of);
@@ -291,43 +304,227 @@ static void open_in_a_missing_directory_fails(void **state)
     assert_int_equal(count_entries(s->dir), 0);
 }
 
-static void failed_commit_removes_the_temporary(void **state)
+static void a_directory_is_refused_at_open(void **state)
 {
     scratch *s = *state;
     char path[600];
     outfile of;
-    int rc;
 
-    /* the final path is a directory: rename(2) must fail */
     snprintf(path, sizeof(path), "%s/adir", s->dir);
     assert_int_equal(mkdir(path, 0755), 0);
-    assert_int_equal(outfile_open(&of, path), 0);
-    fputs("data\n", of.fp);
-    rc = outfile_commit(&of);
-    assert_true(rc < 0);
-    assert_int_equal(rc, -EISDIR);
+    assert_int_equal(outfile_open(&of, path), -EISDIR);
+    assert_null(of.fp);
     assert_int_equal(count_entries(s->dir), 1); /* only the directory */
 }
 
+static void failed_commit_removes_the_temporary(void **state)
+{
+    scratch *s = *state;
+    char path[600], inner[700];
+    outfile of;
+    int rc;
+
+    /* the final path becomes a directory with an entry after the open:
+     * rename(2) must fail */
+    snprintf(path, sizeof(path), "%s/adir", s->dir);
+    assert_int_equal(outfile_open(&of, path), 0);
+    fputs("data\n", of.fp);
+    assert_int_equal(mkdir(path, 0755), 0);
+    snprintf(inner, sizeof(inner), "%s/x", path);
+    write_file(inner, "x");
+    rc = outfile_commit(&of);
+    assert_int_equal(rc, -EISDIR);
+    assert_int_equal(count_entries(s->dir), 1); /* only the directory */
+    unlink(inner);
+}
+
 /* A write error whose errno is gone by commit time (cleared, as callers of
- * strtol do) still fails the commit, and nothing is left behind. */
-static void stream_error_without_errno_fails(void **state)
+ * strtol do) still fails the commit with its own cause, and nothing is left
+ * behind: here EFBIG, from writing past RLIMIT_FSIZE (SIGXFSZ is caught). */
+static void write_error_keeps_its_cause(void **state)
+{
+    scratch *s = *state;
+    struct rlimit old, small;
+    char block[4096];
+    outfile of;
+    int rc;
+
+    write_file(s->path, "old\n");
+    memset(block, 'x', sizeof(block));
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+    assert_int_equal(outfile_open(&of, s->path), 0);
+    small = old;
+    small.rlim_cur = 10000;
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
+    for (int i = 0; i < 8; i++)
+        fwrite(block, 1, sizeof(block), of.fp);
+    assert_int_equal(outfile_error(&of), -EFBIG);
+    errno = 0;
+    rc = outfile_commit(&of);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+    assert_int_equal(rc, -EFBIG);
+    assert_file(s->path, "old\n");
+    assert_int_equal(count_entries(s->dir), 1);
+}
+
+static void replaced_file_keeps_its_mode(void **state)
+{
+    scratch *s = *state;
+    mode_t mask = umask(022);
+    struct stat sb;
+    outfile of;
+
+    write_file(s->path, "old\n");
+    assert_int_equal(chmod(s->path, 0604), 0);
+    assert_int_equal(outfile_open(&of, s->path), 0);
+    fputs("new\n", of.fp);
+    assert_int_equal(outfile_commit(&of), 0);
+    umask(mask);
+    assert_int_equal(stat(s->path, &sb), 0);
+    assert_int_equal(sb.st_mode & 07777, 0604);
+    assert_file(s->path, "new\n");
+}
+
+/* As root: a file owned by someone else keeps owner and group only when
+ * asked, and its set-id bits only with them. */
+static void replaced_file_keeps_its_owner_when_asked(void **state)
+{
+    scratch *s = *state;
+    struct stat sb;
+    outfile of;
+
+    if (geteuid() != 0)
+        skip(); /* chown needs root */
+    write_file(s->path, "old\n");
+    assert_int_equal(chown(s->path, 4321, 8765), 0);
+    assert_int_equal(chmod(s->path, 02750), 0);
+    assert_int_equal(outfile_open_flags(&of, s->path, OUTFILE_KEEP_OWNER), 0);
+    fputs("new\n", of.fp);
+    assert_int_equal(outfile_commit(&of), 0);
+    assert_int_equal(stat(s->path, &sb), 0);
+    assert_int_equal(sb.st_uid, 4321);
+    assert_int_equal(sb.st_gid, 8765);
+    assert_int_equal(sb.st_mode & 07777, 02750);
+    assert_int_equal(outfile_open(&of, s->path), 0);
+    fputs("newer\n", of.fp);
+    assert_int_equal(outfile_commit(&of), 0);
+    assert_int_equal(stat(s->path, &sb), 0);
+    assert_int_equal(sb.st_uid, geteuid());
+    assert_int_equal(sb.st_mode & 07777, 0750);
+}
+
+/* out.txt -> sub/../link2 -> target: the target is replaced, both links stay. */
+static void symbolic_links_lead_to_the_file_replaced(void **state)
+{
+    scratch *s = *state;
+    char target[600], link2[600], sub[600];
+    struct stat sb;
+    outfile of;
+
+    snprintf(target, sizeof(target), "%s/target", s->dir);
+    snprintf(link2, sizeof(link2), "%s/link2", s->dir);
+    snprintf(sub, sizeof(sub), "%s/sub", s->dir);
+    assert_int_equal(mkdir(sub, 0755), 0);
+    write_file(target, "old\n");
+    assert_int_equal(chmod(target, 0640), 0);
+    assert_int_equal(symlink("target", link2), 0);
+    assert_int_equal(symlink("sub/../link2", s->path), 0);
+    assert_int_equal(outfile_open(&of, s->path), 0);
+    fputs("new\n", of.fp);
+    assert_int_equal(outfile_commit(&of), 0);
+    assert_file(target, "new\n");
+    assert_int_equal(lstat(s->path, &sb), 0);
+    assert_true(S_ISLNK(sb.st_mode));
+    assert_int_equal(lstat(link2, &sb), 0);
+    assert_true(S_ISLNK(sb.st_mode));
+    assert_int_equal(stat(target, &sb), 0);
+    assert_int_equal(sb.st_mode & 07777, 0640);
+    assert_int_equal(count_entries(s->dir), 4);
+    /* a dangling link: its target is made */
+    assert_int_equal(unlink(target), 0);
+    assert_int_equal(outfile_open(&of, s->path), 0);
+    fputs("made\n", of.fp);
+    assert_int_equal(outfile_commit(&of), 0);
+    assert_file(target, "made\n");
+    assert_int_equal(lstat(s->path, &sb), 0);
+    assert_true(S_ISLNK(sb.st_mode));
+    rmdir(sub);
+}
+
+static void a_link_loop_is_refused(void **state)
 {
     scratch *s = *state;
     outfile of;
-    int ro = open("/dev/null", O_RDONLY);
 
-    assert_true(ro >= 0);
+    assert_int_equal(symlink("out.txt", s->path), 0);
+    assert_int_equal(outfile_open(&of, s->path), -ELOOP);
+    assert_int_equal(count_entries(s->dir), 1);
+}
+
+/* A FIFO is written where it is, not replaced by a file. */
+static void a_fifo_is_written_in_place(void **state)
+{
+    scratch *s = *state;
+    struct stat sb;
+    char buf[64];
+    outfile of;
+    int rd;
+    ssize_t n;
+
+    assert_int_equal(mkfifo(s->path, 0600), 0);
+    rd = open(s->path, O_RDONLY | O_NONBLOCK);
+    assert_true(rd >= 0);
     assert_int_equal(outfile_open(&of, s->path), 0);
-    fputs("data\n", of.fp);
-    assert_true(dup2(ro, fileno(of.fp)) >= 0); /* the flush fails: EBADF */
-    close(ro);
-    assert_int_equal(fflush(of.fp), EOF);
-    assert_true(ferror(of.fp));
+    assert_null(of.tmp);
+    fputs("through the fifo\n", of.fp);
+    assert_int_equal(outfile_commit(&of), 0);
+    n = read(rd, buf, sizeof(buf) - 1);
+    close(rd);
+    assert_int_equal(n, 17);
+    buf[n] = '\0';
+    assert_string_equal(buf, "through the fifo\n");
+    assert_int_equal(lstat(s->path, &sb), 0);
+    assert_true(S_ISFIFO(sb.st_mode));
+    assert_int_equal(count_entries(s->dir), 1);
+}
+
+/* Standard output on a pipe nobody reads (SIGPIPE ignored): EPIPE, with a
+ * message naming it, though errno has changed since the write failed. */
+static void stdout_errors_are_reported(void **state)
+{
+    int fds[2], saved = dup(STDOUT_FILENO), errfd = dup(STDERR_FILENO);
+    char errpath[600], *msg;
+    scratch *s = *state;
+    void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+    int rc, f;
+
+    snprintf(errpath, sizeof(errpath), "%s/stderr", s->dir);
+    fflush(stdout);
+    assert_int_equal(pipe(fds), 0);
+    close(fds[0]);
+    assert_true(dup2(fds[1], STDOUT_FILENO) >= 0);
+    close(fds[1]);
+    f = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    assert_true(f >= 0 && dup2(f, STDERR_FILENO) >= 0);
+    close(f);
+    outfile_watch_stdout();
+    assert_int_equal(fileno(stdout), STDOUT_FILENO); /* for code that hands it to a child */
+    setvbuf(stdout, NULL, _IONBF, 0); /* as pmcpp has it: nothing left for the close */
+    printf("lost\n");
     errno = 0;
-    assert_int_equal(outfile_commit(&of), -EIO);
-    assert_int_equal(access(s->path, F_OK), -1);
-    assert_int_equal(count_entries(s->dir), 0);
+    (void)access("/nonexistent/pmkit", F_OK); /* errno is another's by the close */
+    rc = outfile_stdout_close();
+    dup2(saved, STDOUT_FILENO);
+    dup2(errfd, STDERR_FILENO);
+    close(saved);
+    close(errfd);
+    signal(SIGPIPE, old);
+    assert_int_equal(rc, -EPIPE);
+    msg = slurp(errpath);
+    assert_non_null(msg);
+    assert_non_null(strstr(msg, ": cannot write standard output: Broken pipe\n"));
+    free(msg);
+    unlink(errpath);
 }
 
 /* ---- depfile_write ---- */
@@ -650,8 +847,15 @@ int main(void)
         T(abort_after_commit_keeps_the_committed_file),
         T(permissions_follow_the_umask),
         T(open_in_a_missing_directory_fails),
+        T(a_directory_is_refused_at_open),
         T(failed_commit_removes_the_temporary),
-        T(stream_error_without_errno_fails),
+        T(write_error_keeps_its_cause),
+        T(replaced_file_keeps_its_mode),
+        T(replaced_file_keeps_its_owner_when_asked),
+        T(symbolic_links_lead_to_the_file_replaced),
+        T(a_link_loop_is_refused),
+        T(a_fifo_is_written_in_place),
+        T(stdout_errors_are_reported),
         cmocka_unit_test(depfile_simple_rule),
         cmocka_unit_test(depfile_escapes_space_hash_dollar),
         cmocka_unit_test(depfile_folds_like_gcc),
