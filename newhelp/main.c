@@ -22,6 +22,7 @@
 
 #include "help_int.h"
 #include "help_parse.h"
+#include "input_limit.h"
 #include "outfile.h"
 
 #include <errno.h>
@@ -105,10 +106,12 @@ static int read_source(run *r, const char *path)
     const char *name = path != NULL ? path : "<stdin>";
     int fd = path != NULL ? open(path, O_RDONLY) : STDIN_FILENO;
     struct source src = {NULL, 0, 0}, *all = NULL;
+    size_t limit = pmkit_input_limit(); /* a source is held whole: /dev/zero must end */
+    char why[160];
     int sts = fd < 0 ? -errno : 0;
 
-    if (sts == 0 && !(src.mapped = help_map_fd(fd, &src.buf, &src.len)))
-        sts = help_read_fd(fd, &src.buf, &src.len);
+    if (sts == 0 && !(src.mapped = help_map_fd(fd, limit, &src.buf, &src.len)))
+        sts = help_read_fd(fd, limit, &src.buf, &src.len);
     if (fd > STDIN_FILENO)
         close(fd);
     if (sts == 0 && (all = realloc(r->src, (r->nsrc + 1) * sizeof(*all))) == NULL)
@@ -119,11 +122,16 @@ static int read_source(run *r, const char *path)
         else
             free(src.buf);
         r->parser.errors++;
+        if (sts == -EFBIG) /* pmkit's own reason: PCP reads an endless file for ever */
+            snprintf(why, sizeof(why), "larger than the input limit (%zu bytes, %s)", limit,
+                     PMKIT_INPUT_LIMIT_ENV);
+        else
+            snprintf(why, sizeof(why), "%s", pmErrStr(sts));
         if (help_pcp_form(&r->parser)) { /* PCP's perror(3), and PCP stops there */
-            fprintf(stderr, "%s: %s\n", name, pmErrStr(sts));
+            fprintf(stderr, "%s: %s\n", name, why);
             return sts == -ENOMEM ? sts : -EIO;
         }
-        fprintf(stderr, "%s: error: %s\n", name, pmErrStr(sts));
+        fprintf(stderr, "%s: error: %s\n", name, why);
         return sts == -ENOMEM ? sts : 0;
     }
     r->src = all;

@@ -17,6 +17,7 @@
 #include <pcp/pmapi.h>
 
 #include "genmap.h"
+#include "input_limit.h"
 #include "outfile.h"
 
 #include <ctype.h>
@@ -102,9 +103,11 @@ static int parse(int argc, char **argv, args *a)
     return 0;
 }
 
-/* The whole input into buf (malloc'd); 0, or -errno. */
+/* The whole input into buf (malloc'd); 0, -EFBIG past the input limit,
+ * or -errno. */
 static int slurp(const char *path, genmap_buf *buf)
 {
+    size_t limit = pmkit_input_limit();
     struct stat sb;
     int fd = path != NULL ? open(path, O_RDONLY) : 0;
     int sts = 0;
@@ -113,14 +116,16 @@ static int slurp(const char *path, genmap_buf *buf)
         return -errno;
     if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode))
         sts = -EISDIR;
+    else if (S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > limit)
+        sts = -EFBIG; /* known too large: nothing read */
     while (sts == 0 && (sts = genmap_buf_reserve(buf, 65536)) == 0) {
         ssize_t n = read(fd, buf->data + buf->len, buf->cap - buf->len);
         if (n < 0 && errno != EINTR)
             sts = -errno;
         else if (n == 0)
             break;
-        else if (n > 0)
-            buf->len += (size_t)n;
+        else if (n > 0 && (buf->len += (size_t)n) > limit)
+            sts = -EFBIG; /* a stream that does not end: /dev/zero */
     }
     if (path != NULL)
         close(fd);
@@ -228,9 +233,14 @@ int main(int argc, char **argv)
     outfile_watch_stdout();
     if ((sts = parse(argc, argv, &a)) != 0)
         return (int)sts;
-    if ((sts = slurp(a.in, &in)) < 0) {
+    if ((sts = slurp(a.in, &in)) == -EFBIG)
+        fprintf(stderr, "%s: cannot read \"%s\": larger than the input limit (%zu bytes, %s)\n",
+                pmGetProgname(), a.in != NULL ? a.in : "<stdin>", pmkit_input_limit(),
+                PMKIT_INPUT_LIMIT_ENV);
+    else if (sts < 0)
         fprintf(stderr, "%s: cannot open \"%s\": %s\n", pmGetProgname(),
                 a.in != NULL ? a.in : "<stdin>", strerror((int)-sts));
+    if (sts < 0) {
         genmap_buf_free(&in);
         return 1;
     }

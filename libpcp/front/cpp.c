@@ -14,6 +14,7 @@
  * stop the run (each is reported, the result is still a failure).
  */
 #include "cpp_int.h"
+#include "input_limit.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -546,6 +547,21 @@ void cpp_trace_summary(cpp_state *st)
             st->stats.lines_in, st->stats.lines_out, st->modified, st->nsubst);
 }
 
+/* Reading the current stream failed: the rest of it is lost. */
+static void read_error(cpp_state *st, cpp_stream *s, int err)
+{
+    char msg[160];
+
+    st->line = NULL, st->len = 0;
+    if (err != CPP_ELONGLINE) {
+        cpp_error(st, 0, "%s", strerror(-err));
+        return;
+    }
+    snprintf(msg, sizeof(msg), "line longer than the input limit (%zu bytes, %s)",
+             pmkit_input_limit(), PMKIT_INPUT_LIMIT_ENV);
+    cpp_report(st, DIAG_ERROR, s->name, s->line + 1, 0, NULL, 0, msg);
+}
+
 /* The current stream is exhausted: close it and go back to its parent. */
 static void end_of_stream(cpp_state *st)
 {
@@ -664,10 +680,8 @@ static int run(cpp_state *st, cpp_stream *top, cpp_stats *stats)
         cpp_stream *s = st->cur;
         char *line = cpp_stream_peek(s, &err), *nl;
         if (line == NULL) {
-            if (err < 0) {
-                st->line = NULL, st->len = 0;
-                cpp_error(st, 0, "%s", strerror(-err));
-            }
+            if (err < 0)
+                read_error(st, s, err);
             end_of_stream(st);
             continue;
         }

@@ -9,6 +9,7 @@
 #include "cpp.h"
 #include "cpp_scan.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -20,6 +21,9 @@
 /* Bytes kept allocated and zeroed after the data of a read buffer: a
  * supplied final newline and 16-byte loads that run past a line's end. */
 #define CPP_SLACK 17
+
+/* cpp_stream_peek's error for a line longer than the input limit. */
+#define CPP_ELONGLINE (-EFBIG)
 
 typedef enum { SRC_FILE, SRC_SHELL, SRC_MEMORY } cpp_src_kind;
 

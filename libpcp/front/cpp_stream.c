@@ -4,8 +4,10 @@
  * a line at a time; and the #include search.
  *
  * A file or pipe is read in 64 KiB chunks into a buffer that only grows
- * when a single line is longer than it, so there is no line length limit
- * and memory does not depend on the size of the input.  Memory input is
+ * when a single line is longer than it, so memory does not depend on the
+ * size of the input.  A line longer than the input limit (input_limit.h,
+ * 1 GiB unless $PMKIT_INPUT_LIMIT says otherwise) ends its stream with an
+ * error: a file with no newline, /dev/zero say, is not read forever.  Memory input is
  * copied through the same buffer a chunk at a time, so its lines end the
  * same way.  A last line without a newline is returned like any other
  * (PCP drops it; docs/compat.md).
@@ -15,6 +17,7 @@
  * skipped; regular files, character devices and FIFOs are accepted.
  */
 #include "cpp_int.h"
+#include "input_limit.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -80,10 +83,30 @@ cpp_stream *cpp_stream_shell(const char *cmd)
     return s;
 }
 
+/* The offset just after the last newline of p[0..n), or 0 if it has
+ * none: backwards over the end (text has one there), then, for a long
+ * line, forwards with memchr over the rest. */
+static size_t last_newline(const char *p, size_t n)
+{
+    size_t i = n, stop = n > 256 ? n - 256 : 0, last = 0;
+    const char *q = p, *nl;
+
+    while (i > stop)
+        if (p[--i] == '\n')
+            return i + 1;
+    while ((nl = memchr(q, '\n', (size_t)(p + stop - q))) != NULL) {
+        last = (size_t)(nl - p) + 1;
+        q = nl + 1;
+    }
+    return last;
+}
+
 /* Read more bytes after the partial line at pos; 1, 0 at end of input, or
- * -errno on error.  The buffer grows only when one line fills it. */
+ * -errno on error (CPP_ELONGLINE: the line is longer than the input
+ * limit).  The buffer grows only when one line fills it. */
 static int fill(cpp_stream *s)
 {
+    size_t nl;
     ssize_t n;
 
     if (s->pos > 0) {
@@ -92,8 +115,13 @@ static int fill(cpp_stream *s)
         s->pos = 0;
     }
     if (s->cap - s->end < CHUNK / 2) {
-        size_t cap = s->cap ? s->cap * 2 : CHUNK;
-        char *b = realloc(s->buf, cap + CPP_SLACK); /* room for a sentinel and wide loads */
+        size_t limit = pmkit_input_limit(), cap = s->cap ? s->cap * 2 : CHUNK;
+        char *b;
+        if (s->end >= limit) /* all of it one line, with no end in sight */
+            return CPP_ELONGLINE;
+        if (cap > limit + CHUNK)
+            cap = limit + CHUNK;
+        b = realloc(s->buf, cap + CPP_SLACK); /* room for a sentinel and wide loads */
         if (b == NULL)
             return -ENOMEM;
         s->buf = b;
@@ -112,12 +140,8 @@ static int fill(cpp_stream *s)
     if (n < 0)
         return -errno;
     memset(s->buf + s->end + n, 0, CPP_SLACK); /* defined bytes for 16-byte loads */
-    for (size_t i = s->end + (size_t)n; i > s->end; i--) {
-        if (s->buf[i - 1] == '\n') { /* the new data's last newline */
-            s->complete = i;
-            break;
-        }
-    }
+    if (n > 0 && (nl = last_newline(s->buf + s->end, (size_t)n)) > 0)
+        s->complete = s->end + nl;
     s->end += (size_t)n;
     return n > 0;
 }

@@ -7,9 +7,10 @@
  *   PMID  = DOM:CLUSTER:ITEM | DOM:*:* | DOM
  *
  * Text arrives in chunks (from the in-process preprocessor, or straight
- * from the file for pmLoadNameSpace) and is split into lines here; no line
- * length limit.  Tokens are blank-separated, except that blanks around ':'
- * are ignored ("1 : 2 : 3" is one PMID), as in PCP.  A line starting with
+ * from the file for pmLoadNameSpace) and is split into lines here; a line,
+ * and the whole text, may be as long as the input limit (input_limit.h),
+ * which stops the parse and the preprocessor.  Tokens are blank-separated, except that blanks
+ * around ':' are ignored ("1 : 2 : 3" is one PMID), as in PCP.  A line starting with
  * '#' is a line marker (# N "file").  The first syntax error stops the
  * parse, as in PCP; its message is PCP's, with file, line and column.
  *
@@ -21,6 +22,7 @@
  */
 #include "pmns_int.h"
 #include "cpp.h"
+#include "input_limit.h"
 
 #include <pcp/pmapi.h>
 
@@ -31,6 +33,12 @@
 #include <string.h>
 #include <unistd.h>
 
+/* What the preprocessor may still write once the parse has stopped: as
+ * much as PCP's pmcpp writes into its pipe (64 KiB) before its reader
+ * closes it, so that its diagnostics of a small file are all reported, and
+ * an endless file is not read for ever. */
+#define PMNS_PIPE_SIZE (64 * 1024)
+
 typedef enum { TOK_NAME, TOK_PATH, TOK_LBRACE, TOK_RBRACE, TOK_PMID, TOK_BOGUS } tok_kind;
 
 typedef struct parser {
@@ -40,7 +48,9 @@ typedef struct parser {
     bool stopped; /* a syntax error ended the parse */
     char *lbuf;   /* a partial line carried between chunks */
     size_t llen, lcap;
-    char *tok; /* the current token (blanks around ':' removed) */
+    size_t total;     /* bytes of text fed, held within the input limit */
+    size_t discarded; /* bytes fed after the parse stopped */
+    char *tok;        /* the current token (blanks around ':' removed) */
     size_t tcap;
     const char *file;   /* current file, from the markers */
     unsigned long line; /* current line number */
@@ -563,12 +573,34 @@ static void line(parser *p, const char *s, size_t n)
     }
 }
 
+/* The text is over the input limit: an error that stops the parse, and
+ * the preprocessor feeding it. */
+static int too_large(parser *p)
+{
+    char msg[160];
+
+    snprintf(msg, sizeof(msg), "namespace longer than the input limit (%zu bytes, %s)",
+             pmkit_input_limit(), PMKIT_INPUT_LIMIT_ENV);
+    p->line++;
+    p->text = NULL, p->textlen = 0;
+    syntax(p, 0, msg);
+    return -EFBIG;
+}
+
 /* Feed text; complete lines are parsed, a partial one is kept. */
 static int feed(void *ctx, const char *data, size_t len)
 {
     parser *p = ctx;
+    size_t limit = pmkit_input_limit();
     const char *nl;
 
+    if (p->stopped) { /* PCP's pmcpp fills its pipe after the parse stops, no more */
+        p->discarded += len;
+        return p->discarded > PMNS_PIPE_SIZE ? -ECANCELED : 0;
+    }
+    if (len > limit || p->total > limit - len)
+        return too_large(p);
+    p->total += len; /* and so a line too: none is longer than the text */
     while (len > 0 && !p->stopped) {
         if ((nl = memchr(data, '\n', len)) == NULL) {
             if (!pmns_grow((void **)&p->lbuf, &p->lcap, p->llen + len, 1))

@@ -26,6 +26,7 @@
 #include <pcp/pmda.h>
 
 #include "help_int.h"
+#include "input_limit.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -199,13 +200,13 @@ int help_db_from_buffers(help_db *db, unsigned char *dir, size_t dirlen, char *p
     return from_buffers(db, dir, dirlen, pag, paglen, 0, why, whylen);
 }
 
-int help_map_fd(int fd, char **buf, size_t *len)
+int help_map_fd(int fd, size_t max, char **buf, size_t *len)
 {
     struct stat sb;
     void *m;
 
     if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size <= 0 ||
-        (uint64_t)sb.st_size >= SIZE_MAX / 2)
+        (uint64_t)sb.st_size > max || (uint64_t)sb.st_size >= SIZE_MAX / 2)
         return 0;
     m = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (m == MAP_FAILED)
@@ -215,24 +216,30 @@ int help_map_fd(int fd, char **buf, size_t *len)
     return 1;
 }
 
-int help_read_fd(int fd, char **buf, size_t *len)
+int help_read_fd(int fd, size_t max, char **buf, size_t *len)
 {
     size_t cap = 65536, n = 0;
     char *b = NULL;
     struct stat sb;
-    ssize_t got;
+    ssize_t got = 0;
 
-    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0 &&
-        (uint64_t)sb.st_size < SIZE_MAX / 4)
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0) {
+        if ((uint64_t)sb.st_size > max)
+            return -EFBIG;            /* known too large: not one byte read */
         cap = (size_t)sb.st_size + 1; /* one read, and one more to see the end */
+    }
+    if (cap > max + 1)
+        cap = max + 1;
     for (;;) {
-        if (n == cap || b == NULL) {
-            char *nb = b == NULL ? malloc(cap) : realloc(b, cap *= 2);
+        if (b == NULL || n == cap) {
+            size_t ncap = b == NULL ? cap : cap > max / 2 ? max + 1 : cap * 2;
+            char *nb = n > max ? NULL : realloc(b, ncap);
             if (nb == NULL) {
                 free(b);
-                return -ENOMEM;
+                return n > max ? -EFBIG : -ENOMEM;
             }
             b = nb;
+            cap = ncap;
         }
         if ((got = read(fd, b + n, cap - n)) < 0 && errno == EINTR)
             continue;
@@ -240,8 +247,8 @@ int help_read_fd(int fd, char **buf, size_t *len)
             break;
         n += (size_t)got;
     }
-    if (got < 0) {
-        int err = -errno;
+    if (got < 0 || n > max) {
+        int err = got < 0 ? -errno : -EFBIG;
         free(b);
         return err;
     }
@@ -250,46 +257,141 @@ int help_read_fd(int fd, char **buf, size_t *len)
     return 0;
 }
 
-/* The whole of path: read (mapped 0), or with map set mapped (1) if it can
- * be; 0 or 1, or -errno. */
-static int load_file(const char *path, int map, char **buf, size_t *len)
+/* Up to len bytes, fewer only at the end of the file; the count or -errno. */
+static ssize_t read_full(int fd, void *buf, size_t len)
 {
+    size_t n = 0;
+
+    while (n < len) {
+        ssize_t got = read(fd, (char *)buf + n, len - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return -errno;
+        if (got == 0)
+            break;
+        n += (size_t)got;
+    }
+    return (ssize_t)n;
+}
+
+/* BASE.pag: mapped if it can be, else read whole within the input limit
+ * (and the format's 4 GiB); 1 mapped, 0 read, or -errno. */
+static int load_pag(const char *path, char **buf, size_t *len, char *why, size_t whylen)
+{
+    size_t limit = pmkit_input_limit(), max = limit;
     int fd = open(path, O_RDONLY | O_CLOEXEC), sts;
 
     if (fd < 0)
         return -errno;
-    if ((sts = map ? help_map_fd(fd, buf, len) : 0) == 0)
-        sts = help_read_fd(fd, buf, len);
+    if (max > (size_t)UINT32_MAX + 1)
+        max = (size_t)UINT32_MAX + 1;
+    if ((sts = help_map_fd(fd, UINT32_MAX, buf, len)) == 0) /* mapped: the format's bound */
+        sts = help_read_fd(fd, max, buf, len);
     close(fd); /* a mapping stays; no descriptor leaks into children */
+    if (sts == -EFBIG && max == limit)
+        fail(why, whylen, ".pag is larger than the input limit (%zu bytes, %s)", limit,
+             PMKIT_INPUT_LIMIT_ENV);
+    else if (sts == -EFBIG)
+        sts = fail(why, whylen, ".pag is larger than 4 GiB");
     return sts;
+}
+
+/* The rest of BASE.dir after its header, from fd: the whole file as the
+ * header's n entries need it (12 * (n + 1) bytes, within the input limit),
+ * checked against the file's size before anything is read. */
+static int read_dir(int fd, const struct stat *sb, const unsigned char *head, uint32_t n,
+                    unsigned char **dir, size_t *dirlen, char *why, size_t whylen)
+{
+    uint64_t need = 12 * ((uint64_t)n + 1);
+    size_t limit = pmkit_input_limit();
+    unsigned char *d;
+    ssize_t got;
+
+    if (S_ISREG(sb->st_mode) && (uint64_t)sb->st_size != need)
+        return fail(why, whylen, ".dir is %llu bytes, but %u entries need %llu",
+                    (unsigned long long)sb->st_size, n, (unsigned long long)need);
+    if (need > limit) {
+        fail(why, whylen, ".dir is larger than the input limit (%zu bytes, %s)", limit,
+             PMKIT_INPUT_LIMIT_ENV);
+        return -EFBIG;
+    }
+    if ((d = malloc((size_t)need + 1)) == NULL)
+        return -ENOMEM;
+    memcpy(d, head, 12);
+    if ((got = read_full(fd, d + 12, (size_t)need - 12 + 1)) < 0) { /* and one to see the end */
+        free(d);
+        return (int)got;
+    }
+    if ((uint64_t)got + 12 != need) {
+        free(d);
+        if ((uint64_t)got + 12 > need)
+            return fail(why, whylen, ".dir is longer than the %llu bytes its %u entries need",
+                        (unsigned long long)need, n);
+        return fail(why, whylen, ".dir is %llu bytes, but %u entries need %llu",
+                    (unsigned long long)got + 12, n, (unsigned long long)need);
+    }
+    *dir = d;
+    *dirlen = (size_t)need;
+    return 0;
+}
+
+#define HELP_STALE 1 /* load_once: the .dir was replaced while it was read */
+
+/* One attempt: the .dir's header, the .pag, the rest of the .dir (all from
+ * the file opened first), then the check that BASE.dir is still that file:
+ * newhelp replaces the .dir last and removes the old one first, so a
+ * reader that meets a new .pag after the old .dir sees the change. */
+static int load_once(help_db *db, const char *base, char *why, size_t whylen)
+{
+    char dpath[MAXPATHLEN], ppath[MAXPATHLEN], *pag = NULL;
+    unsigned char head[12], *dir = NULL;
+    size_t dirlen = 0, paglen = 0;
+    struct stat opened, now;
+    uint32_t n = 0;
+    int big, fd, sts, mapped = 0;
+    ssize_t got = 0;
+
+    snprintf(dpath, sizeof(dpath), "%s.dir", base);
+    snprintf(ppath, sizeof(ppath), "%s.pag", base);
+    if ((fd = open(dpath, O_RDONLY | O_CLOEXEC)) < 0)
+        return -errno;
+    if (fstat(fd, &opened) < 0)
+        sts = -errno;
+    else
+        sts = (got = read_full(fd, head, sizeof(head))) < 0 ? (int)got : 0;
+    /* as PCP: a bad .dir header is reported before a missing .pag */
+    if (sts == 0 && (sts = check_header(head, (size_t)got, &n, &big, why, whylen)) == 0 &&
+        (sts = mapped = load_pag(ppath, &pag, &paglen, why, whylen)) >= 0) {
+        if (stat(dpath, &now) < 0 || now.st_dev != opened.st_dev || now.st_ino != opened.st_ino)
+            sts = HELP_STALE;
+        else
+            sts = read_dir(fd, &opened, head, n, &dir, &dirlen, why, whylen);
+    }
+    close(fd);
+    if (sts != 0) {
+        if (mapped)
+            munmap(pag, paglen);
+        else
+            free(pag);
+        return sts;
+    }
+    return from_buffers(db, dir, dirlen, pag, paglen, mapped, why, whylen);
 }
 
 int help_db_load(help_db *db, const char *base, char *why, size_t whylen)
 {
     char path[MAXPATHLEN];
-    char *dir, *pag = NULL;
-    size_t dirlen, paglen = 0;
-    uint32_t n;
-    int big, sts, mapped;
+    int sts = HELP_STALE;
 
     memset(db, 0, sizeof(*db));
     if (base == NULL)
         return -EINVAL;
     if (snprintf(path, sizeof(path), "%s.dir", base) >= (int)sizeof(path))
         return -ENAMETOOLONG;
-    if ((sts = load_file(path, 0, &dir, &dirlen)) < 0)
-        return sts;
-    /* as PCP: a bad .dir header is reported before a missing .pag */
-    if ((sts = check_header((unsigned char *)dir, dirlen, &n, &big, why, whylen)) < 0) {
-        free(dir);
-        return sts;
-    }
-    snprintf(path, sizeof(path), "%s.pag", base);
-    if ((mapped = load_file(path, 1, &pag, &paglen)) < 0) {
-        free(dir);
-        return mapped;
-    }
-    return from_buffers(db, (unsigned char *)dir, dirlen, pag, paglen, mapped, why, whylen);
+    for (int tries = 0; tries < 3 && sts == HELP_STALE; tries++)
+        sts = load_once(db, base, why, whylen);
+    return sts == HELP_STALE ? -EAGAIN : sts;
 }
 
 void help_db_free(help_db *db)

@@ -77,15 +77,22 @@ typedef struct help_db {
 int help_db_from_buffers(help_db *db, unsigned char *dir, size_t dirlen, char *pag, size_t paglen,
                          char *why, size_t whylen);
 /* Read BASE.dir, map BASE.pag (read it if it cannot be mapped); 0, -errno
- * (-ENOENT, ...) or as above. */
+ * (-ENOENT, ...), -EFBIG (a file read whole is over the input limit,
+ * input_limit.h, with the reason in why), or as above.  The .dir's header
+ * is read first and checked, so that /dev/zero or a huge file is refused at
+ * once; a .dir replaced while the pair is read is read again (twice at
+ * most, then -EAGAIN), so a reader never pairs an old .dir with a new .pag
+ * that newhelp put in place meanwhile. */
 int help_db_load(help_db *db, const char *base, char *why, size_t whylen);
 void help_db_free(help_db *db);
 
 /* Map fd's file read-only: 1 with *buf and *len set (release with munmap),
- * or 0 if it cannot be mapped (not a regular file, empty, too large). */
-int help_map_fd(int fd, char **buf, size_t *len);
-/* The rest of fd (any kind of file) in one malloc'd buffer; 0 or -errno. */
-int help_read_fd(int fd, char **buf, size_t *len);
+ * or 0 if it cannot be mapped (not a regular file, empty, over max bytes). */
+int help_map_fd(int fd, size_t max, char **buf, size_t *len);
+/* The rest of fd (any kind of file) in one malloc'd buffer; 0, -EFBIG if it
+ * holds more than max bytes (a regular file: known before anything is
+ * read; a stream: after max + 1 bytes), or -errno. */
+int help_read_fd(int fd, size_t max, char **buf, size_t *len);
 
 /* The record with key: the first in file order, or with last the last one
  * (PCP's backward search for InDoms); NULL if there is none. */
