@@ -451,6 +451,10 @@ static void report_metric(int i, const pmResult *result, int fetched)
     char *text = NULL;
     int sts, numval = 0;
 
+    if ((run.fetch || run.verify) && fetched < 0) { /* the batch's fetch failed: that is all */
+        printf("%s: pmFetch: %s\n", name, pmErrStr(fetched));
+        return;
+    }
     if (run.desc || run.fetch || run.labels || run.verify) {
         if ((sts = pmLookupDesc(pmid, &desc)) < 0) {
             printf("%s: pmLookupDesc: %s\n", name, pmErrStr(sts));
