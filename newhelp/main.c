@@ -180,7 +180,7 @@ static int write_database(run *r, const char *base)
     char dir[MAXPATHLEN], pag[MAXPATHLEN];
     const char *failed = base;
     outfile od = {0}, op = {0};
-    int sts;
+    int sts, which;
 
     pmsprintf(dir, sizeof(dir), "%s.dir", base);
     pmsprintf(pag, sizeof(pag), "%s.pag", base);
@@ -188,13 +188,17 @@ static int write_database(run *r, const char *base)
         failed = pag;
     else if ((sts = outfile_open(&od, dir)) < 0)
         failed = dir;
-    else if ((sts = help_write(r->out, r->nout, od.fp, op.fp)) == -EIO) {
-        /* the cause is the stream's */
-        sts = outfile_error(&op) < 0 ? outfile_error(&op) : outfile_error(&od);
-        failed = outfile_error(&op) < 0 ? pag : dir;
-        sts = sts < 0 ? sts : -EIO;
-    } else if (sts == 0)
-        sts = outfile_commit_pair(&op, &od);
+    else {
+        sts = help_write(r->out, r->nout, od.fp, op.fp);
+        fflush(op.fp); /* every byte tried: a failure is its stream's, with its file */
+        fflush(od.fp);
+        if (outfile_error(&op) < 0)
+            sts = outfile_error(&op), failed = pag;
+        else if (outfile_error(&od) < 0)
+            sts = outfile_error(&od), failed = dir;
+        else if (sts == 0 && (sts = outfile_commit_pair(&op, &od, &which)) < 0)
+            failed = which ? dir : pag;
+    }
     outfile_abort(&op);
     outfile_abort(&od);
     if (sts < 0)

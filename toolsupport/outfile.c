@@ -69,13 +69,15 @@ static volatile sig_atomic_t live_used[MAX_LIVE];
 static struct {
     int ready; /* the variable has been read */
     int trace; /* list the steps */
+    int named; /* no O_TMPFILE: temporaries named from the start */
     long at;   /* the step to fail, 0 none */
     long step; /* steps so far */
     int sig;   /* raise this before step at, or */
     int err;   /* fail step at with this errno */
 } hook;
 
-static void hook_init(void)
+/* One item of the hook's list: "trace", "named" or "N:WHAT". */
+static void hook_item(const char *v, size_t len)
 {
     static const struct {
         const char *name;
@@ -86,26 +88,34 @@ static void hook_init(void)
         {"EDQUOT", 0, EDQUOT},   {"EFBIG", 0, EFBIG},     {"EACCES", 0, EACCES},
         {"EPERM", 0, EPERM},     {"EROFS", 0, EROFS},
     };
-    const char *v = getenv("PMKIT_OUTFILE_FAULT");
     char *end;
     long n;
 
-    hook.ready = 1;
-    if (v == NULL)
-        return;
-    if (strcmp(v, "trace") == 0) {
+    if (len == 5 && strncmp(v, "trace", 5) == 0)
         hook.trace = 1;
-        return;
-    }
-    n = strtol(v, &end, 10);
-    if (n <= 0 || *end != ':')
-        return;
-    for (size_t i = 0; i < sizeof(what) / sizeof(what[0]); i++) {
-        if (strcmp(end + 1, what[i].name) == 0) {
-            hook.at = n;
-            hook.sig = what[i].sig;
-            hook.err = what[i].err;
+    else if (len == 5 && strncmp(v, "named", 5) == 0)
+        hook.named = 1;
+    else if ((n = strtol(v, &end, 10)) > 0 && *end == ':') {
+        for (size_t i = 0; i < sizeof(what) / sizeof(what[0]); i++) {
+            if (strlen(what[i].name) == len - (size_t)(end + 1 - v) &&
+                strncmp(end + 1, what[i].name, strlen(what[i].name)) == 0) {
+                hook.at = n;
+                hook.sig = what[i].sig;
+                hook.err = what[i].err;
+            }
         }
+    }
+}
+
+static void hook_init(void)
+{
+    const char *v = getenv("PMKIT_OUTFILE_FAULT");
+
+    hook.ready = 1;
+    while (v != NULL && *v != '\0') {
+        size_t len = strcspn(v, ",");
+        hook_item(v, len);
+        v += len + (v[len] == ',');
     }
 }
 
@@ -385,7 +395,9 @@ static int open_dest(outfile *of, int flags)
         return err;
     if ((dir = dir_of(of->dest)) == NULL)
         return -ENOMEM;
-    of->st->fd = open_anonymous(dir);
+    if (!hook.ready)
+        hook_init();
+    of->st->fd = hook.named ? -1 : open_anonymous(dir);
     free(dir);
     if (of->st->fd >= 0)
         of->st->anon = 1;
@@ -566,30 +578,41 @@ static int remove_old_index(outfile *index)
     return unlink(index->dest) < 0 && errno != ENOENT ? -errno : 0;
 }
 
-int outfile_commit_pair(outfile *data, outfile *index)
+/* The pair's steps in order, signals held for the naming and renaming;
+ * 0, or the error and *which the file it concerns (0 data, 1 index). */
+static int pair_steps(outfile *data, outfile *index, int *which)
 {
     sigset_t old;
     int err;
 
+    *which = 0;
+    if ((err = sync_out(data)) < 0 || (*which = 1, err = sync_out(index)) < 0)
+        return err;
+    hold_signals(&old);
+    if ((*which = 0, err = prepare(data)) == 0 && (*which = 1, err = prepare(index)) == 0 &&
+        (err = remove_old_index(index)) == 0 && (*which = 0, err = rename_into_place(data)) == 0)
+        *which = 1, err = rename_into_place(index);
+    release_signals(&old);
+    if (err == 0)
+        sync_dir(index);
+    return err;
+}
+
+int outfile_commit_pair(outfile *data, outfile *index, int *which)
+{
+    int err, w = 0;
+
     if (data->st == NULL || index->st == NULL)
-        return -EINVAL;
-    if (data->st->inplace || index->st->inplace) { /* nothing to order: written where they are */
-        err = outfile_commit(data);
-        return err < 0 ? (outfile_abort(index), err) : outfile_commit(index);
-    }
-    if ((err = sync_out(data)) == 0)
-        err = sync_out(index);
-    if (err == 0) {
-        hold_signals(&old);
-        if ((err = prepare(data)) == 0 && (err = prepare(index)) == 0 &&
-            (err = remove_old_index(index)) == 0 && (err = rename_into_place(data)) == 0)
-            err = rename_into_place(index);
-        release_signals(&old);
-        if (err == 0)
-            sync_dir(index);
-    }
+        err = -EINVAL;
+    else if (data->st->inplace || index->st->inplace) { /* nothing to order: where they are */
+        if ((err = outfile_commit(data)) == 0)
+            w = 1, err = outfile_commit(index);
+    } else
+        err = pair_steps(data, index, &w);
     outfile_abort(data);
     outfile_abort(index);
+    if (which != NULL)
+        *which = w;
     return err;
 }
 

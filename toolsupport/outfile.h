@@ -53,8 +53,9 @@ int outfile_commit(outfile *of);
  * written and synced, then the index the path holds is removed, the data
  * renamed into place and the index last, so that no interruption leaves a
  * mixed pair: only the old pair, the new pair, or no index.  An error
- * before the old index is removed leaves both old files untouched. */
-int outfile_commit_pair(outfile *data, outfile *index);
+ * before the old index is removed leaves both old files untouched.  0, or
+ * -errno and *which (may be NULL) 0 if data's step failed, 1 if index's. */
+int outfile_commit_pair(outfile *data, outfile *index, int *which);
 /* Remove the temporary; the final path is untouched.  Accepts a zeroed,
  * committed or aborted outfile. */
 void outfile_abort(outfile *of);
@@ -69,13 +70,15 @@ void outfile_watch_stdout(void);
 int outfile_stdout_close(void);
 
 /*
- * The test hook, for the tests only (tests/faults): PMKIT_OUTFILE_FAULT
- * "N:WHAT" makes the Nth step of this process's output files fail with an
- * errno (WHAT ENOSPC, EIO, EDQUOT, EFBIG, EACCES, EPERM, EROFS) or raise a
- * signal just before it (SIGKILL, SIGTERM, SIGHUP, SIGINT); "trace" lists
- * the steps on stderr as "outfile step N: STEP PATH".  Steps: create,
- * mode, owner, write (each write(2)), fsync, link (a temporary named),
- * unlink (a pair's old index), rename, dirsync.
+ * The test hook, for the tests only (tests/faults): PMKIT_OUTFILE_FAULT, a
+ * comma-separated list.  "N:WHAT" makes the Nth step of this process's
+ * output files fail with an errno (WHAT ENOSPC, EIO, EDQUOT, EFBIG,
+ * EACCES, EPERM, EROFS) or raise a signal just before it (SIGKILL,
+ * SIGTERM, SIGHUP, SIGINT); "trace" lists the steps on stderr as "outfile
+ * step N: STEP PATH"; "named" makes temporaries as where O_TMPFILE is
+ * missing (named from the start).  Steps: create, mode, owner, write (each
+ * write(2)), fsync, link (a temporary named), unlink (a pair's old index),
+ * rename, dirsync.
  */
 
 /* Write "targets: deps" as GCC does (-M), escaping spaces, '#' and '$' and
