@@ -3,8 +3,8 @@
 # the outfile module's test hook (PMKIT_OUTFILE_FAULT, toolsupport/
 # outfile.h): for each writer below, its steps are listed ("trace"), then
 # for each step N and each fault (SIGKILL and SIGTERM raised just before
-# the step, ENOSPC and EIO as the step's failure) the writer runs from the
-# old outputs towards the new ones, and afterwards:
+# the step, and ENOSPC or EIO, by turns, as the step's failure) the writer
+# runs from the old outputs towards the new ones, and afterwards:
 #  - every output holds its old bytes or its new bytes, nothing else; the
 #    help pair is the old pair, the new pair, or no .dir at all;
 #  - the exit status is the signal's (137, 143), or for an errno non-zero
@@ -14,10 +14,11 @@
 #  - no temporary is left, except by SIGKILL between a temporary's link
 #    and its rename (a moment SIGKILL cannot be kept out of).
 # Then the signals again with temporaries named from the start, as where
-# O_TMPFILE is missing (the hook's "named"): SIGTERM must still leave none
-# (the handlers are in place before the first one exists), SIGKILL may.
-# Writers: pmcpp's outfile, and with -MD its dependency file; -M -MF alone;
-# pmgenmap -o and -M; pmnscomp's image, and with -MD; newhelp's pair.
+# O_TMPFILE is missing (the hook's "named"), for pmcpp -MD and newhelp:
+# SIGTERM must still leave none (the handlers are in place before the
+# first one exists), SIGKILL may.
+# Writers: pmcpp's outfile, and with -MD its dependency file; pmgenmap -o
+# and -M; pmnscomp's image, and with -MD; newhelp's pair.
 set -u
 . "$(dirname "$0")/faults_lib.sh"
 setup "$1"
@@ -51,7 +52,10 @@ writer() {
     nsteps=$(wc -l <"w.$name/steps")
     ok "[ $nsteps -ge 6 ]" "$name: only $nsteps steps traced"
     while read -r n step path; do
+        errno=ENOSPC
+        [ $((n % 2)) = 0 ] && errno=EIO
         for what in $faults; do
+            [ "$what" = errno ] && what=$errno
             one "$name" "$outputs" "$cmd" "$n" "$step" "$path" "$what"
         done
     done <"w.$name/steps"
@@ -116,17 +120,14 @@ one() {
 }
 
 top=$(pwd)
-writers() {
-    writer pmcpp "out" "pmcpp $top/in@V@.cpp out"
-    writer pmcpp_MD "out out.d" "pmcpp -MD $top/in@V@.cpp out"
-    writer pmcpp_MF "dep" "pmcpp -M -MF dep $top/in@V@.cpp"
-    writer pmgenmap "map.h map.d" "pmgenmap -o map.h -M map.d $top/map@V@.spec"
-    writer pmnscomp "img" "pmnscomp -f -n $top/ns@V@ img"
-    writer pmnscomp_MD "img img.d" "pmnscomp -f -MD -n $top/ns@V@ img"
-    writer newhelp "db.dir db.pag" "newhelp -n $top/ns3 -o db $top/help@V@.src"
-}
-named= faults="SIGKILL SIGTERM ENOSPC EIO"
-writers
+named= faults="SIGKILL SIGTERM errno"
+writer pmcpp "out" "pmcpp $top/in@V@.cpp out"
+writer pmcpp_MD "out out.d" "pmcpp -MD $top/in@V@.cpp out"
+writer pmgenmap "map.h map.d" "pmgenmap -o map.h -M map.d $top/map@V@.spec"
+writer pmnscomp "img" "pmnscomp -f -n $top/ns@V@ img"
+writer pmnscomp_MD "img img.d" "pmnscomp -f -MD -n $top/ns@V@ img"
+writer newhelp "db.dir db.pag" "newhelp -n $top/ns3 -o db $top/help@V@.src"
 named=named, faults="SIGKILL SIGTERM"
-writers
+writer pmcpp_MD "out out.d" "pmcpp -MD $top/in@V@.cpp out"
+writer newhelp "db.dir db.pag" "newhelp -n $top/ns3 -o db $top/help@V@.src"
 finish signals
