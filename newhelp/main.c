@@ -210,7 +210,7 @@ int main(int argc, char **argv)
 {
     static run r;
     const char *pmns = NULL, *base = NULL;
-    int first, sts = 0;
+    int first, sts = 0, written = 0;
 
     pmSetProgname(argv[0]);
     if ((first = parse_options(argc, argv, &pmns, &base, &r)) < 0) {
@@ -237,8 +237,8 @@ int main(int argc, char **argv)
         sts = read_source(&r, i < argc ? argv[i] : NULL);
     if (sts == 0)
         sts = collect(&r);
-    if (sts == 0 && r.parser.errors == 0)
-        sts = write_database(&r, base != NULL ? base : argv[first]);
+    if (sts == 0 && r.parser.errors == 0) /* a write error: reported, exit 2 */
+        written = write_database(&r, base != NULL ? base : argv[first]);
     else if (sts == 0 && !help_pcp_form(&r.parser))
         fprintf(stderr, "%s: %u error%s, nothing written\n", pmGetProgname(), r.parser.errors,
                 r.parser.errors == 1 ? "" : "s");
@@ -256,5 +256,5 @@ int main(int argc, char **argv)
     free(r.out);
     help_parser_free(&r.parser);
     pmUnloadNameSpace();
-    return sts < 0 || r.parser.errors ? 2 : r.parser.warnings ? 1 : 0;
+    return sts < 0 || written < 0 || r.parser.errors ? 2 : r.parser.warnings ? 1 : 0;
 }

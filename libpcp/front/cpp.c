@@ -547,10 +547,13 @@ void cpp_trace_summary(cpp_state *st)
             st->stats.lines_in, st->stats.lines_out, st->modified, st->nsubst);
 }
 
-/* Reading the current stream failed: the rest of it is lost. */
+/* Reading the current stream failed: the rest of it is lost.  A line
+ * over the input limit has no PCP counterpart (PCP's pmcpp grows until
+ * malloc fails): the rich form in both. */
 static void read_error(cpp_state *st, cpp_stream *s, int err)
 {
     char msg[160];
+    diag_msg d = {.severity = DIAG_ERROR, .file = s->name, .line = s->line + 1, .message = msg};
 
     st->line = NULL, st->len = 0;
     if (err != CPP_ELONGLINE) {
@@ -559,7 +562,8 @@ static void read_error(cpp_state *st, cpp_stream *s, int err)
     }
     snprintf(msg, sizeof(msg), "line longer than the input limit (%zu bytes, %s)",
              pmkit_input_limit(), PMKIT_INPUT_LIMIT_ENV);
-    cpp_report(st, DIAG_ERROR, s->name, s->line + 1, 0, NULL, 0, msg);
+    d.dialect = DIAG_PCP_NONE;
+    cpp_report_as(st, &d);
 }
 
 /* The current stream is exhausted: close it and go back to its parent. */

@@ -59,6 +59,7 @@ printf '#include "zero"\n' >inc.cpp
 line="line longer than the input limit ($limit bytes, PMKIT_INPUT_LIMIT)"
 large="larger than the input limit ($limit bytes, PMKIT_INPUT_LIMIT)"
 export PMKIT_INPUT_LIMIT=$limit
+export PMKIT_DIAGNOSTICS=rich # newhelp's "FILE: error: ..." (PCP's form says "FILE: ...")
 m=262144
 bounded $m 1 "zero:1: error: $line" pmcpp zero
 bounded $m 1 "zero:1: error: $line" pmcpp inc.cpp

@@ -166,7 +166,7 @@ static void cpp_line_over_the_limit(void **state)
 
     (void)state;
     setenv(PMKIT_INPUT_LIMIT_ENV, "256K", 1);
-    o.diag = collect, o.diag_ctx = &s;
+    o.diag = collect, o.diag_ctx = &s, o.form = DIAG_FORM_RICH;
     alloc_largest = 0;
     assert_true(cpp_run_buffer(&o, "long", t, len, &sink, NULL) < 0);
     free(t);
@@ -188,7 +188,7 @@ static void cpp_line_under_the_limit(void **state)
 
     (void)state;
     setenv(PMKIT_INPUT_LIMIT_ENV, "256K", 1);
-    o.diag = collect, o.diag_ctx = &s, o.no_markers = 1;
+    o.diag = collect, o.diag_ctx = &s, o.form = DIAG_FORM_RICH, o.no_markers = 1;
     assert_int_equal(cpp_run_buffer(&o, "long", t, len, &sink, NULL), 0);
     free(t);
     assert_int_equal(s.n, 0);
@@ -211,7 +211,7 @@ static void cpp_include_over_the_limit(void **state)
     snprintf(top, sizeof(top), "#include \"%s\"\n#error after\n", at("zero.h"));
     write_bytes(at("top"), top, strlen(top));
     setenv(PMKIT_INPUT_LIMIT_ENV, "256K", 1);
-    o.diag = collect, o.diag_ctx = &s;
+    o.diag = collect, o.diag_ctx = &s, o.form = DIAG_FORM_RICH;
     assert_true(cpp_run_file(&o, at("top"), &sink, NULL) < 0);
     assert_int_equal(s.n, 2);
     assert_string_equal(s.last, "#error after");
@@ -230,7 +230,7 @@ static void pmns_raw_line_over_the_limit(void **state)
     write_bytes(at("raw"), text, len);
     free(text);
     setenv(PMKIT_INPUT_LIMIT_ENV, "256K", 1);
-    o.file = at("raw"), o.diag = collect, o.diag_ctx = &s;
+    o.file = at("raw"), o.diag = collect, o.diag_ctx = &s, o.form = DIAG_FORM_RICH;
     alloc_largest = 0;
     assert_int_equal(pmns_load(&o, &t), PM_ERR_PMNS);
     assert_null(t);
@@ -256,7 +256,7 @@ static void pmns_text_over_the_limit(void **state)
         fprintf(fp, "\tmetric_number_%d\t1:%d:%d\n", i, i / 1000, i % 1000);
     fputs("}\n", fp);
     fclose(fp);
-    o.file = at("big"), o.diag = collect, o.diag_ctx = &s;
+    o.file = at("big"), o.diag = collect, o.diag_ctx = &s, o.form = DIAG_FORM_RICH;
     assert_int_equal(pmns_load(&o, &t), 0); /* the default limit: loads */
     pmns_free(t);
     t = NULL;
