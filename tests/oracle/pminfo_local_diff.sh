@@ -19,7 +19,9 @@
 # stderr and the exit status must be identical once each side's directory
 # is written DIR and the clock and CPU values are masked (simple.now 0..59,
 # simple.time.user/sys non-negative numbers, trivial.time between the epoch
-# seconds before and after the run; an implausible value fails the test).
+# seconds before the run, less one for the coarse clock the agent's time()
+# reads, and after it: clock_values.awk; an implausible value fails the
+# test).
 #
 # In the pmkit flavour two agents that break the rules in ways that crash
 # Debian's pminfo (instance lists without names, NULL help text: SIGSEGV
