@@ -626,7 +626,8 @@ int pmkit_lbls_merge(pmkit_lbls *acc, pmkit_lbls *upd,
 
 /*
  * Add the label object text to *lpp (a new set if NULL), each label with
- * flags: in the first form if the set has none yet, else merged flat.
+ * flags: in the first form if the set is new, else merged flat, as PCP
+ * merges even into a set that has no labels yet.
  * Names may not have dots here.
  * The set's label count, or -EINVAL, -E2BIG, -ENOMEM with the set as it
  * was.  PCP's internal name, which its libpcp_pmda and pminfo call.
@@ -648,8 +649,9 @@ int __pmAddLabels(pmLabelSet **lpp, const char *text, int flags)
         }
         set->inst = PM_IN_NULL;
     }
-    if (set->nlabels <= 0 || set->json == NULL) {
-        /* the first labels, as written; none leaves an empty string */
+    if (*lpp == NULL) {
+        /* the first labels of a new set, as written; none leaves an empty
+         * string */
         if (json == NULL && (json = strdup("")) == NULL)
             sts = -ENOMEM;
         else if ((sts = pmkit_labelset_first(set, json, &fresh)) < 0)

@@ -10,8 +10,10 @@
  *
  * pmdaLabel, the method of agents that have none of their own (and that
  * theirs call last): the domain's labels default to {"agent":NAME}, NAME
- * the agent's name; the context's to those of $PCP_SYSCONF_DIR/labels
- * (-ENOENT without it; the host's own labels are the client's to add);
+ * the agent's name; the context's to those of $PCP_SYSCONF_DIR/labels and
+ * its optional/ directory, read as libpcp reads them (labelget.c), and
+ * only if the labels directory itself gave some: none is no set, -ENOENT
+ * without the directory (the host's own labels are the client's to add);
  * the instances'
  * are one set per instance of the domain selected by the profile, each
  * filled by the agent's instance label callback (pmdaSetLabelCallBack) and
@@ -107,8 +109,14 @@ int pmdaLabel(int ident, int type, pmLabelSet **lpp, pmdaExt *pmda)
 
     switch (type & ~PM_LABEL_COMPOUND) {
     case PM_LABEL_CONTEXT:
-        if (lpp != NULL && *lpp == NULL && (sts = __pmkit_file_labelset(lpp)) < 0)
+        if (lpp != NULL && *lpp == NULL) {
+            /* the files' labels, flagged already; none is no set */
+            if ((sts = __pmkit_file_labelset(lpp)) == 0) {
+                pmFreeLabelSets(*lpp, *lpp != NULL ? 1 : 0);
+                *lpp = NULL;
+            }
             return sts;
+        }
         break;
     case PM_LABEL_DOMAIN:
         if (lpp != NULL && *lpp == NULL && pmda != NULL && pmda->e_name != NULL &&

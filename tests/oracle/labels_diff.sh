@@ -8,7 +8,7 @@
 # libpcp_pmda), with $PCP_SYSCONF_DIR pointing at: no labels directory, an
 # empty one, and one with label files (an optional/ directory, a dot file,
 # a subdirectory, a file that does not parse, later files overriding
-# earlier ones and the host's own labels).  Then pminfo -l: Debian's
+# earlier ones and the host's own labels), and the few more below.  Then pminfo -l: Debian's
 # pminfo with the Debian-built agent against PMINFO_PMKIT with pmkit's, on
 # the same agents and directories.  Stdout and exit statuses must be
 # identical once each side's agent path (of the same length) is written
@@ -51,6 +51,18 @@ printf '{"multi":\n  "line"}\n' >"$l/d"
 echo '{"k":"optional","opt":true}' >"$l/optional/o.json"
 echo '{"opt":false}' >"$l/optional/p"
 
+# More directories as machines have them: only an empty optional/ (what
+# Debian's pcp package installs), one file whose nesting and order a new
+# set keeps, the same beside an empty optional/, and an empty object
+# first, which makes the set exist before the file's labels come.
+mkdir -p "$tmp/onlyopt/labels/optional" "$tmp/single/labels" "$tmp/single_opt/labels/optional" \
+    "$tmp/lead_empty/labels"
+for d in single single_opt lead_empty; do
+    echo '{"z":{"m":1,"k":"v"},"a":true}' >"$tmp/$d/labels/b.json"
+done
+echo '{}' >"$tmp/lead_empty/labels/a.json"
+dirs="none empty files onlyopt single single_opt lead_empty"
+
 ndiff=0 nruns=0
 # compare WHAT [quiet]: $tmp/pmkit.{out,err} against $tmp/pcp.out; unless
 # quiet (pminfo -v prints nothing), Debian's side must have printed more
@@ -86,7 +98,7 @@ side pmkit "$probe_pmkit" text
 side pcp "$probe_pcp" text
 compare "text"
 
-for dir in none empty files; do
+for dir in $dirs; do
     for init in lbl_init lbl7_init lbl2_init; do
         export PCP_SYSCONF_DIR="$tmp/$dir"
         side pmkit "$probe_pmkit" local "$agent_pmkit" "$init" "$pmns"
@@ -95,7 +107,7 @@ for dir in none empty files; do
     done
 done
 
-for dir in none files; do
+for dir in none files onlyopt single; do
     export PCP_SYSCONF_DIR="$tmp/$dir"
     for init in lbl_init lbl7_init lbl2_init; do
         for args in "-l lbl" "-dfml -T lbl.multi lbl.other" "-lM lbl.single" "-l -I lbl" \
