@@ -6,8 +6,12 @@
 # into .cache/oracle/pcp so differential tests can run the real tools.
 set -eu
 what=${1:-build}
-build_pkgs="cmake gcc g++ make pkg-config gperf"
-test_pkgs="libcmocka-dev mcpp libpcp3-dev libpcp-pmda3-dev valgrind gawk groff-base clang-format"
+# build: what configuring without the tests, building and the demo need
+# (libc6-dev named, as gcc only recommends it); test: the rest, which only
+# the tests need (cmocka, C++ for tests/headers, pkg-config for cmocka and
+# tests/install, the oracle's libraries, ...).
+build_pkgs="cmake gcc libc6-dev make gperf"
+test_pkgs="g++ pkg-config libcmocka-dev mcpp libpcp3-dev libpcp-pmda3-dev valgrind gawk groff-base clang-format"
 case $what in
 build) want=$build_pkgs ;;
 test)  want="$build_pkgs $test_pkgs" ;;
