@@ -48,6 +48,14 @@ static void assert_merges_to(const char *text, const char *want)
     assert_string_equal(buf, want);
 }
 
+static void assert_merges2_to(const char *a, const char *b, const char *want)
+{
+    char *in[] = {(char *)a, (char *)b}, buf[512];
+
+    assert_int_equal(pmMergeLabels(in, 2, buf, sizeof(buf)), (int)strlen(want));
+    assert_string_equal(buf, want);
+}
+
 /* The text pmPrintLabelSets writes. */
 static char *printed(int ident, int type, pmLabelSet *sets, int n)
 {
@@ -62,6 +70,15 @@ static char *printed(int ident, int type, pmLabelSet *sets, int n)
 }
 
 /* ---- where pmkit differs from PCP (docs/compat.md) ---- */
+
+/* A label whose name begins another label's name is kept: PCP's merge of
+ * {"d":1} and {"deep":{"b":1}} gives {"deep.b":1}, losing "d". */
+static void test_prefix_names(void **state)
+{
+    (void)state;
+    assert_merges2_to("{\"d\":1}", "{\"deep\":{\"b\":1}}", "{\"d\":1,\"deep.b\":1}");
+    assert_merges2_to("{\"deep\":{\"b\":1}}", "{\"d\":1}", "{\"d\":1,\"deep.b\":1}");
+}
 
 static void test_arrays(void **state)
 {
@@ -450,11 +467,17 @@ static void test_allocation_failures(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_arrays),         cmocka_unit_test(test_deep_nesting),
-        cmocka_unit_test(test_merge_replaces), cmocka_unit_test(test_merge_rules),
-        cmocka_unit_test(test_merge_sets),     cmocka_unit_test(test_print),
-        cmocka_unit_test(test_context_labels), cmocka_unit_test(test_pmda_context_labels),
-        cmocka_unit_test(test_agent_labels),   cmocka_unit_test(test_allocation_failures),
+        cmocka_unit_test(test_arrays),
+        cmocka_unit_test(test_prefix_names),
+        cmocka_unit_test(test_deep_nesting),
+        cmocka_unit_test(test_merge_replaces),
+        cmocka_unit_test(test_merge_rules),
+        cmocka_unit_test(test_merge_sets),
+        cmocka_unit_test(test_print),
+        cmocka_unit_test(test_context_labels),
+        cmocka_unit_test(test_pmda_context_labels),
+        cmocka_unit_test(test_agent_labels),
+        cmocka_unit_test(test_allocation_failures),
     };
 
     return cmocka_run_group_tests(tests, setup_context, teardown_context);
