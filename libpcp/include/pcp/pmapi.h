@@ -637,6 +637,26 @@ PCP_CALL extern void pmSyslog(int);
 PCP_CALL extern char *pmSpecLocalPMDA(const char *);
 
 /* ---------------------------------------------------------------------
+ * Derived metrics: names defined by expressions over other metrics
+ * (pmRegisterDerived(3)); global ones, and the current context's own.
+ */
+PCP_CALL extern int pmLoadDerivedConfig(const char *);
+PCP_CALL extern int pmRegisterDerivedMetric(const char *, const char *, char **);
+PCP_CALL extern char *pmRegisterDerived(const char *, const char *);
+PCP_CALL extern char *pmDerivedErrStr(void);
+PCP_CALL extern int pmAddDerivedMetric(const char *, const char *, char **);
+PCP_CALL extern char *pmAddDerived(const char *, const char *);
+PCP_CALL extern int pmGetDerivedControl(int, int *);
+PCP_CALL extern int pmSetDerivedControl(int, int);
+
+/* What pmGetDerivedControl and pmSetDerivedControl get and set. */
+#define PCP_DERIVED_GLOBAL_LIMIT    1
+#define PCP_DERIVED_CONTEXT_LIMIT   2
+#define PCP_DERIVED_DEBUG_SYNTAX    3
+#define PCP_DERIVED_DEBUG_SEMANTICS 4
+#define PCP_DERIVED_DEBUG_EVAL      5
+
+/* ---------------------------------------------------------------------
  * Time intervals ("1min 30sec"); *errmsg is malloc'd on error.
  */
 PCP_CALL extern int pmParseInterval(const char *, struct timeval *, char **);
