@@ -536,6 +536,121 @@ static int parse_name_function(parser *p, dm_tok f, dm_node **out)
     return 0;
 }
 
+/*
+ * Would glibc's regcomp build an automaton too big for pattern?  It copies
+ * a repeated subexpression once per repetition ("+" twice, "{n,m}" m
+ * times, nested repetitions multiply) and some of its work grows with the
+ * square or cube of the copies: "(((((a{10}){10}){10}){10}){10}){10}"
+ * takes gigabytes.  The estimate counts atoms and operators with those
+ * copies, high rather than low, and the limit leaves every pattern a
+ * person writes (docs/compat.md).
+ */
+#define REGEX_MAX_NODES 1000
+
+static double saturate(double v)
+{
+    return v > 1e9 ? 1e9 : v;
+}
+
+/* The copies "{n}", "{n,}" or "{n,m}" at p make, and where it ends (*end
+ * untouched when it is no interval: then '{' is an ordinary byte). */
+static double interval_copies(const char *p, const char **end)
+{
+    double n = 0, m = -1;
+    const char *q = p + 1;
+
+    if (*q < '0' || *q > '9')
+        return 1;
+    while (*q >= '0' && *q <= '9')
+        n = saturate(n * 10 + (*q++ - '0'));
+    if (*q == ',') {
+        q++;
+        m = n + 1;
+        if (*q >= '0' && *q <= '9')
+            for (m = 0; *q >= '0' && *q <= '9';)
+                m = saturate(m * 10 + (*q++ - '0'));
+    }
+    if (*q != '}')
+        return 1;
+    *end = q;
+    return (m > n ? m : n) > 1 ? (m > n ? m : n) : 1;
+}
+
+static int regex_too_big(const char *pat)
+{
+    double total[64] = {0}, last[64] = {0};
+    int depth = 0;
+
+    for (const char *p = pat; *p != '\0'; p++) {
+        double copies = 0;
+        switch (*p) {
+        case '(':
+            if (depth == 63)
+                return 1;
+            depth++;
+            total[depth] = last[depth] = 0;
+            continue;
+        case ')':
+            if (depth == 0)
+                break;
+            last[depth - 1] = total[depth] + 1;
+            total[depth - 1] = saturate(total[depth - 1] + last[depth - 1]);
+            depth--;
+            continue;
+        case '|':
+            last[depth] = 0;
+            continue;
+        case '*':
+        case '?':
+            copies = 1;
+            break;
+        case '+':
+            copies = 2;
+            break;
+        case '{': {
+            const char *end = NULL;
+            copies = interval_copies(p, &end);
+            if (end == NULL)
+                break;
+            p = end;
+            break;
+        }
+        case '[':
+            /* a bracket expression is one atom: to its closing ']' */
+            p += p[1] == '^' ? 2 : 1;
+            if (*p == ']')
+                p++;
+            while (*p != '\0' && *p != ']') {
+                if (*p == '[' && (p[1] == ':' || p[1] == '=' || p[1] == '.')) {
+                    const char *close = strchr(p + 2, p[1]);
+                    p = close != NULL && close[1] == ']' ? close + 1 : p;
+                }
+                p++;
+            }
+            if (*p == '\0')
+                return 0; /* regcomp refuses it */
+            break;
+        case '\\':
+            if (p[1] != '\0')
+                p++;
+            break;
+        default:
+            break;
+        }
+        if (copies == 0) {
+            last[depth] = 1;
+            total[depth] = saturate(total[depth] + 1);
+        } else {
+            double grown = saturate(last[depth] * copies + 1);
+            total[depth] = saturate(total[depth] - last[depth] + grown);
+            last[depth] = grown;
+        }
+        if (total[depth] > REGEX_MAX_NODES)
+            return 1;
+    }
+    return total[0] > REGEX_MAX_NODES;
+}
+
 /* "matchinst" "(" [ "!" ] PATTERN ",", the keyword and "(" taken; then
  * the frame for the expression that follows. */
 static int parse_matchinst(parser *p)
@@ -567,6 +682,11 @@ static int parse_matchinst(parser *p)
         (n->name = text_of(p, t.val, t.val_len)) == NULL)
         return -ENOMEM;
     n->invert = invert;
+    if (regex_too_big(n->name)) {
+        char why[256];
+        regerror(REG_ESIZE, NULL, why, sizeof(why));
+        return action_error(p, "bad regular expression: '%s'", why, strlen(why));
+    }
     if ((sts = regcomp(n->re, n->name, REG_EXTENDED | REG_NOSUB)) != 0) {
         char why[256];
         regerror(sts, n->re, why, sizeof(why));
