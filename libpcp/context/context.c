@@ -19,6 +19,7 @@
  * host.c) are served; archive contexts answer PM_ERR_NYI (docs/compat.md).
  * Unlike PCP, local contexts work from any thread.
  */
+#include "derived.h"
 #include "host.h"
 
 #include <pthread.h>
@@ -310,6 +311,8 @@ int pmNewContext(int type, const char *name)
         break;
     }
     pmkit_unlock();
+    if (sts >= 0)
+        pmkit_derived_context_new(sts); /* and the derived metrics start, as in PCP */
     return sts;
 }
 
@@ -328,6 +331,8 @@ int pmDupContext(void)
     if (old->host == NULL) {
         sts = ctx_new(old->type, NULL, &old->prof); /* under the library lock */
         pmkit_ctx_release(old);
+        if (sts >= 0)
+            pmkit_derived_context_new(sts); /* no per-context metrics come along */
         return sts;
     }
     spec = strdup(pmkit_host_spec(old->host));
@@ -342,6 +347,8 @@ int pmDupContext(void)
     pmkit_unlock();
     profile_clear(&prof);
     free(spec);
+    if (sts >= 0)
+        pmkit_derived_context_new(sts);
     return sts;
 }
 
@@ -392,6 +399,8 @@ int pmDestroyContext(int handle)
         break;
     }
     pmkit_unlock();
+    if (sts == 0)
+        pmkit_derived_context_destroy(handle); /* its own derived metrics go too */
     return sts;
 }
 

@@ -186,6 +186,100 @@ void dm_syntax_free(dm_syntax *err);
 
 int dm_parse(const char *expr, dm_arena *arena, dm_node **root, dm_syntax *err);
 
+/*
+ * Binding (check.c): a tree bound to a context, each node with its
+ * descriptor.  The context is seen through a source: its names,
+ * descriptors and instances.
+ */
+typedef struct dm_source {
+    void *arg;
+    /* the PMID of a name: 0, or an error */
+    int (*lookup)(void *arg, const char *name, pmID *pmid);
+    /* the descriptor of a PMID: 0, or an error */
+    int (*desc)(void *arg, pmID pmid, pmDesc *desc);
+} dm_source;
+
+/* Values of an operand converted to another scale: times mul, over div. */
+typedef struct dm_conv {
+    double mul, div;
+} dm_conv;
+
+/* A value of a node: an instance and a value of the node's type. */
+typedef struct dm_value {
+    int inst;
+    pmAtomValue a;
+} dm_value;
+
+/* Values of a node: count (n) or an error (n < 0), and their room. */
+typedef struct dm_values {
+    dm_value *v;
+    int n, cap;
+} dm_values;
+
+typedef struct dm_expr dm_expr;
+struct dm_expr {
+    const dm_node *syn;    /* the node it evaluates */
+    dm_kind kind;          /* syn->kind */
+    dm_expr *left, *right; /* operands (a ternary's guard and false one) */
+    dm_expr *mid;          /* a ternary's true operand */
+    pmDesc desc;           /* of its values */
+    pmDesc operand;        /* DN_NAME and functions: the metric's */
+    pmID pmid;             /* DN_NAME and functions: the metric */
+    dm_conv lconv, rconv;  /* operands' values converted (1/1: not) */
+    int rescaled;          /* an operand is converted */
+    int defined;           /* DN_DEFINED: the answer */
+    /* evaluation (eval.c) */
+    dm_values cur;     /* this fetch's values */
+    dm_values prev;    /* delta, rate: the last fetch's operand values;
+                        * count ... max: the operand's (scratch);
+                        * matchinst: instances' answers (inst, a.l) */
+    dm_values scratch; /* delta, rate: this fetch's operand values */
+    double prev_time;  /* rate: when prev was fetched (seconds) */
+    int have_prev;     /* prev holds a fetch */
+    int inst;          /* [instance]: its number, once found */
+    int inst_state;    /* 0 not looked up, 1 found, -1 none */
+};
+
+/* A bound tree: its root, and its nodes children first (the order they
+ * are evaluated in; malloc'd). */
+typedef struct dm_bound_tree {
+    dm_expr *root;
+    dm_expr **order;
+    size_t norder;
+} dm_bound_tree;
+
+/*
+ * Bind root (of derived metric metric; NULL for a context's own, whose
+ * messages are the reason alone) to the context of src, its nodes in
+ * arena: 0 and *out; PM_ERR_BADDERIVE with *msg PCP's semantic error
+ * (malloc'd), or NULL when PCP gives none; -ENOMEM.
+ */
+int dm_bind(const dm_node *root, const char *metric, const dm_source *src, dm_arena *arena,
+            dm_bound_tree *out, char **msg);
+
+/*
+ * Evaluation (eval.c): the values of a bound tree from one fetch.  The
+ * caller says where each metric's value set is, and answers instance
+ * names and numbers (asked once per instance and kept by the nodes).
+ */
+typedef struct dm_eval_in {
+    pmValueSet **vsets; /* the fetched sets */
+    void *arg;
+    /* the index of pmid's set in vsets, or -1 */
+    int (*slot)(void *arg, pmID pmid);
+    /* the number of instance name in indom, or an error */
+    int (*inst_of)(void *arg, pmInDom indom, const char *name);
+    /* the name of instance inst of indom into *name (malloc'd), or an error */
+    int (*name_of)(void *arg, pmInDom indom, int inst, char **name);
+    double now; /* the fetch's time, seconds */
+} dm_eval_in;
+
+/* Evaluate every node of t: 0, or -ENOMEM.  The root's cur holds the
+ * metric's values (pointers into vsets for strings and aggregates). */
+int dm_eval(const dm_bound_tree *t, const dm_eval_in *in);
+/* Free the evaluation state of t's nodes. */
+void dm_eval_release(dm_bound_tree *t);
+
 /* Expressions longer than this are refused (docs/compat.md). */
 #define DM_MAX_EXPR  (256 * 1024)
 /* PCP's parser stack holds at most this many symbols (its states, less

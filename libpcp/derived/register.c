@@ -99,6 +99,65 @@ static int grow(dm_registry *r)
     return 0;
 }
 
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL;
+
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+    return h;
+}
+
+int dm_registry_is_prefix(const dm_registry *r, const char *path, size_t len)
+{
+    if (r->prefix_slots == 0)
+        return 0;
+    size_t mask = r->prefix_slots - 1;
+    for (size_t i = hash_bytes(path, len) & mask; r->prefixes[i] != NULL; i = (i + 1) & mask)
+        if (strlen(r->prefixes[i]) == len && memcmp(r->prefixes[i], path, len) == 0)
+            return 1;
+    return 0;
+}
+
+/* Remember the proper prefixes of name ("" and each part before a dot);
+ * memory running out only costs the shortcut it gives (see api.c). */
+static void add_prefixes(dm_registry *r, const char *name)
+{
+    for (size_t len = 0;; len++) {
+        if (len == 0 || name[len] == '.') {
+            if (!dm_registry_is_prefix(r, name, len)) {
+                if ((r->nprefixes + 1) * 2 > r->prefix_slots) {
+                    size_t slots = r->prefix_slots ? r->prefix_slots * 2 : 256;
+                    char **v = calloc(slots, sizeof(*v));
+                    if (v == NULL)
+                        return;
+                    for (size_t j = 0; j < r->prefix_slots; j++) {
+                        if (r->prefixes[j] == NULL)
+                            continue;
+                        size_t i = hash_bytes(r->prefixes[j], strlen(r->prefixes[j])) & (slots - 1);
+                        while (v[i] != NULL)
+                            i = (i + 1) & (slots - 1);
+                        v[i] = r->prefixes[j];
+                    }
+                    free(r->prefixes);
+                    r->prefixes = v;
+                    r->prefix_slots = slots;
+                }
+                char *p = strndup(name, len);
+                if (p == NULL)
+                    return;
+                size_t i = hash_bytes(name, len) & (r->prefix_slots - 1);
+                while (r->prefixes[i] != NULL)
+                    i = (i + 1) & (r->prefix_slots - 1);
+                r->prefixes[i] = p;
+                r->nprefixes++;
+            }
+        }
+        if (name[len] == '\0')
+            break;
+    }
+}
+
 /* Add m to the registry (room made by grow). */
 static void add(dm_registry *r, dm_metric *m)
 {
@@ -108,6 +167,77 @@ static void add(dm_registry *r, dm_metric *m)
         i = (i + 1) & (r->nslots - 1);
     r->slots[i] = m;
     r->v[r->n++] = m;
+    add_prefixes(r, m->name);
+}
+
+dm_metric *dm_registry_at(const dm_registry *r, pmID pmid)
+{
+    size_t k;
+
+    if (!IS_DERIVED(pmid) || pmID_cluster(pmid) >= DM_LOCAL_CLUSTER_MIN)
+        return NULL;
+    k = (size_t)pmID_cluster(pmid) * 1023 + pmID_item(pmid) - 1;
+    return k < r->n ? r->v[k] : NULL;
+}
+
+void dm_set_last_error(const char *msg)
+{
+    set_last_error(msg);
+}
+
+int dm_set_help(const char *name, int help, const char *text)
+{
+    dm_registry *r = &pmkit_dm_registry;
+    dm_metric *m;
+    int sts = 0;
+
+    pthread_mutex_lock(&r->lock);
+    if ((m = dm_registry_find(r, name)) == NULL)
+        sts = PM_ERR_NAME;
+    else if ((help ? m->helptext : m->oneline) != NULL)
+        sts = -EEXIST;
+    else if ((*(help ? &m->helptext : &m->oneline) = strdup(text)) == NULL)
+        sts = -ENOMEM;
+    pthread_mutex_unlock(&r->lock);
+    return sts;
+}
+
+/* The anonymous metrics and the configured files, once, before the first
+ * use of the derived metrics (PCP's order: both anonymous ones, then the
+ * files). */
+void dm_start(void)
+{
+    dm_registry *r = &pmkit_dm_registry;
+    const char *path;
+    int first;
+    long at;
+
+    pthread_mutex_lock(&r->lock);
+    first = !r->started;
+    r->started = 1;
+    pthread_mutex_unlock(&r->lock);
+    if (!first)
+        return;
+    dm_register_global("event.flags", "anon(PM_TYPE_U32)", &at);
+    dm_register_global("event.missed", "anon(PM_TYPE_U32)", &at);
+    set_last_error(NULL);
+    /* their help in pmkit's words (docs/compat.md) */
+    dm_set_help("event.flags", 0, "Flags for an event record");
+    dm_set_help("event.flags", 1, "The flags word of each event record.");
+    dm_set_help("event.missed", 0, "Count of missed event records");
+    dm_set_help("event.missed", 1, "How many event records were lost before this one.");
+    if ((path = getenv("PCP_DERIVED_CONFIG")) != NULL) {
+        dm_load_config(path);
+    } else {
+        const char *var = pmGetConfig("PCP_VAR_DIR");
+        size_t n = strlen(var) + sizeof("/config/derived");
+        char *dir = malloc(n);
+        if (dir != NULL) {
+            snprintf(dir, n, "%s/config/derived", var);
+            dm_load_config(dir);
+            free(dir);
+        }
+    }
 }
 
 void dm_metric_free(dm_metric *m)
@@ -156,7 +286,7 @@ int dm_metric_new(const char *name, const char *expr, dm_metric **out, dm_syntax
  * offset of the error in expr and the message set for pmDerivedErrStr,
  * or -ENOMEM.
  */
-static int register_global(const char *name, const char *expr, long *at)
+int dm_register_global(const char *name, const char *expr, long *at)
 {
     dm_registry *r = &pmkit_dm_registry;
     dm_metric *m = NULL;
@@ -170,8 +300,12 @@ static int register_global(const char *name, const char *expr, long *at)
     } else if (dm_registry_find(r, name) != NULL) {
         err.msg = "Duplicate global derived metric name";
         sts = PM_ERR_BADDERIVE;
+    } else if (r->n >= DM_MAX_GLOBAL) {
+        err.msg = "global PMID space exhausted";
+        sts = PM_ERR_BADDERIVE;
     } else if ((sts = dm_metric_new(name, expr, &m, &err)) == 0 && (sts = grow(r)) == 0) {
-        m->pmid = pmID_build(DYNAMIC_PMID, 0, (unsigned int)r->n + 1);
+        m->pmid = dm_global_pmid(r->n);
+        m->index = r->n;
         add(r, m);
         m = NULL;
     }
@@ -186,7 +320,7 @@ static int register_global(const char *name, const char *expr, long *at)
 char *pmRegisterDerived(const char *name, const char *expr)
 {
     long at;
-    int sts = register_global(name, expr, &at);
+    int sts = dm_register_global(name, expr, &at);
 
     if (sts == 0)
         return NULL;
@@ -215,7 +349,7 @@ char *dm_error_message(const char *who, const char *name, const char *expr, long
 int pmRegisterDerivedMetric(const char *name, const char *expr, char **errmsg)
 {
     long at;
-    int sts = register_global(name, expr, &at);
+    int sts = dm_register_global(name, expr, &at);
 
     if (sts == 0)
         return 0;
@@ -272,12 +406,4 @@ int pmSetDerivedControl(int what, int value)
     }
     pthread_mutex_unlock(&r->lock);
     return sts;
-}
-
-/* Until contexts carry derived metrics of their own. */
-int dm_context_limit(int set, int *value)
-{
-    (void)set;
-    (void)value;
-    return PM_ERR_NOCONTEXT;
 }

@@ -12,6 +12,7 @@
 
 /* One derived metric: its definition and its parsed tree. */
 typedef struct dm_metric {
+    size_t index;   /* in its registry (global) or context (its own) */
     char *name;     /* as registered */
     char *expr;     /* the expression as given */
     pmID pmid;      /* 511.0.n for global ones */
@@ -29,6 +30,9 @@ typedef struct dm_registry {
     size_t nslots;     /* a power of two, at least twice n */
     long limit;        /* PCP_DERIVED_GLOBAL_LIMIT, -1 for none */
     int debug[3];      /* PCP_DERIVED_DEBUG_SYNTAX, _SEMANTICS, _EVAL */
+    int started;       /* dm_start ran */
+    char **prefixes;   /* every proper prefix of a name ("" too), a set */
+    size_t nprefixes, prefix_slots;
 } dm_registry;
 
 extern dm_registry pmkit_dm_registry;
@@ -40,6 +44,85 @@ dm_metric *dm_registry_find(const dm_registry *r, const char *name);
  * freed with dm_syntax_free) or -ENOMEM. */
 int dm_metric_new(const char *name, const char *expr, dm_metric **out, dm_syntax *err);
 void dm_metric_free(dm_metric *m);
+
+/* PMIDs: global metric k is 511.(k / 1023).(k % 1023 + 1), up to cluster
+ * 1023; a context's own k-th is 511.(2047 - k / 1023).(1023 - k % 1023),
+ * down to cluster 1024. */
+#define DM_LOCAL_CLUSTER_MIN 1024
+#define DM_MAX_GLOBAL        ((size_t)DM_LOCAL_CLUSTER_MIN * 1023)
+#define DM_MAX_LOCAL         ((size_t)(2048 - DM_LOCAL_CLUSTER_MIN) * 1023)
+
+static inline pmID dm_global_pmid(size_t k)
+{
+    return pmID_build(DYNAMIC_PMID, (unsigned int)(k / 1023), (unsigned int)(k % 1023 + 1));
+}
+
+static inline pmID dm_local_pmid(size_t k)
+{
+    return pmID_build(DYNAMIC_PMID, (unsigned int)(2047 - k / 1023),
+                      (unsigned int)(1023 - k % 1023));
+}
+
+/* Is path a proper prefix of a global metric's name ("" is)? (lock held) */
+int dm_registry_is_prefix(const dm_registry *r, const char *path, size_t len);
+
+/* The global metric of pmid, or NULL (lock held). */
+dm_metric *dm_registry_at(const dm_registry *r, pmID pmid);
+
+/* Register name = expr globally (PCP's checks, the message kept for
+ * pmDerivedErrStr): 0, PM_ERR_BADDERIVE with *at, or -ENOMEM. */
+int dm_register_global(const char *name, const char *expr, long *at);
+
+/* The message pmDerivedErrStr gives this thread (NULL: none). */
+void dm_set_last_error(const char *msg);
+
+/* Help of global metric name (help 0 oneline, 1 helptext): 0, PM_ERR_NAME
+ * (no such metric), -EEXIST (set already) or -ENOMEM. */
+int dm_set_help(const char *name, int help, const char *text);
+
+/* Start the registry, once: the anonymous metrics and the configuration. */
+void dm_start(void);
+
+/* Load the derived metrics of a ':' separated path (config.c). */
+int dm_load_config(const char *path);
+
+/* A metric bound in a context. */
+enum { DM_BOUND = 1, DM_FAILED = 2 };
+typedef struct dm_bound {
+    int state;          /* DM_BOUND or DM_FAILED */
+    dm_arena arena;     /* its nodes */
+    dm_bound_tree tree; /* DM_BOUND: the nodes */
+    unsigned long gen;  /* the last fetch plan that evaluated it */
+} dm_bound;
+
+void dm_bound_free(dm_bound *b);
+
+/* A context's derived state (ctx.c). */
+typedef struct dm_ctx {
+    int handle;
+    pthread_mutex_t lock; /* guards all below, evaluation included */
+    int refs;             /* holders (the table's own included) */
+    long limit;           /* PCP_DERIVED_CONTEXT_LIMIT */
+    dm_bound **global;    /* bindings of global metrics by index (NULL: none yet) */
+    size_t nglobal;
+    dm_metric **local; /* the context's own metrics, and their bindings */
+    dm_bound **lbound;
+    size_t nlocal, cap;
+} dm_ctx;
+
+/* The state of context handle, or of the current one, held (or NULL);
+ * put releases it. */
+dm_ctx *dm_ctx_get(int handle);
+dm_ctx *dm_ctx_current(void);
+void dm_ctx_put(dm_ctx *c);
+/* m (global, or the context's own if local) bound in c: bound now if it
+ * was not (a semantic error printed), or NULL when memory ran out. */
+dm_bound *dm_ctx_bind(dm_ctx *c, const dm_metric *m, int local);
+/* m's binding in c if it has one yet, or NULL (no binding made). */
+dm_bound *dm_ctx_peek(dm_ctx *c, const dm_metric *m, int local);
+/* c's own metric called name, or of pmid, or NULL. */
+const dm_metric *dm_ctx_local_find(dm_ctx *c, const char *name);
+const dm_metric *dm_ctx_local_at(dm_ctx *c, pmID pmid);
 
 /* PCP's message for a failed registration by who ("pmRegisterDerivedMetric",
  * ...), malloc'd: the expression, a caret at at, and why if not NULL. */

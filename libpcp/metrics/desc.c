@@ -10,17 +10,18 @@
  * text is strdup'd.  The help -> one-line fallback and the
  * PM_TEXT_DIRECT rule are PCP's (tests/oracle/probe_local.c compares them).
  *
- * The derived metrics event.flags and event.missed (the table in
- * front/pmns.h) have descriptors and text of their own, answered here
- * without an agent.
+ * Derived metrics (libpcp/derived) answer for their own PMIDs: their
+ * descriptors (binding them in the context at their first use, as PCP
+ * does) and help; a PMID of domain 511 that is no derived metric goes on
+ * to the source, which answers as PCP's does (PM_ERR_NOAGENT locally).
  *
  * In a host context pmcd answers instead of an agent (host_api.c); the
  * fallbacks above (derived metrics, help -> one-line) are the same.
  */
+#include "derived.h"
 #include "host.h"
 #include "names.h"
 #include "values.h"
-#include "pmns.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -37,17 +38,15 @@ static int agent_of(unsigned int domain, __pmDSO **dso)
     return 0;
 }
 
-/* The anonymous derived metrics: U32, discrete, singular, no units. */
+/* A derived metric's descriptor: 0, an error, or PM_ERR_PMID when pmid
+ * is no derived metric (then the source answers). */
 static int derived_desc(pmID pmid, pmDesc *desc)
 {
-    if (pmkit_derived(pmid) == NULL)
+    if (!pmkit_is_derived(pmid))
         return PM_ERR_PMID;
-    memset(desc, 0, sizeof(*desc));
-    desc->pmid = pmid;
-    desc->type = PM_TYPE_U32;
-    desc->indom = PM_INDOM_NULL;
-    desc->sem = PM_SEM_DISCRETE;
-    return 0;
+    if (pmkit_ctx_type_current() == PM_CONTEXT_UNDEF)
+        return PM_ERR_NOCONTEXT;
+    return pmkit_derived_desc(pmid, desc);
 }
 
 int pmLookupDesc(pmID pmid, pmDesc *desc)
@@ -55,6 +54,8 @@ int pmLookupDesc(pmID pmid, pmDesc *desc)
     __pmDSO *dso;
     int sts;
 
+    if ((sts = derived_desc(pmid, desc)) != PM_ERR_PMID)
+        return sts;
     if (pmkit_ctx_type_current() == PM_CONTEXT_HOST) {
         sts = pmkit_host_desc(pmid, desc);
     } else {
@@ -63,8 +64,6 @@ int pmLookupDesc(pmID pmid, pmDesc *desc)
             sts = dso->dispatch.version.any.desc(pmid, desc, dso->dispatch.version.any.ext);
         pmkit_unlock();
     }
-    if ((sts == PM_ERR_PMID || sts == PM_ERR_NOAGENT) && derived_desc(pmid, desc) == 0)
-        sts = 0;
     return sts < 0 ? sts : 0;
 }
 
@@ -76,9 +75,14 @@ static int host_descs(int numpmid, pmID *pmidlist, pmDesc *desclist)
 
     if (found < 0)
         return numpmid == 1 && derived_desc(pmidlist[0], desclist) == 0 ? 1 : found;
-    for (int i = 0; i < numpmid; i++)
-        if (desclist[i].pmid == PM_ID_NULL && derived_desc(pmidlist[i], &desclist[i]) == 0)
+    for (int i = 0; i < numpmid; i++) {
+        if (desclist[i].pmid != PM_ID_NULL || !pmkit_is_derived(pmidlist[i]))
+            continue;
+        if (derived_desc(pmidlist[i], &desclist[i]) == 0)
             found++;
+        else
+            desclist[i].pmid = PM_ID_NULL;
+    }
     return found;
 }
 
@@ -141,24 +145,14 @@ static int text_lookup(unsigned int domain, int ident, int level, int kind, char
     return text_once(domain, ident, PM_TEXT_ONELINE | kind, buffer);
 }
 
-static int derived_text(pmID pmid, int level, char **buffer)
-{
-    const pmns_derived_metric *d = pmkit_derived(pmid);
-
-    if (d == NULL)
-        return PM_ERR_PMID;
-    *buffer = strdup((level & PM_TEXT_ONELINE) ? d->oneline : d->help);
-    return *buffer != NULL ? 0 : -ENOMEM;
-}
-
 int pmLookupText(pmID pmid, int level, char **buffer)
 {
-    int sts = text_lookup(pmID_domain(pmid), (int)pmid, level, PM_TEXT_PMID, buffer);
-
-    if ((sts == PM_ERR_NOAGENT || sts == PM_ERR_PMID || sts == PM_ERR_TEXT) &&
-        derived_text(pmid, level, buffer) == 0)
-        sts = 0;
-    return sts;
+    if (pmkit_is_derived(pmid)) {
+        int sts = pmkit_derived_text(pmid, level, buffer);
+        if (sts != PM_ERR_PMID)
+            return sts;
+    }
+    return text_lookup(pmID_domain(pmid), (int)pmid, level, PM_TEXT_PMID, buffer);
 }
 
 int pmLookupInDomText(pmInDom indom, int level, char **buffer)

@@ -15,6 +15,7 @@
  *
  * Results are freed and sorted by values/result.c.
  */
+#include "derived.h"
 #include "host.h"
 #include "names.h"
 #include "values.h"
@@ -71,8 +72,6 @@ static int fetch_domain(const pmkit_ctx *ctx, int n, const pmID *pmids, pmValueS
         int fail = sts >= 0 ? PM_ERR_VALUE : sts;
         if (sts >= 0)
             res->vset[j] = NULL; /* now the caller's */
-        if (dso == NULL && pmkit_derived(list[j]) != NULL)
-            fail = 0; /* event.flags, event.missed: values only inside event records */
         out[slot[j]] = vs != NULL ? vs : error_vset(list[j], fail);
     }
     if (list != small_list) {
@@ -80,23 +79,6 @@ static int fetch_domain(const pmkit_ctx *ctx, int n, const pmID *pmids, pmValueS
         free(slot);
     }
     return 0;
-}
-
-/* pmcd's answer, in which the derived metrics event.flags and event.missed
- * (no agent there) have no values, as in PCP: they hold values only
- * inside event records. */
-static int fetch_host(int n, pmID *pmids, pmValueSet **vsets, struct timespec *stamp)
-{
-    int sts = pmkit_host_fetch(n, pmids, vsets, stamp);
-
-    for (int i = 0; i < n && sts >= 0; i++) {
-        if (pmkit_derived(pmids[i]) != NULL && vsets[i]->numval != 0) {
-            pmkit_free_vsets(&vsets[i], 1);
-            if ((vsets[i] = error_vset(pmids[i], 0)) == NULL)
-                sts = -ENOMEM;
-        }
-    }
-    return sts;
 }
 
 /* Fill vsets[0..n) for the current context; the timestamp is taken first
@@ -107,7 +89,7 @@ static int fetch_any(int n, pmID *pmids, pmValueSet **vsets, struct timespec *st
     int sts = 0;
 
     if (pmkit_ctx_type_current() == PM_CONTEXT_HOST)
-        return fetch_host(n, pmids, vsets, stamp);
+        return pmkit_host_fetch(n, pmids, vsets, stamp);
     clock_gettime(CLOCK_REALTIME, stamp);
     pmkit_lock();
     if ((ctx = pmkit_ctx_current()) == NULL)
@@ -122,6 +104,43 @@ static int fetch_any(int n, pmID *pmids, pmValueSet **vsets, struct timespec *st
     return sts;
 }
 
+/*
+ * A request with derived metrics: the source fetches their operands with
+ * the request's other metrics, then the derived metrics' values are
+ * computed (libpcp/derived).  Otherwise the source answers the request
+ * as it is.  This is the one path every context's fetch takes.
+ */
+static int fetch_all(int n, pmID *pmids, pmValueSet **vsets, struct timespec *stamp)
+{
+    dm_plan *plan;
+    pmValueSet **got;
+    pmID *list;
+    int m, sts, fin;
+
+    if ((sts = pmkit_derived_plan(n, pmids, &plan)) <= 0)
+        return sts < 0 ? sts : fetch_any(n, pmids, vsets, stamp);
+    m = pmkit_derived_plan_list(plan, &list);
+    if ((got = calloc(m > 0 ? (size_t)m : 1, sizeof(*got))) == NULL) {
+        pmkit_derived_plan_free(plan);
+        return -ENOMEM;
+    }
+    if (m > 0) {
+        sts = fetch_any(m, list, got, stamp);
+    } else {
+        clock_gettime(CLOCK_REALTIME, stamp); /* derived constants alone */
+        sts = 0;
+    }
+    if (sts < 0) {
+        pmkit_derived_plan_free(plan);
+        fin = 0;
+    } else {
+        fin = pmkit_derived_finish(plan, got, stamp, vsets, pmids);
+    }
+    pmkit_free_vsets(got, m);
+    free(got);
+    return sts < 0 ? sts : fin < 0 ? fin : sts;
+}
+
 int pmFetch(int numpmid, pmID *pmidlist, pmResult **result)
 {
     struct timespec now;
@@ -134,7 +153,7 @@ int pmFetch(int numpmid, pmID *pmidlist, pmResult **result)
     if (r == NULL)
         return -ENOMEM;
     r->numpmid = numpmid;
-    if ((sts = fetch_any(numpmid, pmidlist, r->vset, &now)) < 0) {
+    if ((sts = fetch_all(numpmid, pmidlist, r->vset, &now)) < 0) {
         pmFreeResult(r);
         return sts;
     }
@@ -155,7 +174,7 @@ int pmFetchHighRes(int numpmid, pmID *pmidlist, pmHighResResult **result)
     if (r == NULL)
         return -ENOMEM;
     r->numpmid = numpmid;
-    if ((sts = fetch_any(numpmid, pmidlist, r->vset, &r->timestamp)) < 0) {
+    if ((sts = fetch_all(numpmid, pmidlist, r->vset, &r->timestamp)) < 0) {
         pmFreeHighResResult(r);
         return sts;
     }

@@ -19,6 +19,7 @@
  * In a host context pmcd answers every level, the context's included
  * (LABEL_REQ, wire/host_api.c): its own host's labels, its agents'.
  */
+#include "derived.h"
 #include "context.h"
 #include "labels.h"
 #include "host.h"
@@ -153,6 +154,8 @@ int pmLookupLabels(pmID pmid, pmLabelSet **sets)
     *sets = NULL;
     if ((sts = pmLookupDesc(pmid, &desc)) < 0)
         return sts;
+    if (pmkit_is_derived(pmid))
+        return -ENOENT; /* PCP's answer for a derived metric */
     if ((sts = pmGetContextLabels(&got)) >= 0)
         sts = append(&all, &n, got, sts);
     if (sts >= 0 && (sts = agent_labels(domain, (int)domain, PM_LABEL_DOMAIN, &got)) >= 0)

@@ -20,9 +20,14 @@
  * hazard slot holds it.  Callbacks of pmTraversePMNS run after the names
  * are gathered and the image is released, as in PCP.
  *
- * Like PCP's client library, the loaded namespace carries the names of the
- * two anonymous derived metrics (event.flags 511.0.1, event.missed
- * 511.0.2), grafted in by the compiler (flagged DERIVED in the image).
+ * Derived metrics (libpcp/derived) answer for the names the namespace
+ * does not have, as PCP's derived-metric layer does: lookups of names it
+ * cannot find, names of their PMIDs, and their children and leaves after
+ * the namespace's own at each node.  The nodes an image holds for the
+ * anonymous derived metrics event.flags and event.missed (grafted in by
+ * the compiler, flagged DERIVED) are hidden: the derived metrics answer
+ * for those names too, with PMIDs that depend on the order of
+ * registration, as PCP's do.
  *
  * In a local context, names at and below a dynamic subtree root (D:*:*)
  * belong to the agent of domain D: its pmid, name and children methods
@@ -40,9 +45,9 @@
  * PCP's library adds them: tried for names pmcd does not know, appended to
  * children and traversals (the end of this file).  The checks for that sit
  * where no namespace was found, off the path of a loaded one.
- * Not here (yet): derived metric configuration files, pmTrimNameSpace's
- * archive trimming.
+ * Not here (yet): pmTrimNameSpace's archive trimming.
  */
+#include "derived.h"
 #include "host.h"
 #include "names.h"
 #include "pmns.h"
@@ -514,25 +519,11 @@ int pmTrimNameSpace(void)
 /* ---------------------------------------------------------------- */
 /* Names. */
 
-const pmns_derived_metric *pmkit_derived(pmID pmid)
-{
-    for (int i = 0; i < PMNS_NDERIVED; i++)
-        if (pmns_derived[i].pmid == pmid)
-            return &pmns_derived[i];
-    return NULL;
-}
-
-/* The anonymous derived metrics: tried when the namespace cannot answer,
- * as PCP's derived-metric layer is; 1 (derived) or PM_ERR_NAME. */
+/* The derived metrics: tried when the namespace cannot answer, as PCP's
+ * derived-metric layer is; 1 (derived) or PM_ERR_NAME. */
 static int derived_name(const char *name, pmID *pmid)
 {
-    for (size_t i = 0; i < PMNS_NDERIVED; i++) {
-        if (strcmp(name, pmns_derived[i].name) == 0) {
-            *pmid = pmns_derived[i].pmid;
-            return 1;
-        }
-    }
-    return PM_ERR_NAME;
+    return pmkit_derived_pmid(name, pmid) == 0 ? 1 : PM_ERR_NAME;
 }
 
 /*
@@ -649,12 +640,12 @@ static int lookup_pmns(const pmns_image *t, const char *name, size_t len, uint32
             *pmid = p.pmid;
             return BELOW_DYNAMIC;
         }
-        if ((nd.flags & (PMNS_IMG_DERIVED | PMNS_IMG_LEAF)) == PMNS_IMG_DERIVED)
-            return PM_ERR_NAME; /* "event" alone: not a PMNS name in PCP either */
+        if (nd.flags & PMNS_IMG_DERIVED)
+            return PM_ERR_NAME; /* the derived metrics answer for these */
         if (!(nd.flags & (PMNS_IMG_LEAF | PMNS_IMG_HASPMID)))
             return PM_ERR_NONLEAF;
         *pmid = nd.pmid;
-        return (nd.flags & PMNS_IMG_DERIVED) ? 1 : 0;
+        return 0;
     }
     if (dynamic_above(t, name, len, &nd)) {
         *pmid = nd.pmid;
@@ -875,6 +866,17 @@ static int nl_add(namelist *nl, const char *head, size_t hl, const char *tail, s
     return 0;
 }
 
+/* Is s (length n) one of nl's names already? */
+static int nl_has(const namelist *nl, const char *s, size_t n)
+{
+    const char *p = nl->text;
+
+    for (size_t i = 0; i < nl->count; i++, p += strlen(p) + 1)
+        if (strlen(p) == n && memcmp(p, s, n) == 0)
+            return 1;
+    return 0;
+}
+
 /* Turn the list into PCP's block; returns the count, or -errno. */
 static int nl_finish(namelist *nl, char ***names, int **status)
 {
@@ -926,7 +928,8 @@ static int acquire_node(const char *name, ns **t, pmns_image_node *nd)
         release();
         return PM_ERR_NOPMNS;
     }
-    if (pmns_image_find((*t)->img, name, strlen(name), nd) == PMNS_IMG_NONE) {
+    if (pmns_image_find((*t)->img, name, strlen(name), nd) == PMNS_IMG_NONE ||
+        (nd->flags & PMNS_IMG_DERIVED)) {
         release();
         return PM_ERR_NAME;
     }
@@ -971,8 +974,45 @@ static int dynamic_children(unsigned int domain, const char *name, char ***offsp
     return nl_finish(&nl, offspring, statuslist);
 }
 
+/* The derived children of a name, for pmkit_derived_children: is the
+ * child (its full name) among the namespace's, and add one. */
+static int child_listed(const char *full, void *nl)
+{
+    const char *dot = strrchr(full, '.'), *kid = dot != NULL ? dot + 1 : full;
+
+    return nl_has(nl, kid, strlen(kid));
+}
+
+static int child_add(const char *kid, int leaf, void *nl)
+{
+    return nl_add(nl, "", 0, kid, strlen(kid), leaf ? PMNS_LEAF_STATUS : PMNS_NONLEAF_STATUS);
+}
+
+/* The derived metrics' children of name, after the namespace's in nl;
+ * *leaf set when name is a derived metric itself. */
+static int add_derived_children(const char *name, namelist *nl, int *leaf)
+{
+    return pmkit_derived_children(name, child_listed, child_add, nl, leaf);
+}
+
+/* A name the namespace does not have: its derived children, 0 for a
+ * derived leaf, else PM_ERR_NAME. */
+static int derived_only_children(const char *name, char ***offspring, int **statuslist)
+{
+    namelist nl = {0};
+    int leaf = 0, sts;
+
+    nl.statuses = statuslist != NULL;
+    if ((sts = add_derived_children(name, &nl, &leaf)) < 0 || (nl.count == 0 && !leaf)) {
+        nl_free(&nl);
+        return sts < 0 ? sts : PM_ERR_NAME;
+    }
+    return nl_finish(&nl, offspring, statuslist);
+}
+
 /* A dynamic root, or a name below one, goes to its agent in a local
- * context; elsewhere the root is a leaf and names below it unknown. */
+ * context; elsewhere the root is a leaf and names below it unknown.  The
+ * derived metrics' children follow the namespace's. */
 int pmGetChildrenStatus(const char *name, char ***offspring, int **statuslist)
 {
     namelist nl = {0};
@@ -985,10 +1025,12 @@ int pmGetChildrenStatus(const char *name, char ***offspring, int **statuslist)
     if (name != NULL && remote())
         return children_remote(name, offspring, statuslist);
     if ((sts = acquire_node(name, &t, &nd)) < 0) {
-        if (sts != PM_ERR_NAME || name == NULL || !below_dynamic(name, &domain))
+        if (sts != PM_ERR_NAME || name == NULL)
             return sts;
+        if (!below_dynamic(name, &domain))
+            return derived_only_children(name, offspring, statuslist);
         sts = dynamic_children(domain, name, offspring, statuslist, &routed);
-        return routed ? sts : PM_ERR_NAME;
+        return routed ? sts : derived_only_children(name, offspring, statuslist);
     }
     if (nd.flags & PMNS_IMG_DYNAMIC) {
         release();
@@ -1003,8 +1045,9 @@ int pmGetChildrenStatus(const char *name, char ***offspring, int **statuslist)
     while (sts == 0 && (more = pmns_image_next(t->img, &it, &c)) != 0) {
         if (more < 0)
             sts = PM_ERR_PMNS;
-        else if (c.flags & PMNS_IMG_VISIBLE) /* a node with a PMID is a leaf to PCP,
-                                              * dynamic roots excepted */
+        else if ((c.flags & PMNS_IMG_VISIBLE) && !(c.flags & PMNS_IMG_DERIVED))
+            /* a node with a PMID is a leaf to PCP, dynamic roots excepted,
+             * even with derived metrics below it */
             sts = nl_add(&nl, "", 0, c.name, c.namelen,
                          (c.flags & (PMNS_IMG_LEAF | PMNS_IMG_HASPMID)) &&
                                  !(c.flags & PMNS_IMG_DYNAMIC)
@@ -1012,6 +1055,8 @@ int pmGetChildrenStatus(const char *name, char ***offspring, int **statuslist)
                              : PMNS_NONLEAF_STATUS);
     }
     release();
+    if (sts == 0)
+        sts = add_derived_children(name, &nl, NULL);
     if (sts < 0) {
         nl_free(&nl);
         return sts;
@@ -1059,10 +1104,53 @@ static int visit_leaf(const pmns_image_node *c, const char *name,
     return 1;
 }
 
+/* The derived leaves a walk adds at a node, after the namespace's
+ * children: those below the node in subtrees the namespace lacks. */
+typedef struct derived_walk {
+    const pmns_image *t;
+    void (*func)(const char *, void *);
+    void *closure;
+} derived_walk;
+
+static int in_image(const char *full, void *arg)
+{
+    const derived_walk *d = arg;
+    pmns_image_node nd;
+
+    return pmns_image_find(d->t, full, strlen(full), &nd) != PMNS_IMG_NONE &&
+           !(nd.flags & PMNS_IMG_DERIVED);
+}
+
+static int emit_derived(const char *name, void *arg)
+{
+    const derived_walk *d = arg;
+
+    d->func(name, d->closure);
+    return 0;
+}
+
+/* The derived leaves below node path (len bytes): a count, or an error. */
+static int derived_leaves(const pmns_image *t, const char *path, size_t len,
+                          void (*func)(const char *, void *), void *closure)
+{
+    derived_walk d = {t, func, closure};
+    char *name = malloc(len + 1);
+    int sts;
+
+    if (name == NULL)
+        return -ENOMEM;
+    memcpy(name, path, len);
+    name[len] = '\0';
+    sts = pmkit_derived_walk(name, t != NULL ? in_image : NULL, emit_derived, &d);
+    free(name);
+    return sts;
+}
+
 /* Call func for every leaf at or below nd, depth first in child order,
  * each name built in place from its parent's full name and its own (a
- * dynamic root is a leaf unless expand is given); returns the number of
- * leaves, or an error. */
+ * dynamic root is a leaf unless expand is given), and the derived leaves
+ * of each node after its children; returns the number of leaves, or an
+ * error. */
 static int walk(const pmns_image *t, const pmns_image_node *nd, void (*func)(const char *, void *),
                 expand_fn expand, void *closure)
 {
@@ -1100,14 +1188,30 @@ static int walk(const pmns_image *t, const pmns_image_node *nd, void (*func)(con
             break;
         }
         if (more == 0) {
+            sts = 0;
+            if (pmkit_derived_below(path[sp - 1], pathlen[sp - 1]) &&
+                (sts = derived_leaves(t, path[sp - 1], pathlen[sp - 1], func, closure)) < 0)
+                break;
+            count += sts;
+            sts = 0;
             if (--sp == 0)
                 break;
-        } else if (c.flags & PMNS_IMG_LEAF) {
+        } else if (c.flags & PMNS_IMG_DERIVED) {
+            continue; /* the derived metrics' own names come from them */
+        } else if (c.flags & (PMNS_IMG_LEAF | PMNS_IMG_HASPMID)) {
             if ((name = nb_name(&nb, path[sp - 1], pathlen[sp - 1], c.name, c.namelen)) == NULL) {
                 sts = -ENOMEM;
                 break;
             }
-            if ((sts = visit_leaf(&c, name, func, expand, closure)) < 0)
+            /* a leaf with derived metrics below it is their parent, as in PCP */
+            sts = 0;
+            if ((expand == NULL || !(c.flags & PMNS_IMG_DYNAMIC)) &&
+                pmkit_derived_below(name, strlen(name)) &&
+                (sts = derived_leaves(NULL, name, strlen(name), func, closure)) > 0) {
+                count += sts;
+                continue;
+            }
+            if (sts < 0 || (sts = visit_leaf(&c, name, func, expand, closure)) < 0)
                 break;
             count += sts;
         } else if (c.flags & PMNS_IMG_VISIBLE) {
@@ -1200,8 +1304,17 @@ int pmTraversePMNS_r(const char *name, void (*func)(const char *, void *), void 
     if (name != NULL && remote())
         return traverse_remote(name, func, closure);
     if ((sts = acquire_node(name, &t, &nd)) < 0) {
-        if (sts != PM_ERR_NAME || name == NULL || !below_dynamic(name, &domain) ||
-            !pmkit_ctx_local_current())
+        if (name != NULL && sts == PM_ERR_NAME &&
+            (!below_dynamic(name, &domain) || !pmkit_ctx_local_current())) {
+            /* derived metrics alone, gathered first as PCP does */
+            int n = derived_leaves(NULL, name, strlen(name), gather, &g);
+            if (n <= 0) {
+                nl_free(&g.nl);
+                return n < 0 ? n : sts;
+            }
+            return call_back(&g, n, func, closure);
+        }
+        if (sts != PM_ERR_NAME || name == NULL || !pmkit_ctx_local_current())
             return sts;
         return call_back(&g, expand(name, domain, &g), func, closure);
     }
@@ -1255,10 +1368,22 @@ static int agent_names_of(pmID pmid, name_fn add, void *closure)
     return sts;
 }
 
+/* A derived metric's name handed to add: 0, or fail when there is none. */
+static int derived_names_of(pmID pmid, name_fn add, void *closure, int fail)
+{
+    char *name;
+    int sts;
+
+    if (!pmkit_is_derived(pmid) || pmkit_derived_name(pmid, &name) < 0)
+        return fail;
+    sts = add(closure, "", 0, name, strlen(name));
+    free(name);
+    return sts;
+}
+
 static int names_of(pmID pmid, name_fn add, void *closure)
 {
     const pmns_image *t = acquire();
-    const pmns_derived_metric *d;
     pmns_image_pmid_iter it;
     pmns_image_node nd;
     uint32_t off;
@@ -1274,6 +1399,8 @@ static int names_of(pmID pmid, name_fn add, void *closure)
         uint32_t hl, tll;
         if (pmns_image_node_at(t, off, &nd) < 0 || pmns_image_name(t, &nd, &h, &hl, &tl, &tll) < 0)
             sts = PM_ERR_PMNS;
+        else if (nd.flags & PMNS_IMG_DERIVED)
+            continue; /* the derived metrics name their own */
         else
             sts = add(closure, h, hl, tl, tll);
         count++;
@@ -1281,9 +1408,7 @@ static int names_of(pmID pmid, name_fn add, void *closure)
     release();
     if (sts != 0 || count > 0 || (sts = agent_names_of(pmid, add, closure)) == 0)
         return sts;
-    if ((d = pmkit_derived(pmid)) == NULL)
-        return sts;
-    return add(closure, "", 0, d->name, strlen(d->name));
+    return derived_names_of(pmid, add, closure, sts);
 }
 
 static int add_to_list(void *nl, const char *head, size_t hl, const char *tail, size_t tl)
@@ -1352,36 +1477,6 @@ static int lookup_remote(int numpmid, const char **names, pmID *pmidlist)
     return found + derived == numpmid ? numpmid : found;
 }
 
-/* Is s (length n) one of nl's names already? */
-static int nl_has(const namelist *nl, const char *s, size_t n)
-{
-    const char *p = nl->text;
-
-    for (size_t i = 0; i < nl->count; i++, p += strlen(p) + 1)
-        if (strlen(p) == n && memcmp(p, s, n) == 0)
-            return 1;
-    return 0;
-}
-
-/* The derived metrics' children of name, added to nl unless there. */
-static int derived_children(const char *name, namelist *nl)
-{
-    size_t len = strlen(name);
-    int sts = 0;
-
-    for (size_t i = 0; sts == 0 && i < PMNS_NDERIVED; i++) {
-        const char *d = pmns_derived[i].name, *kid, *dot;
-        if (len > 0 && (strncmp(d, name, len) != 0 || d[len] != '.'))
-            continue;
-        kid = len > 0 ? d + len + 1 : d;
-        dot = strchr(kid, '.');
-        if (!nl_has(nl, kid, dot != NULL ? (size_t)(dot - kid) : strlen(kid)))
-            sts = nl_add(nl, "", 0, kid, dot != NULL ? (size_t)(dot - kid) : strlen(kid),
-                         dot != NULL ? PMNS_NONLEAF_STATUS : PMNS_LEAF_STATUS);
-    }
-    return sts;
-}
-
 /* pmcd's children (none for a leaf), the derived metrics' after them. */
 static int children_remote(const char *name, char ***offspring, int **statuslist)
 {
@@ -1400,9 +1495,10 @@ static int children_remote(const char *name, char ***offspring, int **statuslist
         free(kids);
         free(status);
     }
-    if (sts == 0)
-        sts = derived_children(name, &nl);
-    if (sts == 0 && n < 0 && nl.count == 0 && derived_name(name, &(pmID){0}) > 0)
+    int leaf = 0;
+    if (sts == 0 && n != 0)
+        sts = add_derived_children(name, &nl, &leaf);
+    if (sts == 0 && n < 0 && nl.count == 0 && leaf)
         n = 0; /* a derived metric: a leaf */
     if (sts < 0 || (n < 0 && nl.count == 0)) {
         nl_free(&nl);
@@ -1413,10 +1509,15 @@ static int children_remote(const char *name, char ***offspring, int **statuslist
 
 /* pmcd's leaves, then the derived metrics at or below name; pmcd's
  * PM_ERR_NAME stands only if no derived metric matches. */
+static int gather_derived(const char *name, void *g)
+{
+    gather(name, g);
+    return 0;
+}
+
 static int traverse_remote(const char *name, void (*func)(const char *, void *), void *closure)
 {
     gathered g = {{0}, 0};
-    size_t len = strlen(name);
     char **names;
     int n = pmkit_host_traverse(name, &names), count;
 
@@ -1426,11 +1527,8 @@ static int traverse_remote(const char *name, void (*func)(const char *, void *),
         gather(names[i], &g);
     if (n > 0)
         free(names);
-    for (size_t i = 0; i < PMNS_NDERIVED; i++) {
-        const char *d = pmns_derived[i].name;
-        if (len == 0 || (strncmp(d, name, len) == 0 && (d[len] == '.' || d[len] == '\0')))
-            gather(d, &g);
-    }
+    if (pmkit_derived_walk(name, NULL, gather_derived, &g) < 0 && g.sts == 0)
+        g.sts = -ENOMEM;
     if (n < 0 && g.nl.count == 0)
         return n;
     count = (int)g.nl.count;
@@ -1440,13 +1538,12 @@ static int traverse_remote(const char *name, void (*func)(const char *, void *),
 /* pmcd's names for pmid; a derived metric's when pmcd knows none. */
 static int names_remote(pmID pmid, name_fn add, void *closure)
 {
-    const pmns_derived_metric *d;
     char **names;
     int n = pmkit_host_names(pmid, &names), sts = 0;
 
     if (n < 0) {
-        if ((n == PM_ERR_PMID || n == PM_ERR_NOAGENT) && (d = pmkit_derived(pmid)) != NULL)
-            return add(closure, "", 0, d->name, strlen(d->name));
+        if (n == PM_ERR_PMID || n == PM_ERR_NOAGENT)
+            return derived_names_of(pmid, add, closure, n);
         return n;
     }
     for (int i = 0; sts == 0 && i < n; i++)

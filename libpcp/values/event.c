@@ -21,6 +21,7 @@
  * of short parameters and gives negative parameter counts a result with a
  * negative numpmid: docs/compat.md.)
  */
+#include "derived.h"
 #include "values.h"
 
 #include <errno.h>
@@ -119,10 +120,10 @@ static int unpack_record(const unsigned char *buf, size_t len, size_t *at, int h
         malloc(((flags & PM_EVENT_FLAG_MISSED) ? 2 : (size_t)count + 1) * sizeof(pmValueSet *));
     if (s->vset == NULL)
         return -ENOMEM;
-    if (flags != 0 && (sts = add_set(s, insitu_set(PMKIT_EVENT_FLAGS_PMID, flags))) < 0)
+    if (flags != 0 && (sts = add_set(s, insitu_set(pmkit_derived_event_flags(), flags))) < 0)
         goto fail;
     if (flags & PM_EVENT_FLAG_MISSED) {
-        if ((sts = add_set(s, insitu_set(PMKIT_EVENT_MISSED_PMID, (uint32_t)count))) < 0)
+        if ((sts = add_set(s, insitu_set(pmkit_derived_event_missed(), (uint32_t)count))) < 0)
             goto fail;
         *at = p; /* its count is no parameter count: nothing follows it */
         return 0;

@@ -37,8 +37,6 @@ PCP_CALL void __pmFreeResultValues(pmResult *res);
 #define PMKIT_EVENT_HEAD            8
 #define PMKIT_EVENT_STAMP(highres)  ((highres) ? 16 : 8)
 #define PMKIT_EVENT_RECORD(highres) (PMKIT_EVENT_STAMP(highres) + 8)
-#define PMKIT_EVENT_FLAGS_PMID      0x7fc00001 /* event.flags:  511.0.1 */
-#define PMKIT_EVENT_MISSED_PMID     0x7fc00002 /* event.missed: 511.0.2 */
 
 /* Bytes of a parameter value of type, its header excluded: 4 or 8, -1 for
  * a string or aggregate (their own length), or PM_ERR_TYPE. */

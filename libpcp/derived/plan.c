@@ -1,0 +1,321 @@
+/*
+ * plan.c - fetching derived metrics: a request that names derived metrics
+ * becomes one fetch from the context's source of the request's other
+ * metrics and every operand the derived ones need (PCP's prefetch), and
+ * the derived metrics' value sets are then computed from what came back.
+ *
+ * PCP's rules for the value sets: when at least one derived metric of a
+ * request binds in the context, every derived metric of the request that
+ * does not (a failed binding, no such PMID) gets PM_ERR_PMID; when none
+ * does, the request goes to the source as it is (which answers NOAGENT
+ * for domain 511).  A derived metric named twice in a request is
+ * evaluated once.  Values of 32-bit integers are in place, others in
+ * value blocks allocated with their value set, as libpcp's results are.
+ *
+ * Evaluation holds the context's derived lock; instance names for
+ * [instance] and matchinst are asked of the context under it (once per
+ * instance, kept), through the public pmLookupInDom and pmNameInDom.
+ */
+#include "derived.h"
+#include "derived_int.h"
+#include "registry.h"
+
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct dm_plan {
+    dm_ctx *ctx;      /* held */
+    int n;            /* the request's size */
+    dm_bound **bound; /* per request slot: its binding, or NULL for a
+                       * metric of the source, or DM_FAILED_SLOT */
+    int *slot;        /* per request slot of the source: its place in list */
+    pmID *list;       /* what the source fetches */
+    int nlist, caplist;
+    int *map; /* open addressing: list index by PMID, -1 empty */
+    size_t mapsize;
+    unsigned long gen; /* this plan's evaluations */
+};
+
+#define FAILED_SLOT ((dm_bound *)&failed_slot)
+static const int failed_slot;
+
+static atomic_ulong generations;
+
+static size_t hash_pmid(pmID p, size_t size)
+{
+    return (size_t)((p * 2654435761u) >> 7) & (size - 1);
+}
+
+static int map_find(const dm_plan *p, pmID pmid)
+{
+    if (p->mapsize == 0)
+        return -1;
+    for (size_t i = hash_pmid(pmid, p->mapsize);; i = (i + 1) & (p->mapsize - 1)) {
+        int k = p->map[i];
+        if (k < 0)
+            return -1;
+        if (p->list[k] == pmid)
+            return k;
+    }
+}
+
+/* Add pmid to the list (once, when unique; always otherwise): its index. */
+static int list_add(dm_plan *p, pmID pmid, int unique)
+{
+    int k;
+
+    if (unique && (k = map_find(p, pmid)) >= 0)
+        return k;
+    if (p->nlist == p->caplist) {
+        int cap = p->caplist ? p->caplist * 2 : 64;
+        pmID *l = realloc(p->list, (size_t)cap * sizeof(*l));
+        if (l == NULL)
+            return -ENOMEM;
+        p->list = l;
+        p->caplist = cap;
+    }
+    if ((size_t)(p->nlist + 1) * 2 > p->mapsize) {
+        size_t size = p->mapsize ? p->mapsize * 2 : 128;
+        int *m = malloc(size * sizeof(*m));
+        if (m == NULL)
+            return -ENOMEM;
+        memset(m, 0xff, size * sizeof(*m));
+        for (int j = 0; j < p->nlist; j++) {
+            size_t i = hash_pmid(p->list[j], size);
+            while (m[i] >= 0)
+                i = (i + 1) & (size - 1);
+            m[i] = j;
+        }
+        free(p->map);
+        p->map = m;
+        p->mapsize = size;
+    }
+    k = p->nlist++;
+    p->list[k] = pmid;
+    size_t i = hash_pmid(pmid, p->mapsize);
+    while (p->map[i] >= 0)
+        i = (i + 1) & (p->mapsize - 1);
+    p->map[i] = k;
+    return k;
+}
+
+void pmkit_derived_plan_free(dm_plan *p)
+{
+    if (p == NULL)
+        return;
+    dm_ctx_put(p->ctx);
+    free(p->bound);
+    free(p->slot);
+    free(p->list);
+    free(p->map);
+    free(p);
+}
+
+/* The binding of derived metric pmid in c (made now if need be), or NULL
+ * when pmid is no metric of c's. */
+static dm_bound *binding(dm_ctx *c, pmID pmid)
+{
+    const dm_metric *m = dm_ctx_local_at(c, pmid);
+
+    if (m != NULL)
+        return dm_ctx_bind(c, m, 1);
+    dm_registry *r = &pmkit_dm_registry;
+    pthread_mutex_lock(&r->lock);
+    m = dm_registry_at(r, pmid);
+    pthread_mutex_unlock(&r->lock);
+    if (m == NULL || dm_ctx_local_find(c, m->name) != NULL)
+        return NULL; /* a context's own metric of that name masks it */
+    return dm_ctx_bind(c, m, 0);
+}
+
+/* The operands of a bound tree into the list. */
+static int add_operands(dm_plan *p, const dm_bound *b)
+{
+    for (size_t i = 0; i < b->tree.norder; i++) {
+        const dm_expr *e = b->tree.order[i];
+        if (e->pmid != PM_ID_NULL && e->kind != DN_DEFINED && list_add(p, e->pmid, 1) < 0)
+            return -ENOMEM;
+    }
+    return 0;
+}
+
+static int plan_build(dm_plan *p, int n, const pmID *pmids)
+{
+    int any = 0;
+
+    for (int i = 0; i < n; i++) {
+        if (!IS_DERIVED(pmids[i]))
+            continue;
+        dm_bound *b = binding(p->ctx, pmids[i]);
+        p->bound[i] = b != NULL && b->state == DM_BOUND ? b : FAILED_SLOT;
+        any |= p->bound[i] != FAILED_SLOT;
+    }
+    if (!any)
+        return 0;
+    for (int i = 0; i < n; i++) /* the source's metrics first, each its own set */
+        if (p->bound[i] == NULL && (p->slot[i] = list_add(p, pmids[i], 0)) < 0)
+            return -ENOMEM;
+    for (int i = 0; i < n; i++)
+        if (p->bound[i] != NULL && p->bound[i] != FAILED_SLOT && add_operands(p, p->bound[i]) < 0)
+            return -ENOMEM;
+    return 1;
+}
+
+int pmkit_derived_plan(int n, const pmID *pmids, dm_plan **plan)
+{
+    int i, sts;
+
+    *plan = NULL;
+    for (i = 0; i < n && !IS_DERIVED(pmids[i]); i++)
+        ;
+    if (i == n)
+        return 0;
+    dm_plan *p = calloc(1, sizeof(*p));
+    if (p == NULL)
+        return -ENOMEM;
+    p->n = n;
+    if ((p->ctx = dm_ctx_current()) == NULL) {
+        free(p);
+        return 0;
+    }
+    p->bound = calloc((size_t)n, sizeof(*p->bound));
+    p->slot = calloc((size_t)n, sizeof(*p->slot));
+    if (p->bound == NULL || p->slot == NULL)
+        sts = -ENOMEM;
+    else
+        sts = plan_build(p, n, pmids);
+    if (sts <= 0) {
+        pmkit_derived_plan_free(p);
+        return sts;
+    }
+    p->gen = atomic_fetch_add(&generations, 1) + 1;
+    *plan = p;
+    return 1;
+}
+
+int pmkit_derived_plan_list(const dm_plan *p, pmID **list)
+{
+    *list = p->list;
+    return p->nlist;
+}
+
+/* ---- evaluation's questions to the context ---- */
+
+static int slot_of(void *arg, pmID pmid)
+{
+    return map_find(arg, pmid);
+}
+
+static int inst_of(void *arg, pmInDom indom, const char *name)
+{
+    (void)arg;
+    return pmLookupInDom(indom, name);
+}
+
+static int name_of(void *arg, pmInDom indom, int inst, char **name)
+{
+    (void)arg;
+    return pmNameInDom(indom, inst, name);
+}
+
+/* The value set of a bound metric's values (root node), one allocation. */
+static pmValueSet *value_set(pmID pmid, const dm_expr *root)
+{
+    const dm_values *v = &root->cur;
+    int type = root->desc.type, n = v->n > 0 ? v->n : 0;
+    size_t head = sizeof(pmValueSet) + (n > 1 ? (size_t)(n - 1) * sizeof(pmValue) : 0);
+    size_t payload = 0;
+    int insitu = type == PM_TYPE_32 || type == PM_TYPE_U32;
+
+    for (int j = 0; j < n && !insitu; j++) {
+        size_t len = type == PM_TYPE_STRING  ? strlen(v->v[j].a.cp) + 1
+                     : type == PM_TYPE_FLOAT ? sizeof(float)
+                     : type == PM_TYPE_AGGREGATE || type == PM_TYPE_EVENT ||
+                             type == PM_TYPE_HIGHRES_EVENT || type == PM_TYPE_AGGREGATE_STATIC
+                         ? (size_t)v->v[j].a.vbp->vlen - PM_VAL_HDR_SIZE
+                         : 8;
+        payload += (PM_VAL_HDR_SIZE + len + 7) & ~(size_t)7;
+    }
+    pmValueSet *vs = malloc(((head + 7) & ~(size_t)7) + payload);
+    if (vs == NULL)
+        return NULL;
+    vs->pmid = pmid;
+    vs->numval = v->n;
+    vs->valfmt = insitu ? PM_VAL_INSITU : PM_VAL_DPTR;
+    char *next = (char *)vs + ((head + 7) & ~(size_t)7);
+    for (int j = 0; j < n; j++) {
+        pmValue *pv = &vs->vlist[j];
+        const pmAtomValue *a = &v->v[j].a;
+        pv->inst = v->v[j].inst;
+        if (insitu) {
+            pv->value.lval = a->l;
+            continue;
+        }
+        pmValueBlock *b = (pmValueBlock *)next;
+        const void *src = &a->ull;
+        size_t len = 8;
+        if (type == PM_TYPE_STRING) {
+            src = a->cp;
+            len = strlen(a->cp) + 1;
+        } else if (type == PM_TYPE_FLOAT) {
+            src = &a->f;
+            len = sizeof(float);
+        } else if (type != PM_TYPE_64 && type != PM_TYPE_U64 && type != PM_TYPE_DOUBLE) {
+            src = a->vbp->vbuf;
+            len = a->vbp->vlen - PM_VAL_HDR_SIZE;
+        }
+        b->vtype = (unsigned)type;
+        b->vlen = (unsigned)(PM_VAL_HDR_SIZE + len);
+        memcpy(b->vbuf, src, len);
+        pv->value.pval = b;
+        next += (PM_VAL_HDR_SIZE + len + 7) & ~(size_t)7;
+    }
+    return vs;
+}
+
+static pmValueSet *error_set(pmID pmid, int err)
+{
+    pmValueSet *vs = calloc(1, sizeof(*vs));
+
+    if (vs != NULL) {
+        vs->pmid = pmid;
+        vs->numval = err;
+    }
+    return vs;
+}
+
+int pmkit_derived_finish(dm_plan *p, pmValueSet **fetched, const struct timespec *stamp,
+                         pmValueSet **out, const pmID *pmids)
+{
+    dm_eval_in in = {fetched, p,       slot_of,
+                     inst_of, name_of, (double)stamp->tv_sec + (double)stamp->tv_nsec / 1e9};
+    int sts = 0;
+
+    pthread_mutex_lock(&p->ctx->lock);
+    for (int i = 0; i < p->n; i++) {
+        dm_bound *b = p->bound[i];
+        if (b == NULL) {
+            out[i] = fetched[p->slot[i]];
+            fetched[p->slot[i]] = NULL;
+            continue;
+        }
+        if (b == FAILED_SLOT) {
+            out[i] = error_set(pmids[i], PM_ERR_PMID);
+            continue;
+        }
+        if (b->gen != p->gen) {
+            b->gen = p->gen;
+            if (sts == 0)
+                sts = dm_eval(&b->tree, &in);
+        }
+        out[i] = sts < 0 ? NULL : value_set(pmids[i], b->tree.root);
+    }
+    pthread_mutex_unlock(&p->ctx->lock);
+    for (int i = 0; i < p->n; i++)
+        if (out[i] == NULL && sts == 0)
+            sts = -ENOMEM;
+    pmkit_derived_plan_free(p);
+    return sts;
+}
