@@ -18,13 +18,14 @@
  *   - Checks, in order: counters (only + and - between counters, only *
  *     and / after one, only * before one; comparisons and booleans take
  *     them), arithmetic types, a non-counter beside a counter must be
- *     dimensionless (for * / and comparisons), dimensions (space and time
- *     only, for + -; for comparisons only when neither operand is U32;
- *     booleans want no dimension at all), then instance domains.
+ *     dimensionless (for * / and comparisons), dimensions (equal, or
+ *     count^0 against count^1 and nothing else, as pmConvScale allows; for
+ *     + -, and for comparisons only when neither operand is U32; booleans
+ *     want no dimension at all), then instance domains.
  *   - Functions and unary operators as their table below; ternaries want
- *     an arithmetic guard, a scalar guard for scalar operands, and
  *     operands of one type, instance domain (when both have one),
- *     semantics and units.
+ *     semantics and units, and only then an arithmetic guard and a scalar
+ *     guard for scalar operands (PCP's order).
  * A name that is not a metric of the context, or is itself derived, fails
  * the binding without a message, as in PCP.  Messages name operands as
  * PCP does: a metric or constant as written, anything else "<expr>".
@@ -264,6 +265,18 @@ static int dimensionless(const pmUnits *u)
 }
 
 /* The checks of a binary operator, in PCP's order. */
+/* Dimensions as PCP compares them (pmConvScale's rule): equal, or count^0
+ * against count^1 with no space or time on either side. */
+static int same_dimensions(const pmUnits *a, const pmUnits *b)
+{
+    if (a->dimSpace != b->dimSpace || a->dimTime != b->dimTime)
+        return 0;
+    if (a->dimCount == b->dimCount)
+        return 1;
+    return a->dimSpace == 0 && a->dimTime == 0 && a->dimCount + b->dimCount == 1 &&
+           (a->dimCount == 0 || b->dimCount == 0);
+}
+
 static int check_binary(binder *b, const dm_node *n, const pmDesc *l, const pmDesc *r)
 {
     dm_kind k = n->kind;
@@ -280,7 +293,7 @@ static int check_binary(binder *b, const dm_node *n, const pmDesc *l, const pmDe
         return binary_error(b, n, "Non-arithmetic type for left operand");
     if (!is_arith(r->type))
         return binary_error(b, n, "Non-arithmetic type for right operand");
-    int spacetime = l->units.dimSpace != r->units.dimSpace || l->units.dimTime != r->units.dimTime;
+    int spacetime = !same_dimensions(&l->units, &r->units);
     if (is_relational(k) && spacetime && l->type != PM_TYPE_U32 && r->type != PM_TYPE_U32)
         return binary_error(b, n, "Dimensions are not the same");
     if (!boolean && lc != rc && (k == DN_STAR || k == DN_SLASH || is_relational(k))) {
@@ -329,11 +342,6 @@ static int bind_ternary(binder *b, const dm_node *n, dm_expr *e)
                *ft = operand_text(c->right);
     const pmDesc *g = &e->left->desc, *t = &e->mid->desc, *f = &e->right->desc;
 
-    if (!is_arith(g->type))
-        return semantic(b, "Non-arithmetic operand for ternary guard", "%s ? %s : %s", gt, tt, ft);
-    if (g->indom != PM_INDOM_NULL && t->indom == PM_INDOM_NULL && f->indom == PM_INDOM_NULL)
-        return semantic(b, "Non-scalar ternary guard with scalar expressions", "%s ? %s : %s", gt,
-                        tt, ft);
     if (t->type != f->type)
         return semantic(b, "Different types for ternary operands", "%s : %s%s", tt, ft, "");
     if (t->indom != PM_INDOM_NULL && f->indom != PM_INDOM_NULL && t->indom != f->indom)
@@ -350,6 +358,12 @@ static int bind_ternary(binder *b, const dm_node *n, dm_expr *e)
     if (t->units.dimCount != f->units.dimCount || t->units.scaleCount != f->units.scaleCount)
         return semantic(b, "Different units or scale (count) for ternary operands", "%s : %s%s", tt,
                         ft, "");
+    /* The guard is checked after its branches, as PCP does. */
+    if (!is_arith(g->type))
+        return semantic(b, "Non-arithmetic operand for ternary guard", "%s ? %s : %s", gt, tt, ft);
+    if (g->indom != PM_INDOM_NULL && t->indom == PM_INDOM_NULL && f->indom == PM_INDOM_NULL)
+        return semantic(b, "Non-scalar ternary guard with scalar expressions", "%s ? %s : %s", gt,
+                        tt, ft);
     e->desc = *t;
     if (e->desc.indom == PM_INDOM_NULL)
         e->desc.indom = f->indom;
@@ -433,15 +447,12 @@ static int bind_rescale(binder *b, const dm_node *n, dm_expr *e)
     if (!is_arith(e->desc.type))
         return semantic(b, "Non-arithmetic operand for function", "%s RESCALE %s%s",
                         operand_text(n->left), units[0] != '\0' ? units : "none", "");
-    if (u->dimSpace != t->dimSpace || u->dimTime != t->dimTime)
+    /* compatible when pmConvScale converts between them, as PCP asks:
+     * equal dimensions, or no dimension against count^1 */
+    pmAtomValue probe = {.d = 1}, out;
+    if (pmConvScale(PM_TYPE_DOUBLE, &probe, (pmUnits *)u, &out, (pmUnits *)t) < 0)
         return semantic(b, "Incompatible dimensions", "%s RESCALE %s%s", operand_text(n->left),
                         units[0] != '\0' ? units : "none", "");
-    if (u->dimSpace != 0)
-        add_conversion(&e->lconv, 0, u->dimSpace, u->scaleSpace, t->scaleSpace);
-    if (u->dimTime != 0)
-        add_conversion(&e->lconv, 1, u->dimTime, u->scaleTime, t->scaleTime);
-    if (u->dimCount != 0 && t->dimCount != 0)
-        add_conversion(&e->lconv, 2, u->dimCount, u->scaleCount, t->scaleCount);
     e->desc.units = *t;
     return 0;
 }

@@ -31,6 +31,7 @@ static struct {
 
 static void ctx_free(dm_ctx *c)
 {
+    dm_plan_discard(c->plan);
     for (size_t i = 0; i < c->nglobal; i++)
         dm_bound_free(c->global[i]);
     for (size_t i = 0; i < c->nlocal; i++) {

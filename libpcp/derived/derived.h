@@ -69,16 +69,18 @@ int pmkit_derived_text(pmID pmid, int level, char **text);
  * Fetch.  plan looks at a request: 0 when it holds no derived metric that
  * binds in the current context (the source answers it as it is; PCP's
  * NOAGENT for the others); 1 with *plan, whose list (plan_list) is what
- * the source is to fetch instead: the request's other metrics and the
- * operands.  finish computes the value sets of request pmids[0..n) into
- * out[0..n), taking the source's sets of the other metrics out of
- * fetched (NULL left there) and leaving the operands' for the caller to
- * free; stamp is the fetch's time.  0, or -ENOMEM.  plan_free releases an
- * unfinished plan (finish releases its own).
+ * the source is to fetch instead, into *got (all NULL): the request's
+ * other metrics and the operands.  finish computes the value sets of
+ * request pmids[0..n) into out[0..n), taking the source's sets of the
+ * other metrics out of fetched (NULL left there) and leaving the
+ * operands' for the caller to free; stamp is the fetch's time.  0, or
+ * -ENOMEM.  plan_free releases the plan once got's sets are freed (and
+ * NULL): the context keeps it for the next fetch of the same request, so
+ * that a repeated fetch allocates nothing but its result.
  */
 typedef struct dm_plan dm_plan;
 int pmkit_derived_plan(int n, const pmID *pmids, dm_plan **plan);
-int pmkit_derived_plan_list(const dm_plan *plan, pmID **list);
+int pmkit_derived_plan_list(const dm_plan *plan, pmID **list, pmValueSet ***got);
 int pmkit_derived_finish(dm_plan *plan, pmValueSet **fetched, const struct timespec *stamp,
                          pmValueSet **out, const pmID *pmids);
 void pmkit_derived_plan_free(dm_plan *plan);

@@ -5,15 +5,17 @@
  *   - operands are converted to the result's type (PCP's table; integer
  *     conversions wrap as C's do, through 64 bits) and the operation done
  *     in that type: integers wrap, FLOAT is float arithmetic, division
- *     is double and 0/0 is 0; a comparison is done in the type the
- *     arithmetic would have used and gives 0 or 1; operands that need
- *     rescaling are doubles times their factor;
+ *     is double and 0 divided by anything is 0 (not NaN or -0); a
+ *     comparison is done in the type the arithmetic would have used and
+ *     gives 0 or 1; operands that need rescaling are doubles times their
+ *     factor;
  *   - two operands with instances meet on the instances they share, in
  *     the left one's order; one without instances goes with each; an
  *     operand with an error gives its error, one with no values none;
  *   - delta and rate pair each instance with its previous fetch's value
  *     (none at the first fetch); rate divides by the time between the
  *     fetches and, for a counter going down, adds 2^32 or 2^64 first;
+ *   - the ternary pairs values by position, not instance (as PCP does);
  *   - count, sum, avg, min, max run over the instances; count of an error
  *     is 0, sum and avg of nothing 0;
  *   - [instance], matchinst and (expr)[instance] keep the instances named
@@ -24,7 +26,9 @@
  * nothing here once warm.
  *
  * Not PCP's (docs/compat.md): min and max of no values give no values
- * (PCP: whatever its buffer held); (expr)[instance] selects the instance
+ * (PCP: whatever its buffer held); a ternary whose operands have fewer
+ * values than positions leaves those positions out (PCP reads past its
+ * arrays); (expr)[instance] selects the instance
  * (PCP crashes); strings and aggregates pass through instant(), scalar(),
  * the ternary and ! whole (PCP mangles them or crashes).
  */
@@ -318,11 +322,11 @@ static void arith(const dm_expr *e, const pmAtomValue *l, const pmAtomValue *r, 
     if (e->rescaled || k == DN_SLASH) {
         double a = as_double(l, L->desc.type) * e->lconv.mul / e->lconv.div;
         double b = as_double(r, R->desc.type) * e->rconv.mul / e->rconv.div;
-        out->d = k == DN_PLUS         ? a + b
-                 : k == DN_MINUS      ? a - b
-                 : k == DN_STAR       ? a * b
-                 : (a == 0 && b == 0) ? 0
-                                      : a / b;
+        out->d = k == DN_PLUS    ? a + b
+                 : k == DN_MINUS ? a - b
+                 : k == DN_STAR  ? a * b
+                 : a == 0        ? 0 /* PCP's: 0/0 and 0/-x are 0 */
+                                 : a / b;
         return;
     }
     pmAtomValue x, y;
@@ -457,8 +461,7 @@ static int eval_binary(dm_expr *e)
     return 0;
 }
 
-/* guard ? true : false: a guard with instances decides each instance; an
- * operand without instances goes with every instance of the other. */
+/* guard ? true : false, value by value in PCP's positional way (below). */
 static int eval_ternary(dm_expr *e)
 {
     const dm_values *G = &e->left->cur, *T = &e->mid->cur, *F = &e->right->cur;
@@ -472,24 +475,27 @@ static int eval_ternary(dm_expr *e)
         const dm_values *pick = nonzero(&G->v[0].a, e->left->desc.type) ? T : F;
         return take(e, pick);
     }
-    /* the instances: the guard's when it has them, else the operands' */
-    const dm_values *lead = e->left->desc.indom != PM_INDOM_NULL  ? G
-                            : e->mid->desc.indom != PM_INDOM_NULL ? T
-                                                                  : F;
-    if (room(&e->cur, lead->n) < 0)
+    /* PCP goes by position: as many values as the larger operand, the
+     * instances of the true operand (the false one's when the true one
+     * has none), the guard's i-th value (its last when it has fewer, its
+     * only one when singular) choosing the i-th value of one operand (the
+     * only one of a singular operand).  Positions past the end of an
+     * operand that PCP reads anyway (out of bounds) are left out. */
+    int g_scalar = e->left->desc.indom == PM_INDOM_NULL;
+    int t_scalar = e->mid->desc.indom == PM_INDOM_NULL,
+        f_scalar = e->right->desc.indom == PM_INDOM_NULL;
+    int count = T->n > F->n ? T->n : F->n;
+    const dm_values *ids = t_scalar ? F : T;
+    if (room(&e->cur, count) < 0)
         return -ENOMEM;
-    for (int j = 0; j < lead->n; j++) {
-        int inst = lead->v[j].inst;
-        int g = match(e->left, G, inst, j);
-        if (g < 0)
-            continue;
+    for (int j = 0; j < count; j++) {
+        int g = g_scalar ? 0 : j < G->n ? j : G->n - 1;
         int which = nonzero(&G->v[g].a, e->left->desc.type);
-        const dm_expr *op = which ? e->mid : e->right;
         const dm_values *ov = which ? T : F;
-        int k = match(op, ov, inst, j);
-        if (k < 0)
+        int k = (which ? t_scalar : f_scalar) ? 0 : j;
+        if (j >= ids->n || k >= ov->n)
             continue;
-        e->cur.v[n].inst = inst;
+        e->cur.v[n].inst = ids->v[j].inst;
         e->cur.v[n++].a = ov->v[k].a;
     }
     e->cur.n = n;
@@ -518,10 +524,15 @@ static int eval_aggregate(dm_expr *e, const dm_eval_in *in)
         return 0;
     }
     if (e->kind == DN_AVG) {
-        double sum = 0;
-        for (int j = 0; j < v->n; j++)
-            sum += as_double(&v->v[j].a, t);
-        out->f = v->n > 0 ? (float)(sum / v->n) : 0;
+        /* PCP's way, rounding and all: each value as a float divided by
+         * the count, added up in a float */
+        float avg = 0;
+        for (int j = 0; j < v->n; j++) {
+            pmAtomValue f;
+            convert(&v->v[j].a, t, &f, PM_TYPE_FLOAT);
+            avg += f.f / (float)v->n;
+        }
+        out->f = avg;
         e->cur.n = 1;
         return 0;
     }
@@ -670,11 +681,6 @@ static int eval_rescale(dm_expr *e)
     pmUnits to = e->syn->units;
     int t = e->desc.type;
 
-    if (from->dimCount == 0 || to.dimCount == 0) {
-        /* count is not compared: a dimension on one side only stays as it is */
-        to.dimCount = from->dimCount;
-        to.scaleCount = from->scaleCount;
-    }
     if (take(e, v) < 0)
         return -ENOMEM;
     for (int j = 0; j < e->cur.n; j++) {

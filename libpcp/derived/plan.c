@@ -26,8 +26,13 @@
 #include <string.h>
 
 struct dm_plan {
-    dm_ctx *ctx;      /* held */
+    dm_ctx *ctx;      /* held (NULL while kept by the context) */
     int n;            /* the request's size */
+    pmID *pmids;      /* the request */
+    size_t nlocal;    /* the context's own metrics when it was made */
+    size_t nglobal;   /* the global metrics when it was made */
+    int complete;     /* made whole: it can be kept for the next fetch */
+    pmValueSet **got; /* what the source answers, per list entry */
     dm_bound **bound; /* per request slot: its binding, or NULL for a
                        * metric of the source, or DM_FAILED_SLOT */
     int *slot;        /* per request slot of the source: its place in list */
@@ -101,16 +106,64 @@ static int list_add(dm_plan *p, pmID pmid, int unique)
     return k;
 }
 
-void pmkit_derived_plan_free(dm_plan *p)
+void dm_plan_discard(dm_plan *p)
 {
     if (p == NULL)
         return;
-    dm_ctx_put(p->ctx);
+    free(p->pmids);
+    free(p->got);
     free(p->bound);
     free(p->slot);
     free(p->list);
     free(p->map);
     free(p);
+}
+
+/* A whole plan goes back to its context for the next fetch, unless the
+ * context keeps one already (another thread's); others are freed. */
+void pmkit_derived_plan_free(dm_plan *p)
+{
+    if (p == NULL)
+        return;
+    dm_ctx *c = p->ctx;
+    p->ctx = NULL;
+    if (c != NULL && p->complete) {
+        pthread_mutex_lock(&c->lock);
+        if (c->plan == NULL) {
+            c->plan = p;
+            p = NULL;
+        }
+        pthread_mutex_unlock(&c->lock);
+    }
+    dm_ctx_put(c);
+    dm_plan_discard(p);
+}
+
+static size_t global_count(void)
+{
+    dm_registry *r = &pmkit_dm_registry;
+
+    pthread_mutex_lock(&r->lock);
+    size_t n = r->n;
+    pthread_mutex_unlock(&r->lock);
+    return n;
+}
+
+/* The plan c keeps, if it was made for this request with the metrics
+ * there are now (bindings do not change once made), taken; or NULL. */
+static dm_plan *kept_plan(dm_ctx *c, int n, const pmID *pmids, size_t nglobal)
+{
+    dm_plan *p;
+
+    pthread_mutex_lock(&c->lock);
+    p = c->plan;
+    if (p != NULL && p->n == n && p->nlocal == c->nlocal && p->nglobal == nglobal &&
+        memcmp(p->pmids, pmids, (size_t)n * sizeof(*pmids)) == 0)
+        c->plan = NULL;
+    else
+        p = NULL;
+    pthread_mutex_unlock(&c->lock);
+    return p;
 }
 
 /* The binding of derived metric pmid in c (made now if need be), or NULL
@@ -172,32 +225,51 @@ int pmkit_derived_plan(int n, const pmID *pmids, dm_plan **plan)
         ;
     if (i == n)
         return 0;
-    dm_plan *p = calloc(1, sizeof(*p));
-    if (p == NULL)
-        return -ENOMEM;
-    p->n = n;
-    if ((p->ctx = dm_ctx_current()) == NULL) {
-        free(p);
+    dm_ctx *c = dm_ctx_current();
+    if (c == NULL)
         return 0;
+    size_t nglobal = global_count();
+    dm_plan *p = kept_plan(c, n, pmids, nglobal);
+    if (p != NULL) {
+        p->ctx = c;
+        p->gen = atomic_fetch_add(&generations, 1) + 1;
+        *plan = p;
+        return 1;
     }
+    if ((p = calloc(1, sizeof(*p))) == NULL) {
+        dm_ctx_put(c);
+        return -ENOMEM;
+    }
+    p->n = n;
+    p->ctx = c;
+    pthread_mutex_lock(&c->lock);
+    p->nlocal = c->nlocal;
+    pthread_mutex_unlock(&c->lock);
+    p->nglobal = nglobal;
     p->bound = calloc((size_t)n, sizeof(*p->bound));
     p->slot = calloc((size_t)n, sizeof(*p->slot));
-    if (p->bound == NULL || p->slot == NULL)
+    p->pmids = malloc((size_t)n * sizeof(*p->pmids));
+    if (p->bound == NULL || p->slot == NULL || p->pmids == NULL)
         sts = -ENOMEM;
     else
         sts = plan_build(p, n, pmids);
+    if (sts > 0 && (p->got = calloc(p->nlist > 0 ? (size_t)p->nlist : 1, sizeof(*p->got))) == NULL)
+        sts = -ENOMEM;
     if (sts <= 0) {
         pmkit_derived_plan_free(p);
         return sts;
     }
+    memcpy(p->pmids, pmids, (size_t)n * sizeof(*pmids));
+    p->complete = 1;
     p->gen = atomic_fetch_add(&generations, 1) + 1;
     *plan = p;
     return 1;
 }
 
-int pmkit_derived_plan_list(const dm_plan *p, pmID **list)
+int pmkit_derived_plan_list(const dm_plan *p, pmID **list, pmValueSet ***got)
 {
     *list = p->list;
+    *got = p->got;
     return p->nlist;
 }
 
@@ -316,6 +388,5 @@ int pmkit_derived_finish(dm_plan *p, pmValueSet **fetched, const struct timespec
     for (int i = 0; i < p->n; i++)
         if (out[i] == NULL && sts == 0)
             sts = -ENOMEM;
-    pmkit_derived_plan_free(p);
     return sts;
 }

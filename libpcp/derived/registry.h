@@ -108,7 +108,11 @@ typedef struct dm_ctx {
     dm_metric **local; /* the context's own metrics, and their bindings */
     dm_bound **lbound;
     size_t nlocal, cap;
+    struct dm_plan *plan; /* the last fetch's plan, kept for the next (plan.c) */
 } dm_ctx;
+
+/* A plan kept by a context, freed with it (plan.c). */
+void dm_plan_discard(struct dm_plan *p);
 
 /* The state of context handle, or of the current one, held (or NULL);
  * put releases it. */

@@ -115,29 +115,21 @@ static int fetch_all(int n, pmID *pmids, pmValueSet **vsets, struct timespec *st
     dm_plan *plan;
     pmValueSet **got;
     pmID *list;
-    int m, sts, fin;
+    int m, sts, fin = 0;
 
     if ((sts = pmkit_derived_plan(n, pmids, &plan)) <= 0)
         return sts < 0 ? sts : fetch_any(n, pmids, vsets, stamp);
-    m = pmkit_derived_plan_list(plan, &list);
-    if ((got = calloc(m > 0 ? (size_t)m : 1, sizeof(*got))) == NULL) {
-        pmkit_derived_plan_free(plan);
-        return -ENOMEM;
-    }
+    m = pmkit_derived_plan_list(plan, &list, &got);
     if (m > 0) {
         sts = fetch_any(m, list, got, stamp);
     } else {
         clock_gettime(CLOCK_REALTIME, stamp); /* derived constants alone */
         sts = 0;
     }
-    if (sts < 0) {
-        pmkit_derived_plan_free(plan);
-        fin = 0;
-    } else {
+    if (sts >= 0)
         fin = pmkit_derived_finish(plan, got, stamp, vsets, pmids);
-    }
     pmkit_free_vsets(got, m);
-    free(got);
+    pmkit_derived_plan_free(plan);
     return sts < 0 ? sts : fin < 0 ? fin : sts;
 }
 

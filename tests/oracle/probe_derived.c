@@ -17,7 +17,8 @@
  * Time: the probe's clock_gettime and gettimeofday stand in for the C
  * library's (the libraries' calls bind to the executable's), so that the
  * real time clock reads 1000000000 + 2.5 k seconds during fetch k and
- * rates are exact.  stderr goes to stdout, so that messages are seen
+ * rates are exact (the build exports them: default visibility, and
+ * ENABLE_EXPORTS).  stderr goes to stdout, so that messages are seen
  * where they are printed.
  */
 #define _GNU_SOURCE
@@ -35,7 +36,7 @@
 /* the real time clock the libraries see */
 static long long fake_ns = 1000000000LL * 1000000000LL;
 
-int clock_gettime(clockid_t clk, struct timespec *ts)
+__attribute__((visibility("default"))) int clock_gettime(clockid_t clk, struct timespec *ts)
 {
     if (clk != CLOCK_REALTIME && clk != CLOCK_REALTIME_COARSE)
         return (int)syscall(SYS_clock_gettime, clk, ts);
@@ -44,7 +45,7 @@ int clock_gettime(clockid_t clk, struct timespec *ts)
     return 0;
 }
 
-int gettimeofday(struct timeval *tv, void *tz)
+__attribute__((visibility("default"))) int gettimeofday(struct timeval *tv, void *tz)
 {
     (void)tz;
     tv->tv_sec = (time_t)(fake_ns / 1000000000LL);
@@ -52,7 +53,7 @@ int gettimeofday(struct timeval *tv, void *tz)
     return 0;
 }
 
-#define MAXM 4096
+#define MAXM 8192
 
 static char *names[MAXM];
 static pmID pmids[MAXM];
@@ -96,12 +97,6 @@ static void print_value(const pmValueSet *vs, int j, const pmDesc *d)
     }
 }
 
-static int by_inst(const void *a, const void *b)
-{
-    int x = ((const pmValue *)a)->inst, y = ((const pmValue *)b)->inst;
-    return (x > y) - (x < y);
-}
-
 static void print_vset(pmValueSet *vs, const pmDesc *d)
 {
     if (vs->numval < 0) {
@@ -112,9 +107,9 @@ static void print_vset(pmValueSet *vs, const pmDesc *d)
         printf(" no values\n");
         return;
     }
-    qsort(vs->vlist, (size_t)vs->numval, sizeof(pmValue), by_inst);
+    /* in the order given: PCP's order is part of the answer */
     for (int j = 0; j < vs->numval; j++) {
-        if (vs->vlist[j].inst == PM_IN_NULL)
+        if (vs->vlist[j].inst == (int)PM_IN_NULL)
             printf(" ");
         else
             printf(" [%d] ", vs->vlist[j].inst);
