@@ -29,8 +29,8 @@
  * per instance the same with the instance's labels on top.  An InDom
  * operand gets the context's, the domain's and its own.
  *
- * Not here: archives (-a, -O), series (-s), event unpacking (-x), derived
- * metric files (-c) and containers: they are refused with a message.
+ * Not here: archives (-a, -O), series (-s), event unpacking (-x) and
+ * containers: they are refused with a message.
  * Timezones (-z, -Z) are taken and checked, but no report pminfo
  * makes here prints a time.
  */
@@ -680,6 +680,16 @@ static int override(int c, pmOptions *o)
            strcmp(o->long_options[o->index].long_opt, PMLONGOPT_CONTAINER) == 0;
 }
 
+/* -c FILE or --derived FILE (pminfo's own letter): derived metrics loaded
+ * at once, a failure reported and not fatal, as Debian's pminfo does. */
+static void derived_option(const char *path)
+{
+    int sts = pmLoadDerivedConfig(path);
+
+    if (sts < 0)
+        fprintf(stderr, "%s: derived configuration(s) error: %s\n", pmGetProgname(), pmErrStr(sts));
+}
+
 /* Options, from the environment too (pmGetOptions); exits for -V, usage
  * errors, namespace load failures and what this version does not have. */
 static void options(int argc, char **argv)
@@ -691,7 +701,9 @@ static void options(int argc, char **argv)
             continue;
         if (c == 'b')
             batch_option(opts.optarg);
-        else if (c == 's' || c == 'x' || c == 'c' || c == 0)
+        else if (c == 'c')
+            derived_option(opts.optarg);
+        else if (c == 's' || c == 'x' || c == 0)
             unsupported = c != 0 ? c : 1;
         else
             opts.errors++;
@@ -713,7 +725,7 @@ static void options(int argc, char **argv)
         else
             fprintf(stderr,
                     "%s: -%c is not supported by this pmkit version (archives, "
-                    "labels, series, events and derived metric files are to come)\n",
+                    "series and events are to come)\n",
                     pmGetProgname(), unsupported);
         exit(1);
     }

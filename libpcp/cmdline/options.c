@@ -36,7 +36,8 @@
  *    the struct timeval one otherwise.
  * pmGetContextOptions, once the tool has a context: the timezone, and the
  * time window of a live context (pmkit has no archive contexts yet).
- * --derived is refused: pmkit has no derived metrics (docs/compat.md).
+ * --derived loads derived metrics at once (pmLoadDerivedConfig); a
+ * failure is a usage error, the message PCP's.
  */
 #include "cmdline.h"
 
@@ -541,9 +542,15 @@ static int standard(pmOptions *d, int code, char *arg)
     case CONTAINER:
         setenv("PCP_CONTAINER", arg, 1);
         break;
-    case DERIVED:
-        error(d, 1, "--derived %s: pmkit has no derived metrics", arg);
+    case DERIVED: {
+        /* loaded at once; a failure is a usage error, as in PCP */
+        int sts = pmLoadDerivedConfig(arg);
+        if (sts < 0) {
+            pmprintf("%s: pmLoadDerivedConfig failed: %s\n", pmGetProgname(), pmErrStr(sts));
+            d->errors++;
+        }
         break;
+    }
     case 'g':
     case 'p':
     case 'Z':

@@ -94,13 +94,20 @@ static void report_syntax(const cfg *c, int line, const char *name, const char *
         pmprintf("%s\n", why);
 }
 
-/* NAME = EXPRESSION: the text after '=' is expr..eol. */
-static void define(cfg *c, int line, const char *name, const char *expr, const char *eol)
+/* NAME = EXPRESSION: the text after '=' is expr..eol, the line s..eol. */
+static void define(cfg *c, int line, const char *name, const char *expr, const char *eol,
+                   const char *s)
 {
     size_t len = (size_t)(eol - expr), skip = 0;
-    char *text = malloc(len + 1);
+    const char *ts = expr, *te = eol;
     long at;
 
+    trim(&ts, &te);
+    if (ts == te) { /* blanks alone are PCP's "missing", not a syntax error */
+        report(c, line, "Error: pmLoadDerivedConfig: expression missing", s, (size_t)(eol - s));
+        return;
+    }
+    char *text = malloc(len + 1);
     if (text == NULL)
         return;
     memcpy(text, expr, len);
@@ -251,7 +258,7 @@ static void one_line(cfg *c)
             return;
         }
         if ((name = strndup(ns, (size_t)(ne - ns))) != NULL)
-            define(c, line, name, eq + 1, eol);
+            define(c, line, name, eq + 1, eol, s);
         free(name);
         return;
     }

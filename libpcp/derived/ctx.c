@@ -402,8 +402,7 @@ int pmAddDerivedMetric(const char *name, const char *expr, char **errmsg)
         return 0;
     }
     if (kind != 0) {
-        msg = dm_error_message(kind == 1 ? "pmAddDerivedMetric" : "pmAddDerivedMetric", name, expr,
-                               at, why);
+        msg = dm_error_message("pmAddDerivedMetric", name, expr, at, why);
         if (msg != NULL) {
             /* "Syntax Error: ..." or "Semantic Error: ..." */
             const char *label = kind == 1 ? "Syntax " : "Semantic ";

@@ -368,11 +368,8 @@ int pmkit_derived_finish(dm_plan *p, pmValueSet **fetched, const struct timespec
     pthread_mutex_lock(&p->ctx->lock);
     for (int i = 0; i < p->n; i++) {
         dm_bound *b = p->bound[i];
-        if (b == NULL) {
-            out[i] = fetched[p->slot[i]];
-            fetched[p->slot[i]] = NULL;
-            continue;
-        }
+        if (b == NULL)
+            continue; /* below, once no operand needs the source's sets */
         if (b == FAILED_SLOT) {
             out[i] = error_set(pmids[i], PM_ERR_PMID);
             continue;
@@ -385,6 +382,14 @@ int pmkit_derived_finish(dm_plan *p, pmValueSet **fetched, const struct timespec
         out[i] = sts < 0 ? NULL : value_set(pmids[i], b->tree.root);
     }
     pthread_mutex_unlock(&p->ctx->lock);
+    /* the request's own metrics of the source: their sets move to out (an
+     * operand that is also in the request reads the same set above) */
+    for (int i = 0; i < p->n; i++) {
+        if (p->bound[i] == NULL) {
+            out[i] = fetched[p->slot[i]];
+            fetched[p->slot[i]] = NULL;
+        }
+    }
     for (int i = 0; i < p->n; i++)
         if (out[i] == NULL && sts == 0)
             sts = -ENOMEM;

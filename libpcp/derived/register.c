@@ -363,13 +363,12 @@ int pmGetDerivedControl(int what, int *valuep)
     dm_registry *r = &pmkit_dm_registry;
     int sts = 0;
 
+    if (what == PCP_DERIVED_CONTEXT_LIMIT) /* the context's lock, not the registry's */
+        return dm_context_limit(0, valuep);
     pthread_mutex_lock(&r->lock);
     switch (what) {
     case PCP_DERIVED_GLOBAL_LIMIT:
         *valuep = r->limit;
-        break;
-    case PCP_DERIVED_CONTEXT_LIMIT:
-        sts = dm_context_limit(0, valuep);
         break;
     case PCP_DERIVED_DEBUG_SYNTAX:
     case PCP_DERIVED_DEBUG_SEMANTICS:
@@ -388,13 +387,12 @@ int pmSetDerivedControl(int what, int value)
     dm_registry *r = &pmkit_dm_registry;
     int sts = 0;
 
+    if (what == PCP_DERIVED_CONTEXT_LIMIT) /* the context's lock, not the registry's */
+        return dm_context_limit(1, &value);
     pthread_mutex_lock(&r->lock);
     switch (what) {
     case PCP_DERIVED_GLOBAL_LIMIT:
         r->limit = value;
-        break;
-    case PCP_DERIVED_CONTEXT_LIMIT:
-        sts = dm_context_limit(1, &value);
         break;
     case PCP_DERIVED_DEBUG_SYNTAX:
     case PCP_DERIVED_DEBUG_SEMANTICS:

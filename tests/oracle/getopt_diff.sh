@@ -37,6 +37,7 @@ printf 'PCPFolio\nVersion: 1\nArchive:h x\n' >folio_nopath
 printf 'PCPFolio\nVersion: 1 and more\nJunk\nArchive: h a\nArchive: h /b\nArchive: h #c' >folio_mixed
 printf 'PCPFolio\nVersion: 1\nArchive: h rel\n' >sub/folio
 printf 'root {\n    sample\n}\nsample {\n    long\n}\nsample.long {\n    one 29:0:0\n}\n' >pmns
+printf 'a.b = 1\n  h1 other words\nc.d = 1 +\n' >derived
 printf 'root {\n    a 1:0:0\n    b 1:0:0\n}\n' >pmns_dup
 
 for side in pmkit pcp; do

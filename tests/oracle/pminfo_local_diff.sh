@@ -111,6 +111,7 @@ run() {
     SK="$SK -K add,250,$dir/trivial/pmda_trivial.so,trivial_init"
     SN=$dir/pmns FX=$dir/fixed.so FN=$src/tests/cli/pminfo/fixed_agent.pmns
     FK="-K clear -K add,30,$FX,fixed_init"
+    DC=$src/tests/oracle/pminfo_derived
     SIMPLE_DSO=$dir/simple/pmda_simple.so
     t0=$(date +%s)
     (
