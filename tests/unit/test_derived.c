@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include <pcp/pmapi.h>
@@ -352,12 +353,52 @@ static void test_allocation_failures(void **state)
     assert_true(done);
 }
 
+/* ---- configuration files: PCP's bugs fixed (docs/compat.md) ---- */
+
+/* A last line with no newline is read, and lines after a quoted value over
+ * lines keep their numbers (PCP drops the one, numbers the other 3). */
+static void test_config_lines(void **state)
+{
+    char path[] = "/tmp/unit_derived_cfg.XXXXXX", errpath[] = "/tmp/unit_derived_err.XXXXXX";
+    const char text[] = "cfg.a = 1\ncfg.a(helptext) = \"x\ny\"\nbad line\ncfg.b = 2";
+    int fd = mkstemp(path), efd = mkstemp(errpath), saved = dup(2);
+    char want[512], got[512] = "";
+    pmID pmid = PM_ID_NULL;
+    const char *names[] = {"cfg.b"};
+
+    (void)state;
+    assert_true(fd >= 0 && efd >= 0 && saved >= 0);
+    assert_int_equal(write(fd, text, sizeof(text) - 1), (ssize_t)sizeof(text) - 1);
+    close(fd);
+    fflush(stderr);
+    dup2(efd, 2);
+    int n = pmLoadDerivedConfig(path);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    assert_int_equal(n, 2);
+    ssize_t len = pread(efd, got, sizeof(got) - 1, 0);
+    assert_true(len > 0);
+    got[len] = '\0';
+    close(efd);
+    snprintf(want, sizeof(want),
+             "[%s:4] Error: pmLoadDerivedConfig: missing ``='' after derived metric name\n"
+             "bad line\n",
+             path);
+    assert_string_equal(got, want);
+    new_context();
+    assert_int_equal(pmLookupName(1, names, &pmid), 1);
+    unlink(path);
+    unlink(errpath);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pmkit_answers),         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_errstr_and_controls),   cmocka_unit_test(test_fetchgroup),
         cmocka_unit_test(test_allocations_per_fetch), cmocka_unit_test(test_allocation_failures),
+        cmocka_unit_test(test_config_lines),
     };
 
     return cmocka_run_group_tests(tests, setup, NULL);
