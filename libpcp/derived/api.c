@@ -153,6 +153,36 @@ int pmkit_derived_below(const char *name, size_t len)
     return yes;
 }
 
+int pmkit_derived_visible(pmID pmid)
+{
+    pmDesc desc;
+
+    if (dm_binding())
+        return !pmkit_derived_failed(pmid);
+    return pmkit_derived_desc(pmid, &desc) != PM_ERR_BADDERIVE;
+}
+
+int pmkit_derived_failed(pmID pmid)
+{
+    dm_registry *r = &pmkit_dm_registry;
+    dm_ctx *c = dm_ctx_current();
+    dm_bound *b = NULL;
+
+    if (c == NULL)
+        return 0;
+    const dm_metric *m = dm_ctx_local_at(c, pmid);
+    if (m != NULL) {
+        b = dm_ctx_peek(c, m, 1);
+    } else {
+        pthread_mutex_lock(&r->lock);
+        m = dm_registry_at(r, pmid);
+        pthread_mutex_unlock(&r->lock);
+        b = m != NULL ? dm_ctx_peek(c, m, 0) : NULL;
+    }
+    dm_ctx_put(c);
+    return b != NULL && b->state == DM_FAILED;
+}
+
 /* The metrics seen from the current context, in order: global ones not
  * masked by the context's own, then its own; failed ones left out. */
 typedef struct view {
@@ -179,6 +209,27 @@ static int below(const char *name, const char *path, size_t plen)
 {
     return plen == 0 ||
            (strncmp(name, path, plen) == 0 && (name[plen] == '.' || name[plen] == '\0'));
+}
+
+int pmkit_derived_bind_below(const char *name)
+{
+    dm_registry *r = &pmkit_dm_registry;
+    size_t plen = strlen(name);
+    dm_ctx *c;
+
+    dm_start();
+    if (dm_binding() || (c = dm_ctx_current()) == NULL)
+        return 0;
+    pthread_mutex_lock(&r->lock);
+    size_t n = r->n;
+    dm_metric **all = r->v;
+    pthread_mutex_unlock(&r->lock);
+    for (size_t i = 0; i < n; i++)
+        if (below(all[i]->name, name, plen) && dm_ctx_peek(c, all[i], 0) == NULL &&
+            dm_ctx_local_find(c, all[i]->name) == NULL)
+            dm_ctx_bind(c, all[i], 0);
+    dm_ctx_put(c);
+    return 0;
 }
 
 /*

@@ -136,11 +136,8 @@ static char *attribute_value(cfg *c, int line, const char *v, const char *eol, c
         report(c, line, "Error: pmLoadDerivedConfig: attribute value missing", whole, wlen);
         return NULL;
     }
-    if (*v != '\'' && *v != '"') {
-        const char *e = eol;
-        trim(&v, &e);
-        return strndup(v, (size_t)(e - v));
-    }
+    if (*v != '\'' && *v != '"') /* to the end of the line, trailing blanks kept (PCP's) */
+        return strndup(v, (size_t)(eol - v));
     char quote = *v++;
     size_t n = 0;
     if ((val = malloc((size_t)(c->end - v) + 1)) == NULL)

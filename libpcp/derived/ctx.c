@@ -151,6 +151,15 @@ static const dm_source context_source = {NULL, src_lookup, src_desc};
  * (NULL when memory ran out); *msg its semantic error if it was made
  * here and failed with one (malloc'd; the caller reports it).
  */
+/* Bindings under way in this thread: the lookups of their operands must
+ * not bind in turn (a metric naming itself, or two naming each other). */
+static _Thread_local int binding_depth;
+
+int dm_binding(void)
+{
+    return binding_depth;
+}
+
 static dm_bound *bind_into(dm_ctx *c, dm_bound **slot, const dm_metric *m, char **msg)
 {
     dm_bound *b = calloc(1, sizeof(*b)), *keep;
@@ -159,7 +168,9 @@ static dm_bound *bind_into(dm_ctx *c, dm_bound **slot, const dm_metric *m, char 
     *msg = NULL;
     if (b == NULL)
         return NULL;
+    binding_depth++;
     int sts = dm_bind(m->root, m->name, &context_source, &b->arena, &b->tree, &why);
+    binding_depth--;
     if (sts == -ENOMEM) {
         dm_bound_free(b);
         return NULL;

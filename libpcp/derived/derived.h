@@ -57,6 +57,18 @@ int pmkit_derived_below(const char *name, size_t len);
 int pmkit_derived_walk(const char *name, int (*in_pmns)(const char *, void *),
                        int (*leaf)(const char *, void *), void *arg);
 
+/* The global metrics at or below name ("" for all) bound in the current
+ * context now, as PCP binds them when they are traversed where names come
+ * from pmcd (a metric that fails to bind is then no name); nothing while
+ * this thread is binding a metric.  0. */
+int pmkit_derived_bind_below(const char *name);
+/* Has derived metric pmid failed to bind in the current context (known
+ * already: nothing is bound here)?  1 or 0. */
+int pmkit_derived_failed(pmID pmid);
+/* Does derived metric pmid bind in the current context (bound now if it
+ * is not yet, unless a binding is under way: then as far as known)? */
+int pmkit_derived_visible(pmID pmid);
+
 /* The descriptor of derived metric pmid in the current context (bound
  * now if it is not yet): 0, PM_ERR_BADDERIVE when its binding failed,
  * PM_ERR_PMID for no such metric, PM_ERR_NOCONTEXT. */

@@ -124,6 +124,8 @@ void dm_ctx_put(dm_ctx *c);
 dm_bound *dm_ctx_bind(dm_ctx *c, const dm_metric *m, int local);
 /* m's binding in c if it has one yet, or NULL (no binding made). */
 dm_bound *dm_ctx_peek(dm_ctx *c, const dm_metric *m, int local);
+/* Is this thread binding a metric now (its operands being looked up)? */
+int dm_binding(void);
 /* c's own metric called name, or of pmid, or NULL. */
 const dm_metric *dm_ctx_local_find(dm_ctx *c, const char *name);
 const dm_metric *dm_ctx_local_at(dm_ctx *c, pmID pmid);

@@ -1453,6 +1453,20 @@ int pmNameID(pmID pmid, char **name)
 /* ---------------------------------------------------------------- */
 /* Names from pmcd: no namespace loaded, a host context current. */
 
+/* A derived metric where names come from pmcd: a name only when it binds
+ * in the context (bound at its lookup; traversals and children bind them
+ * all first), as in PCP; a namespace loaded holds every registered name. */
+static int derived_name_remote(const char *name, pmID *pmid)
+{
+    if (derived_name(name, pmid) <= 0)
+        return PM_ERR_NAME;
+    if (!pmkit_derived_visible(*pmid)) {
+        *pmid = PM_ID_NULL;
+        return PM_ERR_NAME;
+    }
+    return 1;
+}
+
 /* pmcd answers: a host context current and no namespace asked for (one a
  * local context loaded by itself does not count, as in PCP). */
 static int remote(void)
@@ -1467,13 +1481,13 @@ static int lookup_remote(int numpmid, const char **names, pmID *pmidlist)
     int found = pmkit_host_lookup(numpmid, names, pmidlist), derived = 0;
 
     if (found < 0) {
-        if (numpmid == 1 && names[0] != NULL && derived_name(names[0], pmidlist) > 0)
+        if (numpmid == 1 && names[0] != NULL && derived_name_remote(names[0], pmidlist) > 0)
             return 1;
         return found;
     }
     for (int i = 0; i < numpmid; i++)
         if (pmidlist[i] == PM_ID_NULL && names[i] != NULL)
-            derived += derived_name(names[i], &pmidlist[i]) > 0;
+            derived += derived_name_remote(names[i], &pmidlist[i]) > 0;
     return found + derived == numpmid ? numpmid : found;
 }
 
@@ -1482,7 +1496,7 @@ static int children_remote(const char *name, char ***offspring, int **statuslist
 {
     namelist nl = {0};
     char **kids;
-    int *status = NULL, sts = 0;
+    int *status = NULL, sts = pmkit_derived_bind_below(name);
     int n = pmkit_host_children(name, &kids, statuslist != NULL ? &status : NULL);
 
     if (n < 0 && n != PM_ERR_NAME)
@@ -1521,6 +1535,8 @@ static int traverse_remote(const char *name, void (*func)(const char *, void *),
     char **names;
     int n = pmkit_host_traverse(name, &names), count;
 
+    pmkit_derived_bind_below(name);
+
     if (n < 0 && n != PM_ERR_NAME)
         return n;
     for (int i = 0; i < n; i++)
@@ -1542,7 +1558,8 @@ static int names_remote(pmID pmid, name_fn add, void *closure)
     int n = pmkit_host_names(pmid, &names), sts = 0;
 
     if (n < 0) {
-        if (n == PM_ERR_PMID || n == PM_ERR_NOAGENT)
+        if ((n == PM_ERR_PMID || n == PM_ERR_NOAGENT) &&
+            (!pmkit_is_derived(pmid) || pmkit_derived_visible(pmid)))
             return derived_names_of(pmid, add, closure, n);
         return n;
     }
