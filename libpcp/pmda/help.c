@@ -437,9 +437,10 @@ static int dir_contents(int fd, size_t len, size_t paglen, unsigned char **dir, 
     return sts;
 }
 
-/* The usual way, two regular files, in as many system calls as PCP's open
- * takes or one fewer (a small .dir): both opened, the .pag mapped, then
- * the .dir checked to be still in place, and read or mapped.  The .dir
+/* The usual way, two regular files, in the 8 system calls PCP's open takes
+ * (9 for a .dir over HELP_READ_DIR, which is mapped; a small one read
+ * saves PCP's second unmapping at close): both opened, the .pag mapped,
+ * then the .dir checked to be still in place, and read or mapped.  The .dir
  * still in place means that the .pag opened after it is its own: newhelp
  * removes the old .dir (its link count drops to 0, or the name leads to
  * another file) before it renames a new .pag into place.  Anything else
