@@ -110,9 +110,10 @@ static int parse_options(int argc, char **argv, flags *f, int *first)
 /* The texts of key (found as pmdaGetHelp / pmdaGetInDomHelp find it). */
 static void show_texts(const flags *f, uint32_t key)
 {
-    const help_record *r = help_db_find(&db, key, (key & HELP_INDOM_FLAG) != 0);
-    const char *one = r != NULL ? db.pag + r->off_oneline : NULL;
-    const char *text = r != NULL ? db.pag + r->off_text : NULL;
+    uint32_t i = help_db_find(&db, key, (key & HELP_INDOM_FLAG) != 0);
+    help_record r = i != HELP_NONE ? help_db_record(&db, i) : (help_record){0, 0, 0};
+    const char *one = i != HELP_NONE ? help_db_text(&db, r.off_oneline) : NULL;
+    const char *text = i != HELP_NONE ? help_db_text(&db, r.off_text) : NULL;
 
     if (f->O) {
         /* PCP's wording: the two placeholders say the opposite of the case */
@@ -139,7 +140,7 @@ static void show_texts(const flags *f, uint32_t key)
 static void show_all(const flags *f)
 {
     for (uint32_t i = 0; i < db.n; i++) {
-        uint32_t key = db.rec[i].key;
+        uint32_t key = help_db_record(&db, i).key;
         char **names;
         int n;
         if (key & HELP_INDOM_FLAG) {
@@ -187,7 +188,7 @@ static void missing(const char *name, void *closure)
     (void)closure;
     if (pmLookupName(1, &name, &pmid) < 0)
         return;
-    if (help_db_find(&db, pmid, 0) == NULL)
+    if (help_db_find(&db, pmid, 0) == HELP_NONE)
         printf("%s\n", name);
 }
 

@@ -3,17 +3,20 @@
  * pmdaCloseHelp with PCP's answers, and the format code behind them and
  * behind newhelp and chkhelp (help_int.h).
  *
- * Opening decodes the .dir into memory and maps the .pag read-only (read
- * into memory when it cannot be mapped), accepts either byte order by the
- * magic, and checks every record before any is used (a .pag truncated in
- * place while it is open can still fault, as with PCP; pmkit's newhelp
- * replaces files by renaming, which cannot): the .dir must be exactly N + 1
- * records, the .pag must start with its header, and every offset must
- * start a string that is NUL-terminated inside the .pag.  Lookups go
- * through an open-addressing hash of the keys built at open time, so a
- * lookup costs O(1) where PCP scans the index linearly; with repeated keys
- * the answer is PCP's (the first record in file order for a PMID, the last
- * for an InDom, as PCP's forward and backward scans find them).
+ * Opening maps both files read-only (reads them into memory when they are
+ * not regular files), accepts either byte order by the magic and checks
+ * what takes constant time: the .dir's header, that it is exactly N + 1
+ * records, the .pag's header.  It reads no record, so it costs what PCP's
+ * open costs at any size.  Lookups first scan the records in place as PCP
+ * does (forward for a PMID, backward for an InDom, so repeated keys give
+ * PCP's answers); once the scans have read about as many records as
+ * indexing them costs, a lookup builds an open-addressing hash of the keys
+ * and later lookups cost O(1).  A record is answered only if its offset
+ * starts a string NUL-terminated inside the .pag; help_db_check (chkhelp,
+ * help_db_load) checks every record at once.  A file truncated in place
+ * while it is mapped can still fault, as with PCP; pmkit's newhelp
+ * replaces files by renaming, which cannot.  docs/help-format.md, section
+ * 5, has the design and its costs.
  *
  * Handles are the lowest free slot of a table that only grows; a slot is
  * published atomically so lookups take no lock (PCP's table returns the
@@ -59,7 +62,7 @@ static void put32(unsigned char *p, uint32_t v)
 }
 
 /* ---------------------------------------------------------------- */
-/* Validation and the key index. */
+/* Checks. */
 
 static int fail(char *why, size_t whylen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -95,109 +98,126 @@ static int check_header(const unsigned char *dir, size_t dirlen, uint32_t *n, in
     return 0;
 }
 
-/* Index every record by key; the first in file order owns the slot, and
- * last[] remembers the last one when a key repeats. */
-static int build_index(help_db *db)
+static void release(const void *buf, size_t len, int mapped)
 {
-    uint32_t size = 16;
-
-    while (size < 2 * (uint64_t)db->n + 2)
-        size *= 2;
-    if ((db->slots = calloc(size, sizeof(*db->slots))) == NULL)
-        return -ENOMEM;
-    db->mask = size - 1;
-    for (uint32_t i = 0; i < db->n; i++) {
-        uint32_t key = db->rec[i].key, h = help_key_mix(key) & db->mask;
-        while (db->slots[h] != 0 && db->rec[db->slots[h] - 1].key != key)
-            h = (h + 1) & db->mask;
-        if (db->slots[h] == 0) {
-            db->slots[h] = i + 1;
-            continue;
-        }
-        if (db->last == NULL) {
-            if ((db->last = malloc(db->n * sizeof(*db->last))) == NULL)
-                return -ENOMEM;
-            for (uint32_t j = 0; j < db->n; j++)
-                db->last[j] = j;
-        }
-        db->last[db->slots[h] - 1] = i;
-    }
-    return 0;
+    if (mapped)
+        munmap((void *)buf, len);
+    else
+        free((void *)buf);
 }
 
-/* Decode records 1..N in place (record i + 1 of the file becomes rec[i],
- * at the same bytes) and check their offsets against the .pag. */
-static int check_records(help_db *db, unsigned char *dir, char *why, size_t whylen)
+/* What opening checks, without reading a record or a text: the .dir's
+ * header (head, headlen bytes of it), its size against the header's N and
+ * the .pag's size; 0 with *n and *big_endian, or -EINVAL. */
+static int check_sizes(const unsigned char *head, size_t headlen, size_t dirlen, size_t paglen,
+                       uint32_t *n, int *big_endian, char *why, size_t whylen)
 {
-    const char *nul = NULL;
-    size_t last_nul;
+    int sts = check_header(head, headlen, n, big_endian, why, whylen);
 
-    if (db->paglen < HELP_PAG_HDRLEN || memcmp(db->pag, HELP_PAG_HEADER, HELP_PAG_HDRLEN) != 0)
-        return fail(why, whylen, ".pag does not start with the version 2 header");
-    for (size_t i = db->paglen; i-- > HELP_PAG_HDRLEN;) {
-        if (db->pag[i] == '\0') {
-            nul = db->pag + i;
-            break;
-        }
-    }
-    /* a string starting at or before the last NUL is terminated */
-    last_nul = nul != NULL ? (size_t)(nul - db->pag) : 0;
-    db->rec = (help_record *)(void *)(dir + 12);
-    for (uint32_t i = 0; i < db->n; i++) {
-        const unsigned char *p = dir + 12 * ((size_t)i + 1);
-        uint32_t key = get32(p, db->big_endian), one = get32(p + 4, db->big_endian);
-        uint32_t text = get32(p + 8, db->big_endian);
-        help_record *r = &db->rec[i];
-        r->key = key;
-        r->off_oneline = one;
-        r->off_text = text;
-        if (r->off_oneline < HELP_PAG_HDRLEN || r->off_oneline > last_nul || nul == NULL)
-            return fail(why, whylen,
-                        ".dir entry %u: one-line offset %u is outside the text "
-                        "of the .pag (%zu bytes)",
-                        i + 1, r->off_oneline, db->paglen);
-        if (r->off_text < HELP_PAG_HDRLEN || r->off_text > last_nul)
-            return fail(why, whylen,
-                        ".dir entry %u: help text offset %u is outside the text "
-                        "of the .pag (%zu bytes)",
-                        i + 1, r->off_text, db->paglen);
-    }
-    return build_index(db);
-}
-
-/* help_db_from_buffers, for a .pag that is malloc'd or (mapped) mmap'd. */
-static int from_buffers(help_db *db, unsigned char *dir, size_t dirlen, char *pag, size_t paglen,
-                        int mapped, char *why, size_t whylen)
-{
-    int sts;
-
-    memset(db, 0, sizeof(*db));
-    db->dirbuf = dir;
-    db->pag = pag;
-    db->paglen = paglen;
-    db->mapped = mapped;
-    if ((sts = check_header(dir, dirlen, &db->n, &db->big_endian, why, whylen)) < 0)
-        goto out;
-    if ((uint64_t)dirlen != 12 * ((uint64_t)db->n + 1)) {
-        sts = fail(why, whylen, ".dir is %zu bytes, but %u entries need %llu", dirlen, db->n,
-                   12 * ((unsigned long long)db->n + 1));
-        goto out;
-    }
-    if (paglen > UINT32_MAX) {
+    if (sts == 0 && (uint64_t)dirlen != 12 * ((uint64_t)*n + 1))
+        sts = fail(why, whylen, ".dir is %zu bytes, but %u entries need %llu", dirlen, *n,
+                   12 * ((unsigned long long)*n + 1));
+    else if (sts == 0 && paglen > UINT32_MAX)
         sts = fail(why, whylen, ".pag is larger than 4 GiB");
-        goto out;
-    }
-    sts = check_records(db, dir, why, whylen);
-out:
+    else if (sts == 0 && paglen < HELP_PAG_HDRLEN)
+        sts = fail(why, whylen, ".pag does not start with the version 2 header");
+    return sts;
+}
+
+/* check_sizes on an opened database; on failure it is freed. */
+static int check_opened(help_db *db, char *why, size_t whylen)
+{
+    int sts = check_sizes(db->dir, db->dirlen, db->dirlen, db->paglen, &db->n, &db->big_endian, why,
+                          whylen);
+
     if (sts < 0)
         help_db_free(db);
     return sts;
 }
 
+/* The end of the .pag's texts: a string starting at off (at or after the
+ * header) has its NUL inside the .pag iff off < text_end.  Found on first
+ * use by looking back from the end for the last NUL (at once in any
+ * database newhelp wrote), then kept; threads that race store one value. */
+static uint64_t text_end(help_db *db)
+{
+    uint64_t e = atomic_load_explicit(&db->text_end, memory_order_relaxed);
+    size_t i = db->paglen;
+
+    if (e != 0)
+        return e - 1;
+    while (i > HELP_PAG_HDRLEN && db->pag[i - 1] != '\0')
+        i--;
+    e = i > HELP_PAG_HDRLEN ? i : 0;
+    atomic_store_explicit(&db->text_end, e + 1, memory_order_relaxed);
+    return e;
+}
+
+const char *help_db_text(help_db *db, uint32_t off)
+{
+    return off >= HELP_PAG_HDRLEN && off < text_end(db) ? db->pag + off : NULL;
+}
+
+help_record help_db_record(const help_db *db, uint32_t i)
+{
+    const unsigned char *p = db->dir + 12 * ((size_t)i + 1);
+    help_record r = {get32(p, db->big_endian), get32(p + 4, db->big_endian),
+                     get32(p + 8, db->big_endian)};
+
+    return r;
+}
+
+int help_db_check(help_db *db, char *why, size_t whylen)
+{
+    if (memcmp(db->pag, HELP_PAG_HEADER, HELP_PAG_HDRLEN) != 0)
+        return fail(why, whylen, ".pag does not start with the version 2 header");
+    for (uint32_t i = 0; i < db->n; i++) {
+        help_record r = help_db_record(db, i);
+        if (help_db_text(db, r.off_oneline) == NULL)
+            return fail(why, whylen,
+                        ".dir entry %u: one-line offset %u is outside the text "
+                        "of the .pag (%zu bytes)",
+                        i + 1, r.off_oneline, db->paglen);
+        if (help_db_text(db, r.off_text) == NULL)
+            return fail(why, whylen,
+                        ".dir entry %u: help text offset %u is outside the text "
+                        "of the .pag (%zu bytes)",
+                        i + 1, r.off_text, db->paglen);
+    }
+    return 0;
+}
+
+/* Fill db from the two files' contents; nothing is checked yet. */
+static void db_init(help_db *db, const unsigned char *dir, size_t dirlen, int dir_mapped,
+                    const char *pag, size_t paglen, int pag_mapped)
+{
+    memset(db, 0, sizeof(*db));
+    db->dir = dir;
+    db->dirlen = dirlen;
+    db->dir_mapped = dir_mapped;
+    db->pag = pag;
+    db->paglen = paglen;
+    db->pag_mapped = pag_mapped;
+    atomic_init(&db->index, NULL);
+    atomic_init(&db->scanned, 0);
+    atomic_init(&db->text_end, 0);
+}
+
+int help_db_open_buffers(help_db *db, unsigned char *dir, size_t dirlen, char *pag, size_t paglen,
+                         char *why, size_t whylen)
+{
+    db_init(db, dir, dirlen, 0, pag, paglen, 0);
+    return check_opened(db, why, whylen);
+}
+
 int help_db_from_buffers(help_db *db, unsigned char *dir, size_t dirlen, char *pag, size_t paglen,
                          char *why, size_t whylen)
 {
-    return from_buffers(db, dir, dirlen, pag, paglen, 0, why, whylen);
+    int sts = help_db_open_buffers(db, dir, dirlen, pag, paglen, why, whylen);
+
+    if (sts == 0 && (sts = help_db_check(db, why, whylen)) < 0)
+        help_db_free(db);
+    return sts;
 }
 
 int help_map_fd(int fd, size_t max, char **buf, size_t *len)
@@ -275,14 +295,15 @@ static ssize_t read_full(int fd, void *buf, size_t len)
     return (ssize_t)n;
 }
 
-/* BASE.pag: mapped if it can be, else read whole within the input limit
- * (and the format's 4 GiB); 1 mapped, 0 read, or -errno. */
-static int load_pag(const char *path, char **buf, size_t *len, char *why, size_t whylen)
+/* BASE.pag, open on fd (closed here) or else opened from path: mapped if
+ * it can be, else read whole within the input limit (and the format's
+ * 4 GiB); 1 mapped, 0 read, or -errno. */
+static int load_pag(const char *path, int fd, char **buf, size_t *len, char *why, size_t whylen)
 {
     size_t limit = pmkit_input_limit(), max = limit;
-    int fd = open(path, O_RDONLY | O_CLOEXEC), sts;
+    int sts;
 
-    if (fd < 0)
+    if (fd < 0 && (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
         return -errno;
     if (max > (size_t)UINT32_MAX + 1)
         max = (size_t)UINT32_MAX + 1;
@@ -336,25 +357,28 @@ static int read_dir(int fd, const struct stat *sb, const unsigned char *head, ui
     return 0;
 }
 
-#define HELP_STALE 1 /* load_once: the .dir was replaced while it was read */
+#define HELP_STALE 1 /* the pair was replaced while it was opened */
+#define HELP_SLOW  2 /* open_mapped: not two regular files; open_read */
 
-/* One attempt: the .dir's header, the .pag, the rest of the .dir (all from
- * the file opened first), then the check that BASE.dir is still that file:
- * newhelp replaces the .dir last and removes the old one first, so a
- * reader that meets a new .pag after the old .dir sees the change. */
-static int load_once(help_db *db, const char *base, char *why, size_t whylen)
+/* The careful way, for files that are not both regular (a FIFO, a device)
+ * or a .dir over the input limit: the .dir's header read and checked
+ * first, then the .pag, then the rest of the .dir, all from the .dir
+ * opened first, then the check that BASE.dir is still that file (newhelp
+ * removes the old .dir before it renames the new .pag into place).  fd
+ * and pfd are the two files if open_mapped opened them (closed here),
+ * else -1. */
+static int open_read(help_db *db, const char *dpath, int fd, const char *ppath, int pfd, char *why,
+                     size_t whylen)
 {
-    char dpath[MAXPATHLEN], ppath[MAXPATHLEN], *pag = NULL;
+    char *pag = NULL;
     unsigned char head[12], *dir = NULL;
     size_t dirlen = 0, paglen = 0;
     struct stat opened, now;
     uint32_t n = 0;
-    int big, fd, sts, mapped = 0;
+    int big, sts, mapped = 0;
     ssize_t got = 0;
 
-    snprintf(dpath, sizeof(dpath), "%s.dir", base);
-    snprintf(ppath, sizeof(ppath), "%s.pag", base);
-    if ((fd = open(dpath, O_RDONLY | O_CLOEXEC)) < 0)
+    if (fd < 0 && (fd = open(dpath, O_RDONLY | O_CLOEXEC)) < 0)
         return -errno;
     if (fstat(fd, &opened) < 0)
         sts = -errno;
@@ -362,60 +386,289 @@ static int load_once(help_db *db, const char *base, char *why, size_t whylen)
         sts = (got = read_full(fd, head, sizeof(head))) < 0 ? (int)got : 0;
     /* as PCP: a bad .dir header is reported before a missing .pag */
     if (sts == 0 && (sts = check_header(head, (size_t)got, &n, &big, why, whylen)) == 0 &&
-        (sts = mapped = load_pag(ppath, &pag, &paglen, why, whylen)) >= 0) {
+        (sts = mapped = load_pag(ppath, pfd, &pag, &paglen, why, whylen)) >= 0) {
         if (stat(dpath, &now) < 0 || now.st_dev != opened.st_dev || now.st_ino != opened.st_ino)
             sts = HELP_STALE;
         else
             sts = read_dir(fd, &opened, head, n, &dir, &dirlen, why, whylen);
-    }
+    } else if (pfd >= 0)
+        close(pfd);
     close(fd);
     if (sts != 0) {
-        if (mapped)
-            munmap(pag, paglen);
-        else
-            free(pag);
+        release(pag, paglen, mapped);
         return sts;
     }
-    return from_buffers(db, dir, dirlen, pag, paglen, mapped, why, whylen);
+    db_init(db, dir, dirlen, 0, pag, paglen, mapped);
+    return check_opened(db, why, whylen);
+}
+
+/* A .dir up to this size is read whole in one call; a larger one is
+ * mapped. */
+#define HELP_READ_DIR 65536
+
+/* The regular .dir of len bytes open on fd, checked against its header:
+ * read (small) or mapped, its header then read, not touched through the
+ * mapping (a page fault and the page tables it fills cost more than the
+ * call); 0 with *dir, HELP_SLOW if it cannot be read so, or -errno. */
+static int dir_contents(int fd, size_t len, size_t paglen, unsigned char **dir, help_db *db,
+                        char *why, size_t whylen)
+{
+    unsigned char head[12], *buf = NULL;
+    void *m;
+    int sts;
+
+    if (len <= HELP_READ_DIR && (buf = malloc(len)) == NULL)
+        return -ENOMEM;
+    if (buf != NULL ? pread(fd, buf, len, 0) != (ssize_t)len
+                    : pread(fd, head, sizeof(head), 0) != (ssize_t)sizeof(head))
+        sts = HELP_SLOW;
+    else if ((sts = check_sizes(buf != NULL ? buf : head, sizeof(head), len, paglen, &db->n,
+                                &db->big_endian, why, whylen)) == 0 &&
+             buf == NULL) {
+        if ((m = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED)
+            return -errno;
+        *dir = m;
+        return 0;
+    }
+    if (sts == 0)
+        *dir = buf;
+    else
+        free(buf);
+    return sts;
+}
+
+/* The usual way, two regular files, in the 8 system calls PCP's open takes
+ * (9 for a .dir over HELP_READ_DIR, which is mapped; a small one read
+ * saves PCP's second unmapping at close): both opened, the .pag mapped,
+ * then the .dir checked to be still in place, and read or mapped.  The .dir
+ * still in place means that the .pag opened after it is its own: newhelp
+ * removes the old .dir (its link count drops to 0, or the name leads to
+ * another file) before it renames a new .pag into place.  Anything else
+ * goes to open_read, with the files this has opened (a FIFO is opened
+ * once). */
+static int open_mapped(help_db *db, const char *dpath, const char *ppath, char *why, size_t whylen)
+{
+    struct stat ps, ds, now;
+    unsigned char *dir = NULL;
+    void *pm;
+    int dfd, pfd, sts;
+
+    if ((dfd = open(dpath, O_RDONLY | O_CLOEXEC)) < 0)
+        return -errno;
+    if ((pfd = open(ppath, O_RDONLY | O_CLOEXEC)) < 0 || fstat(pfd, &ps) < 0 ||
+        !S_ISREG(ps.st_mode) || ps.st_size <= 0 || (uint64_t)ps.st_size > UINT32_MAX ||
+        (pm = mmap(NULL, (size_t)ps.st_size, PROT_READ, MAP_PRIVATE, pfd, 0)) == MAP_FAILED)
+        return open_read(db, dpath, dfd, ppath, pfd, why, whylen);
+    close(pfd);
+    if (fstat(dfd, &ds) < 0 || !S_ISREG(ds.st_mode) || (uint64_t)ds.st_size > pmkit_input_limit())
+        sts = HELP_SLOW;
+    else if (ds.st_nlink == 0 ||
+             (ds.st_nlink > 1 &&
+              (stat(dpath, &now) < 0 || now.st_dev != ds.st_dev || now.st_ino != ds.st_ino)))
+        sts = HELP_STALE;
+    else
+        sts = dir_contents(dfd, (size_t)ds.st_size, (size_t)ps.st_size, &dir, db, why, whylen);
+    if (sts != 0)
+        munmap(pm, (size_t)ps.st_size);
+    if (sts == HELP_SLOW) /* the .pag is regular: opening it again is harmless */
+        return open_read(db, dpath, dfd, ppath, -1, why, whylen);
+    close(dfd);
+    if (sts != 0)
+        return sts;
+    db->dir = dir;
+    db->dirlen = (size_t)ds.st_size;
+    db->dir_mapped = ds.st_size > HELP_READ_DIR;
+    db->pag = pm;
+    db->paglen = (size_t)ps.st_size;
+    db->pag_mapped = 1;
+    return 0;
+}
+
+int help_db_open(help_db *db, const char *base, char *why, size_t whylen)
+{
+    char dpath[MAXPATHLEN], ppath[MAXPATHLEN];
+    int sts = HELP_STALE;
+    size_t len;
+
+    db_init(db, NULL, 0, 0, NULL, 0, 0);
+    if (base == NULL)
+        return -EINVAL;
+    if ((len = strlen(base)) + sizeof(".dir") > sizeof(dpath))
+        return -ENAMETOOLONG;
+    memcpy(dpath, base, len); /* not snprintf: it would double the cost of an open */
+    memcpy(dpath + len, ".dir", sizeof(".dir"));
+    memcpy(ppath, base, len);
+    memcpy(ppath + len, ".pag", sizeof(".pag"));
+    for (int tries = 0; tries < 3 && sts == HELP_STALE; tries++) {
+        if ((sts = open_mapped(db, dpath, ppath, why, whylen)) == HELP_SLOW)
+            sts = open_read(db, dpath, -1, ppath, -1, why, whylen);
+    }
+    return sts == HELP_STALE ? -EAGAIN : sts;
 }
 
 int help_db_load(help_db *db, const char *base, char *why, size_t whylen)
 {
-    char path[MAXPATHLEN];
-    int sts = HELP_STALE;
+    int sts = help_db_open(db, base, why, whylen);
 
-    memset(db, 0, sizeof(*db));
-    if (base == NULL)
-        return -EINVAL;
-    if (snprintf(path, sizeof(path), "%s.dir", base) >= (int)sizeof(path))
-        return -ENAMETOOLONG;
-    for (int tries = 0; tries < 3 && sts == HELP_STALE; tries++)
-        sts = load_once(db, base, why, whylen);
-    return sts == HELP_STALE ? -EAGAIN : sts;
+    if (sts == 0 && (sts = help_db_check(db, why, whylen)) < 0)
+        help_db_free(db);
+    return sts;
+}
+
+/* ---------------------------------------------------------------- */
+/* Lookups: PCP's scans, then the index. */
+
+/* The index: an open-addressing hash of the keys.  A slot holds a key and
+ * 1 + its first record in file order (0: empty); last[] is NULL if no key
+ * repeats, else last[i] is the last record with record i's key. */
+typedef struct help_slot {
+    uint32_t key;
+    uint32_t rec;
+} help_slot;
+
+struct help_index {
+    uint32_t mask;
+    uint32_t *last;
+    help_slot slot[];
+};
+
+static void index_free(help_index *x)
+{
+    if (x != NULL)
+        free(x->last);
+    free(x);
+}
+
+/* Note record i as another with the key of record first. */
+static int index_repeat(help_index *x, uint32_t n, uint32_t first, uint32_t i)
+{
+    if (x->last == NULL) {
+        if ((x->last = malloc(n * sizeof(*x->last))) == NULL)
+            return -ENOMEM;
+        for (uint32_t j = 0; j < n; j++)
+            x->last[j] = j;
+    }
+    x->last[first] = i;
+    return 0;
+}
+
+static help_index *index_build(const help_db *db)
+{
+    uint32_t size = 16;
+    help_index *x;
+
+    while (size < 2 * (uint64_t)db->n + 2)
+        size *= 2;
+    if ((x = calloc(1, sizeof(*x) + (size_t)size * sizeof(help_slot))) == NULL)
+        return NULL;
+    x->mask = size - 1;
+    for (uint32_t i = 0; i < db->n; i++) {
+        uint32_t key = get32(db->dir + 12 * ((size_t)i + 1), db->big_endian);
+        uint32_t h = help_key_mix(key) & x->mask;
+        while (x->slot[h].rec != 0 && x->slot[h].key != key)
+            h = (h + 1) & x->mask;
+        if (x->slot[h].rec == 0) {
+            x->slot[h].key = key;
+            x->slot[h].rec = i + 1;
+        } else if (index_repeat(x, db->n, x->slot[h].rec - 1, i) < 0) {
+            index_free(x);
+            return NULL;
+        }
+    }
+    return x;
+}
+
+/* The index, built by this call if no other has; NULL if out of memory. */
+static help_index *index_get(help_db *db)
+{
+    help_index *x = atomic_load_explicit(&db->index, memory_order_acquire), *none = NULL;
+
+    if (x != NULL || (x = index_build(db)) == NULL)
+        return x;
+    if (!atomic_compare_exchange_strong_explicit(&db->index, &none, x, memory_order_acq_rel,
+                                                 memory_order_acquire)) {
+        index_free(x); /* another thread's came first */
+        x = none;
+    }
+    return x;
+}
+
+int help_db_index(help_db *db)
+{
+    return index_get(db) == NULL ? -ENOMEM : 0;
+}
+
+static inline uint32_t raw32(const unsigned char *p)
+{
+    uint32_t w;
+
+    memcpy(&w, p, 4);
+    return w;
+}
+
+/* PCP's search without an index: forward for the first record with key,
+ * or backward for the last; four records a step, their keys compared at
+ * once as they are stored (the key turned into the file's byte order). */
+static uint32_t scan(const help_db *db, uint32_t key, int last)
+{
+    const unsigned char *r = db->dir + 12;
+    unsigned char b[4];
+    uint32_t want, i = 0, n = db->n;
+
+    if (db->big_endian)
+        key = __builtin_bswap32(key);
+    put32(b, key);
+    want = raw32(b);
+    if (!last) {
+        for (; i + 4 <= n; i += 4) {
+            const unsigned char *p = r + 12 * (size_t)i;
+            if ((raw32(p) == want) | (raw32(p + 12) == want) | (raw32(p + 24) == want) |
+                (raw32(p + 36) == want))
+                break;
+        }
+        for (; i < n; i++)
+            if (raw32(r + 12 * (size_t)i) == want)
+                return i;
+        return HELP_NONE;
+    }
+    for (i = n; i >= 4; i -= 4) {
+        const unsigned char *p = r + 12 * (size_t)(i - 4);
+        if ((raw32(p) == want) | (raw32(p + 12) == want) | (raw32(p + 24) == want) |
+            (raw32(p + 36) == want))
+            break;
+    }
+    for (; i > 0; i--)
+        if (raw32(r + 12 * (size_t)(i - 1)) == want)
+            return i - 1;
+    return HELP_NONE;
+}
+
+uint32_t help_db_find(help_db *db, uint32_t key, int last)
+{
+    help_index *x = atomic_load_explicit(&db->index, memory_order_acquire);
+    uint32_t h;
+
+    if (x == NULL && (atomic_fetch_add_explicit(&db->scanned, db->n, memory_order_relaxed) <
+                          HELP_SCAN_BUDGET(db->n) ||
+                      (x = index_get(db)) == NULL))
+        return scan(db, key, last);
+    for (h = help_key_mix(key) & x->mask; x->slot[h].rec != 0; h = (h + 1) & x->mask) {
+        if (x->slot[h].key == key) {
+            uint32_t i = x->slot[h].rec - 1;
+            return last && x->last != NULL ? x->last[i] : i;
+        }
+    }
+    return HELP_NONE;
 }
 
 void help_db_free(help_db *db)
 {
-    free(db->dirbuf);
-    if (db->mapped)
-        munmap(db->pag, db->paglen);
-    else
-        free(db->pag);
-    free(db->slots);
-    free(db->last);
-    memset(db, 0, sizeof(*db));
-}
-
-const help_record *help_db_find(const help_db *db, uint32_t key, int last)
-{
-    uint32_t h = help_key_mix(key) & db->mask, s;
-
-    while ((s = db->slots[h]) != 0) {
-        if (db->rec[s - 1].key == key)
-            return &db->rec[last && db->last != NULL ? db->last[s - 1] : s - 1];
-        h = (h + 1) & db->mask;
-    }
-    return NULL;
+    if (db->dir != NULL)
+        release(db->dir, db->dirlen, db->dir_mapped);
+    if (db->pag != NULL)
+        release(db->pag, db->paglen, db->pag_mapped);
+    index_free(atomic_load(&db->index));
+    db_init(db, NULL, 0, 0, NULL, 0, 0);
 }
 
 /* ---------------------------------------------------------------- */
@@ -641,7 +894,7 @@ int pmdaOpenHelp(const char *fname)
 
     if (db == NULL)
         return -ENOMEM;
-    if ((sts = help_db_load(db, fname, NULL, 0)) < 0) {
+    if ((sts = help_db_open(db, fname, NULL, 0)) < 0) {
         free(db);
         return sts;
     }
@@ -680,23 +933,28 @@ void pmdaCloseHelp(int handle)
     }
 }
 
-static char *text_of(const help_db *db, const help_record *r, int type)
+/* The text of the record with key, if its offset is good. */
+static char *text_of(help_db *db, uint32_t key, int last, int type)
 {
-    if (r == NULL)
+    uint32_t i = help_db_find(db, key, last);
+    help_record r;
+
+    if (i == HELP_NONE)
         return NULL;
-    return db->pag + ((type & PM_TEXT_ONELINE) ? r->off_oneline : r->off_text);
+    r = help_db_record(db, i);
+    return (char *)help_db_text(db, (type & PM_TEXT_ONELINE) ? r.off_oneline : r.off_text);
 }
 
 char *pmdaGetHelp(int handle, pmID pmid, int type)
 {
-    const help_db *db = db_for(handle);
+    help_db *db = db_for(handle);
 
-    return db == NULL ? NULL : text_of(db, help_db_find(db, pmid, 0), type);
+    return db == NULL ? NULL : text_of(db, pmid, 0, type);
 }
 
 char *pmdaGetInDomHelp(int handle, pmInDom indom, int type)
 {
-    const help_db *db = db_for(handle);
+    help_db *db = db_for(handle);
 
-    return db == NULL ? NULL : text_of(db, help_db_find(db, indom | HELP_INDOM_FLAG, 1), type);
+    return db == NULL ? NULL : text_of(db, indom | HELP_INDOM_FLAG, 1, type);
 }

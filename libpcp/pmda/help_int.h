@@ -20,6 +20,7 @@
 #ifndef PMKIT_PMDA_HELP_INT_H
 #define PMKIT_PMDA_HELP_INT_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -49,42 +50,82 @@ typedef struct help_record {
     uint32_t off_oneline; /* offset of the one-line text in the .pag */
     uint32_t off_text;    /* offset of the long text in the .pag */
 } help_record;
-_Static_assert(sizeof(help_record) == 12, "records are decoded in place, 12 bytes each");
 
-/* A validated database held in memory. */
-typedef struct help_db {
-    unsigned char *dirbuf; /* the .dir as read; records decoded in place */
-    help_record *rec;      /* n records in file order (dirbuf + 12) */
-    uint32_t n;
-    char *pag; /* the whole .pag; every offset in rec is checked to
-                * start a NUL-terminated string inside it */
-    size_t paglen;
-    uint32_t *slots; /* open-addressing index of keys: record + 1, the
-                      * first record in file order with the key; 0 empty */
-    uint32_t mask;   /* slots has mask + 1 entries */
-    uint32_t *last;  /* NULL if no key repeats; else last[i] is the last
-                      * record in file order with the key of record i */
-    int big_endian;  /* the .dir was written big-endian */
-    int mapped;      /* pag is mmap'd (else malloc'd) */
-} help_db;
+/* The hash of an open database's keys, built on demand (help.c). */
+typedef struct help_index help_index;
 
 /*
- * Build a database from the two files' contents.  Takes ownership of dir
- * and pag (malloc'd; freed here on failure, by help_db_free otherwise).
- * 0, or -EINVAL (not a version 2 help database, or damaged) with a reason
- * in why, or -ENOMEM.
+ * An open database.  help_db_open checks what costs nothing to check: the
+ * .dir's header, that the .dir is exactly its N + 1 records, that the .pag
+ * starts with its header.  The records are read where a lookup needs them,
+ * in place and in the file's byte order, so opening costs the same at any
+ * size, as PCP's does.  Lookups scan the records as PCP does until the
+ * scans have read HELP_SCAN_BUDGET(n) records between them; then one
+ * lookup builds the index (a hash of the keys) and later ones use it.  A
+ * lookup answers a record only if its offsets start NUL-terminated strings
+ * inside the .pag.  Lookups may run in any number of threads at once.
  */
+typedef struct help_db {
+    const unsigned char *dir; /* the whole .dir, header first */
+    size_t dirlen;            /* 12 * (n + 1) */
+    uint32_t n;
+    const char *pag; /* the whole .pag */
+    size_t paglen;
+    int big_endian;              /* the .dir was written big-endian */
+    int dir_mapped;              /* dir is mmap'd (else malloc'd) */
+    int pag_mapped;              /* pag is mmap'd (else malloc'd) */
+    _Atomic(help_index *) index; /* NULL until built */
+    _Atomic uint64_t scanned;    /* records the scans have read so far */
+    _Atomic uint64_t text_end;   /* 1 + the offset of the .pag's last NUL
+                                  * (0: none), + 1; 0 until first needed */
+} help_db;
+
+/* Records scanned (by all lookups together) before the index is built:
+ * about what building it costs, so that a process making few lookups
+ * never pays for it and one making many pays at most twice. */
+#define HELP_SCAN_BUDGET(n) (16 * (uint64_t)(n) + 4096)
+
+/* No such record (help_db_find). */
+#define HELP_NONE UINT32_MAX
+
+/*
+ * Open a database held in two malloc'd buffers, taking ownership of them
+ * (freed here on failure, by help_db_free otherwise): help_db_open_buffers
+ * checks as help_db_open does, help_db_from_buffers every record too
+ * (help_db_check).  0, or -EINVAL (not a version 2 help database, or
+ * damaged) with a reason in why.
+ */
+int help_db_open_buffers(help_db *db, unsigned char *dir, size_t dirlen, char *pag, size_t paglen,
+                         char *why, size_t whylen);
 int help_db_from_buffers(help_db *db, unsigned char *dir, size_t dirlen, char *pag, size_t paglen,
                          char *why, size_t whylen);
-/* Read BASE.dir, map BASE.pag (read it if it cannot be mapped); 0, -errno
- * (-ENOENT, ...), -EFBIG (a file read whole is over the input limit,
- * input_limit.h, with the reason in why), or as above.  The .dir's header
- * is read first and checked, so that /dev/zero or a huge file is refused at
- * once; a .dir replaced while the pair is read is read again (twice at
- * most, then -EAGAIN), so a reader never pairs an old .dir with a new .pag
- * that newhelp put in place meanwhile. */
+/* Open BASE.dir and BASE.pag, mapped (read into memory when a file cannot
+ * be mapped), checking only as described above; 0, -errno (-ENOENT, ...),
+ * -EFBIG (a file over the input limit, input_limit.h, with the reason in
+ * why), or -EINVAL as above.  A bad .dir is reported before a missing
+ * .pag, as PCP does.  A .dir that is not a regular file has its header
+ * read and checked before anything else is read, so that /dev/zero is
+ * refused at once.  A pair that newhelp replaced while it was opened (it
+ * removes the old .dir, then renames the new .pag and the new .dir into
+ * place) is opened again, twice at most, then -EAGAIN: a .dir of one
+ * database is never paired with the .pag of another. */
+int help_db_open(help_db *db, const char *base, char *why, size_t whylen);
+/* help_db_open, then help_db_check (chkhelp: every record checked). */
 int help_db_load(help_db *db, const char *base, char *why, size_t whylen);
+/* Every record's offsets: 0, or -EINVAL with the first fault in why. */
+int help_db_check(help_db *db, char *why, size_t whylen);
 void help_db_free(help_db *db);
+
+/* Record i (0 .. n - 1, the file's record i + 1), decoded. */
+help_record help_db_record(const help_db *db, uint32_t i);
+/* The record with key: the first in file order, or with last the last one
+ * (PCP's backward search for InDoms); HELP_NONE if there is none. */
+uint32_t help_db_find(help_db *db, uint32_t key, int last);
+/* The NUL-terminated string at off in the .pag, or NULL if off does not
+ * start one inside it (a damaged record). */
+const char *help_db_text(help_db *db, uint32_t off);
+/* Build the index now (the tests); 0 or -ENOMEM. */
+int help_db_index(help_db *db);
 
 /* Map fd's file read-only: 1 with *buf and *len set (release with munmap),
  * or 0 if it cannot be mapped (not a regular file, empty, over max bytes). */
@@ -93,10 +134,6 @@ int help_map_fd(int fd, size_t max, char **buf, size_t *len);
  * holds more than max bytes (a regular file: known before anything is
  * read; a stream: after max + 1 bytes), or -errno. */
 int help_read_fd(int fd, size_t max, char **buf, size_t *len);
-
-/* The record with key: the first in file order, or with last the last one
- * (PCP's backward search for InDoms); NULL if there is none. */
-const help_record *help_db_find(const help_db *db, uint32_t key, int last);
 
 /* One entry to write. */
 typedef struct help_wentry {

@@ -8,6 +8,7 @@
  */
 #include "values.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* "[type=T len=N] b0b1b2b3 ..." for an aggregate-style value block. */
@@ -25,36 +26,71 @@ static void aggregate_str(const pmValueBlock *vb, char *out, size_t cap)
         pmsprintf(out + used, cap - used, " ...");
 }
 
+/* Decimal digits of v (and a '-' if neg) into text; no printf, since the
+ * tools format a value per line. */
+static void put_u64(char *text, uint64_t v, int neg)
+{
+    char digits[20];
+    int k = 0;
+
+    do
+        digits[k++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    if (neg)
+        *text++ = '-';
+    while (k > 0)
+        *text++ = digits[--k];
+    *text = '\0';
+}
+
+static void put_i64(char *text, int64_t v)
+{
+    put_u64(text, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, v < 0);
+}
+
+/* "\"s\"", or its first 34 bytes and "..." if it is 38 or longer. */
+static void put_quoted(char *text, const char *s)
+{
+    size_t n = strnlen(s, 38);
+
+    text[0] = '"';
+    if (n < 38) {
+        memcpy(text + 1, s, n);
+        memcpy(text + 1 + n, "\"", 2);
+    } else {
+        memcpy(text + 1, s, 34);
+        memcpy(text + 35, "...\"", 5);
+    }
+}
+
 char *pmAtomStr_r(const pmAtomValue *av, int type, char *buf, int buflen)
 {
     char text[128];
 
     switch (type) {
     case PM_TYPE_32:
-        pmsprintf(text, sizeof(text), "%d", (int)av->l);
+        put_i64(text, av->l);
         break;
     case PM_TYPE_U32:
-        pmsprintf(text, sizeof(text), "%u", (unsigned)av->ul);
+        put_u64(text, av->ul, 0);
         break;
     case PM_TYPE_64:
-        pmsprintf(text, sizeof(text), "%" PRId64, av->ll);
+        put_i64(text, av->ll);
         break;
     case PM_TYPE_U64:
-        pmsprintf(text, sizeof(text), "%" PRIu64, av->ull);
+        put_u64(text, av->ull, 0);
         break;
     case PM_TYPE_FLOAT:
-        pmsprintf(text, sizeof(text), "%e", (double)av->f);
-        break;
     case PM_TYPE_DOUBLE:
-        pmsprintf(text, sizeof(text), "%e", av->d);
-        break;
+        /* straight into buf: as PCP, the text cut to buflen - 1 bytes */
+        if (buf != NULL && buflen > 0)
+            snprintf(buf, (size_t)buflen, "%e", type == PM_TYPE_FLOAT ? (double)av->f : av->d);
+        return buf;
     case PM_TYPE_STRING:
         if (av->cp == NULL)
-            pmsprintf(text, sizeof(text), "<null>");
-        else if (strlen(av->cp) < 38)
-            pmsprintf(text, sizeof(text), "\"%s\"", av->cp);
+            memcpy(text, "<null>", 7);
         else
-            pmsprintf(text, sizeof(text), "\"%.34s...\"", av->cp);
+            put_quoted(text, av->cp);
         break;
     case PM_TYPE_AGGREGATE:
     case PM_TYPE_AGGREGATE_STATIC:

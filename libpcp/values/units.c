@@ -25,45 +25,69 @@ static const char *const time_words[] = {
     "nanosec", "microsec", "millisec", "sec", "min", "hour",
 };
 
-/* The word for one dimension; scratch holds generated words. */
-static const char *dim_word(int which, const pmUnits *u, char *scratch, size_t len)
+/* Text built by appending (no printf: pmUnitsStr is called per value by
+ * the reporting tools).  Callers' buffers hold any units' text: at most
+ * 3 words of 14 bytes with "^8 ", and "/ ". */
+static size_t put_str(char *out, size_t used, const char *s)
+{
+    size_t n = strlen(s);
+
+    memcpy(out + used, s, n);
+    return used + n;
+}
+
+static size_t put_int(char *out, size_t used, int v)
+{
+    char digits[12];
+    unsigned m = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    int k = 0;
+
+    do
+        digits[k++] = (char)('0' + m % 10);
+    while ((m /= 10) != 0);
+    if (v < 0)
+        out[used++] = '-';
+    while (k > 0)
+        out[used++] = digits[--k];
+    return used;
+}
+
+/* Append the word for one dimension. */
+static size_t put_word(char *out, size_t used, int which, const pmUnits *u)
 {
     if (which == 0) {
         if (u->scaleSpace < sizeof(space_words) / sizeof(space_words[0]))
-            return space_words[u->scaleSpace];
-        pmsprintf(scratch, len, "space-%d", (int)u->scaleSpace);
-    } else if (which == 1) {
-        if (u->scaleTime < sizeof(time_words) / sizeof(time_words[0]))
-            return time_words[u->scaleTime];
-        pmsprintf(scratch, len, "time-%d", (int)u->scaleTime);
-    } else if (u->scaleCount == 0) {
-        return "count";
-    } else if (u->scaleCount == 1) {
-        return "count x 10";
-    } else {
-        pmsprintf(scratch, len, "count x 10^%d", (int)u->scaleCount);
+            return put_str(out, used, space_words[u->scaleSpace]);
+        return put_int(out, put_str(out, used, "space-"), (int)u->scaleSpace);
     }
-    return scratch;
+    if (which == 1) {
+        if (u->scaleTime < sizeof(time_words) / sizeof(time_words[0]))
+            return put_str(out, used, time_words[u->scaleTime]);
+        return put_int(out, put_str(out, used, "time-"), (int)u->scaleTime);
+    }
+    used = put_str(out, used, "count");
+    if (u->scaleCount == 1)
+        return put_str(out, used, " x 10");
+    if (u->scaleCount != 0)
+        return put_int(out, put_str(out, used, " x 10^"), (int)u->scaleCount);
+    return used;
 }
 
 /* Append "word " or "word^p " for every dimension whose power has the wanted
  * sign; returns the new length of out. */
-static size_t append_dims(char *out, size_t used, size_t cap, const pmUnits *u, int sign)
+static size_t append_dims(char *out, size_t used, const pmUnits *u, int sign)
 {
     int dims[3] = {u->dimSpace, u->dimTime, u->dimCount};
 
     for (int i = 0; i < 3; i++) {
-        char scratch[32];
         int power = dims[i] * sign;
-        const char *word;
 
         if (power <= 0)
             continue;
-        word = dim_word(i, u, scratch, sizeof(scratch));
-        if (power == 1)
-            used += (size_t)pmsprintf(out + used, cap - used, "%s ", word);
-        else
-            used += (size_t)pmsprintf(out + used, cap - used, "%s^%d ", word, power);
+        used = put_word(out, used, i, u);
+        if (power != 1)
+            used = put_int(out, put_str(out, used, "^"), power);
+        out[used++] = ' ';
     }
     return used;
 }
@@ -75,18 +99,17 @@ char *pmUnitsStr_r(const pmUnits *u, char *buf, int buflen)
 
     if (buflen < 60)
         return NULL;
-    text[0] = '\0';
-    used = append_dims(text, 0, sizeof(text), u, 1);
-    if (u->dimSpace < 0 || u->dimTime < 0 || u->dimCount < 0) {
-        used += (size_t)pmsprintf(text + used, sizeof(text) - used, "/ ");
-        used = append_dims(text, used, sizeof(text), u, -1);
-    }
+    used = append_dims(text, 0, u, 1);
+    if (u->dimSpace < 0 || u->dimTime < 0 || u->dimCount < 0)
+        used = append_dims(text, put_str(text, used, "/ "), u, -1);
     if (used > 0)
         text[used - 1] = '\0'; /* the trailing space */
     else if (u->scaleCount == 1)
-        pmsprintf(text, sizeof(text), "x 10");
+        memcpy(text, "x 10", 5);
     else if (u->scaleCount != 0)
-        pmsprintf(text, sizeof(text), "x 10^%d", (int)u->scaleCount);
+        text[put_int(text, put_str(text, 0, "x 10^"), (int)u->scaleCount)] = '\0';
+    else
+        text[0] = '\0';
     return pmkit_copy(buf, buflen, text);
 }
 
@@ -171,59 +194,93 @@ static void fold(ratio *r, canon fi, canon fo, int power)
     }
 }
 
-/* The ratio that turns a value in iu into a value in ou, or an error. */
-static int scale_ratio(const pmUnits *iu, const pmUnits *ou, ratio *r)
+/* The ratio that turns a value in iu into a value in ou, both of the
+ * dimensions d (space, time, count), or an error. */
+static int scale_ratio(const pmUnits *iu, const pmUnits *ou, const int d[3], ratio *r)
 {
     canon fi, fo;
 
     r->mult = r->div = 1;
-    if (iu->dimSpace != 0) {
+    if (d[0] != 0) {
         if (space_canon(iu->scaleSpace, &fi) < 0 || space_canon(ou->scaleSpace, &fo) < 0)
             return PM_ERR_UNIT;
-        fold(r, fi, fo, iu->dimSpace);
+        fold(r, fi, fo, d[0]);
     }
-    if (iu->dimTime != 0) {
+    if (d[1] != 0) {
         if (time_canon(iu->scaleTime, &fi) < 0 || time_canon(ou->scaleTime, &fo) < 0)
             return PM_ERR_UNIT;
-        fold(r, fi, fo, iu->dimTime);
+        fold(r, fi, fo, d[1]);
     }
-    if (iu->dimCount != 0) {
+    if (d[2] != 0) {
         count_canon(iu->scaleCount, &fi);
         count_canon(ou->scaleCount, &fo);
-        fold(r, fi, fo, iu->dimCount);
+        fold(r, fi, fo, d[2]);
     }
     /* PCP divides by zero here and dies of SIGFPE; report the units instead */
     if (r->div == 0 || (r->div == -1 && r->mult == INT64_MIN))
         return PM_ERR_UNIT;
-    if (r->mult % r->div == 0) {
+    if (r->div != 1 && r->mult % r->div == 0) {
         r->mult /= r->div;
         r->div = 1;
     }
     return 0;
 }
 
-/* A dimensionless unit behaves as a count. */
-static pmUnits as_count(const pmUnits *u)
+/* The dimensions of u; a dimensionless unit behaves as a count.  Read
+ * into plain ints once (the bit-fields cost a shift and mask a read). */
+static void dims_of(const pmUnits *u, int d[3])
 {
-    pmUnits c = *u;
+    d[0] = u->dimSpace;
+    d[1] = u->dimTime;
+    d[2] = u->dimCount;
+    if (d[0] == 0 && d[1] == 0 && d[2] == 0)
+        d[2] = 1;
+}
 
-    if (c.dimSpace == 0 && c.dimTime == 0 && c.dimCount == 0)
-        c.dimCount = 1;
-    return c;
+/* pmConvScale's arithmetic for a ratio of mult / 1. */
+static int scale_whole(int type, const pmAtomValue *ival, int64_t mult, pmAtomValue *oval)
+{
+    switch (type) {
+    case PM_TYPE_32:
+        oval->l = (int32_t)wrap_muladd(ival->l, mult, 0);
+        break;
+    case PM_TYPE_U32:
+        oval->ul = (uint32_t)wrap_muladd(ival->ul, mult, 0);
+        break;
+    case PM_TYPE_64:
+        oval->ll = wrap_muladd(ival->ll, mult, 0);
+        break;
+    case PM_TYPE_U64:
+        oval->ull = ival->ull * (uint64_t)mult;
+        break;
+    case PM_TYPE_FLOAT:
+        oval->f = ival->f * (float)mult;
+        break;
+    case PM_TYPE_DOUBLE:
+        oval->d = ival->d * (double)mult;
+        break;
+    default:
+        return PM_ERR_CONV;
+    }
+    return 0;
 }
 
 int pmConvScale(int type, const pmAtomValue *ival, const pmUnits *iunit, pmAtomValue *oval,
                 const pmUnits *ounit)
 {
-    pmUnits iu = as_count(iunit), ou = as_count(ounit);
+    int di[3], dout[3];
     ratio r;
     int sts;
 
-    if (iu.dimSpace != ou.dimSpace || iu.dimTime != ou.dimTime || iu.dimCount != ou.dimCount)
+    dims_of(iunit, di);
+    dims_of(ounit, dout);
+    if (di[0] != dout[0] || di[1] != dout[1] || di[2] != dout[2])
         return PM_ERR_CONV;
-    if ((sts = scale_ratio(&iu, &ou, &r)) < 0)
+    if ((sts = scale_ratio(iunit, ounit, di, &r)) < 0)
         return sts;
 
+    if (r.div == 1) /* no division: the same values, without its cost */
+        return scale_whole(type, ival, r.mult, oval);
     switch (type) {
     case PM_TYPE_32:
         oval->l = (int32_t)(wrap_muladd(ival->l, r.mult, r.div / 2) / r.div);

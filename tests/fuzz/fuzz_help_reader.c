@@ -4,9 +4,11 @@
  * safely, never crash.
  *
  * Input: two bytes giving the length of the .dir (little-endian, clipped to
- * what is there), the .dir, then the .pag.  When the database opens, every
- * record's key is looked up both ways and every answer must be a string
- * that ends inside the .pag; so must the answers for a few absent keys.
+ * what is there), the .dir, then the .pag.  When the database opens as
+ * pmdaOpenHelp opens it (its records not yet checked), every record's key
+ * is looked up both ways, by PCP's scans and then through the index, and
+ * every answer must be no text or a string that ends inside the .pag; so
+ * must the answers for a few absent keys.
  */
 #include "help_int.h"
 
@@ -16,19 +18,48 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void check(const help_db *db, const help_record *r)
+/* The texts of the record with key, if any: NULL or a string that ends
+ * inside the .pag. */
+static void check(help_db *db, uint32_t key, int last)
 {
-    if (r == NULL)
+    uint32_t i = help_db_find(db, key, last);
+    const char *t[2];
+
+    if (i == HELP_NONE)
         return;
-    if (r->off_oneline >= db->paglen || r->off_text >= db->paglen ||
-        memchr(db->pag + r->off_oneline, '\0', db->paglen - r->off_oneline) == NULL ||
-        memchr(db->pag + r->off_text, '\0', db->paglen - r->off_text) == NULL)
-        abort(); /* an answer that does not end inside the .pag */
+    if (i >= db->n || help_db_record(db, i).key != key)
+        abort(); /* not a record with the key */
+    t[0] = help_db_text(db, help_db_record(db, i).off_oneline);
+    t[1] = help_db_text(db, help_db_record(db, i).off_text);
+    for (int k = 0; k < 2; k++)
+        if (t[k] != NULL && (t[k] < db->pag || t[k] >= db->pag + db->paglen ||
+                             memchr(t[k], '\0', (size_t)(db->pag + db->paglen - t[k])) == NULL))
+            abort(); /* an answer that does not end inside the .pag */
+}
+
+/* Every record's key found, and a few absent ones, by scans and then
+ * through the index. */
+static void lookups(help_db *db)
+{
+    static const uint32_t absent[] = {0, 1, 0x80000000u, 0xffffffffu, 0x3f400000u};
+
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t i = 0; i < db->n; i++) {
+            uint32_t key = help_db_record(db, i).key;
+            check(db, key, 0);
+            check(db, key, 1);
+            if (help_db_find(db, key, 0) == HELP_NONE)
+                abort(); /* every record's key is found */
+        }
+        for (size_t i = 0; i < sizeof(absent) / sizeof(absent[0]); i++)
+            check(db, absent[i], 1);
+        if (help_db_index(db) < 0)
+            abort();
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const uint32_t absent[] = {0, 1, 0x80000000u, 0xffffffffu, 0x3f400000u};
     size_t dirlen;
     unsigned char *dir;
     char *pag;
@@ -49,16 +80,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     memcpy(dir, data, dirlen);
     memcpy(pag, data + dirlen, size - dirlen);
-    if (help_db_from_buffers(&db, dir, dirlen, pag, size - dirlen, NULL, 0) != 0)
+    /* opened as pmdaOpenHelp opens (records unchecked) */
+    if (help_db_open_buffers(&db, dir, dirlen, pag, size - dirlen, NULL, 0) != 0)
         return 0;
-    for (uint32_t i = 0; i < db.n; i++) {
-        check(&db, help_db_find(&db, db.rec[i].key, 0));
-        check(&db, help_db_find(&db, db.rec[i].key, 1));
-        if (help_db_find(&db, db.rec[i].key, 0) == NULL)
-            abort(); /* every record's key is found */
-    }
-    for (size_t i = 0; i < sizeof(absent) / sizeof(absent[0]); i++)
-        check(&db, help_db_find(&db, absent[i], 1));
+    lookups(&db);
     help_db_free(&db);
     return 0;
 }

@@ -66,11 +66,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (help_db_from_buffers(&db, img.dir, img.dirlen, img.pag, img.paglen, NULL, 0) != 0)
             abort(); /* what the writer writes, the reader reads */
         for (size_t i = 0; i < n; i++) {
-            const help_record *r = help_db_find(&db, w[i].key, (w[i].key >> 31) != 0);
-            if (r == NULL || strlen(db.pag + r->off_oneline) != w[i].oneline_len ||
-                memcmp(db.pag + r->off_oneline, w[i].oneline, w[i].oneline_len) != 0 ||
-                strlen(db.pag + r->off_text) != w[i].text_len ||
-                memcmp(db.pag + r->off_text, w[i].text, w[i].text_len) != 0)
+            uint32_t k = help_db_find(&db, w[i].key, (w[i].key >> 31) != 0);
+            help_record r = k != HELP_NONE ? help_db_record(&db, k) : (help_record){0, 0, 0};
+            if (k == HELP_NONE || strlen(db.pag + r.off_oneline) != w[i].oneline_len ||
+                memcmp(db.pag + r.off_oneline, w[i].oneline, w[i].oneline_len) != 0 ||
+                strlen(db.pag + r.off_text) != w[i].text_len ||
+                memcmp(db.pag + r.off_text, w[i].text, w[i].text_len) != 0)
                 abort(); /* an entry did not come back whole */
         }
         help_db_free(&db);

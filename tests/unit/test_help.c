@@ -26,6 +26,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -314,12 +315,18 @@ static const char *demo_base(void)
     return put_db("demo", demo_dir, demo_dirlen, demo_pag, demo_paglen);
 }
 
-static void get_help_semantics(void **state)
+/* Lookups enough to pass the scan budget (HELP_SCAN_BUDGET) of any
+ * database of fewer than 4096 records, so that later lookups go through
+ * the index, not PCP's scans. */
+static void spend_scans(int h)
 {
-    int h;
+    for (int i = 0; i < 5000; i++)
+        assert_null(pmdaGetHelp(h, 511u << 22 | 1023, PM_TEXT_ONELINE));
+}
 
-    (void)state;
-    assert_int_equal(h = pmdaOpenHelp(demo_base()), 0);
+/* The demo database's answers, as Debian's libpcp_pmda gives them. */
+static void demo_answers(int h)
+{
     assert_string_equal(pmdaGetHelp(h, 245u << 22, PM_TEXT_ONELINE),
                         "Time since the demo agent started");
     assert_string_equal(pmdaGetHelp(h, 245u << 22, PM_TEXT_PMID | PM_TEXT_ONELINE),
@@ -345,6 +352,17 @@ static void get_help_semantics(void **state)
     assert_string_equal(pmdaGetHelp(h, 0x80000000u | 245u << 22, PM_TEXT_ONELINE),
                         "demo instances");
     assert_null(pmdaGetHelp(h, 0x80000000u | 245u << 22 | 1u << 10, PM_TEXT_ONELINE));
+}
+
+static void get_help_semantics(void **state)
+{
+    int h;
+
+    (void)state;
+    assert_int_equal(h = pmdaOpenHelp(demo_base()), 0);
+    demo_answers(h); /* the first lookups scan */
+    spend_scans(h);
+    demo_answers(h); /* the same through the index */
     /* bad handles */
     assert_null(pmdaGetHelp(-1, 245u << 22, PM_TEXT_ONELINE));
     assert_null(pmdaGetHelp(h + 1, 245u << 22, PM_TEXT_ONELINE));
@@ -406,9 +424,12 @@ static void repeated_keys(void **state)
     assert_int_equal(help_image_build(w, p.n, &img), 0);
     h = pmdaOpenHelp(put_db("dup", img.dir, img.dirlen, img.pag, img.paglen));
     assert_true(h >= 0);
-    assert_string_equal(pmdaGetHelp(h, 1u << 22 | 1, PM_TEXT_ONELINE), "a");
-    assert_string_equal(pmdaGetInDomHelp(h, pmInDom_build(3, 4), PM_TEXT_ONELINE), "third");
-    assert_string_equal(pmdaGetInDomHelp(h, pmInDom_build(5, 5), PM_TEXT_ONELINE), "x");
+    for (int pass = 0; pass < 2; pass++) { /* scans, then the index */
+        assert_string_equal(pmdaGetHelp(h, 1u << 22 | 1, PM_TEXT_ONELINE), "a");
+        assert_string_equal(pmdaGetInDomHelp(h, pmInDom_build(3, 4), PM_TEXT_ONELINE), "third");
+        assert_string_equal(pmdaGetInDomHelp(h, pmInDom_build(5, 5), PM_TEXT_ONELINE), "x");
+        spend_scans(h);
+    }
     pmdaCloseHelp(h);
     help_image_free(&img);
     help_parser_free(&p);
@@ -426,10 +447,9 @@ static void big_endian_index(void **state)
             swapped[i + k] = demo_dir[i + 3 - k];
     h = pmdaOpenHelp(put_db("be", swapped, demo_dirlen, demo_pag, demo_paglen));
     assert_true(h >= 0);
-    assert_string_equal(pmdaGetHelp(h, 245u << 22, PM_TEXT_ONELINE),
-                        "Time since the demo agent started");
-    assert_string_equal(pmdaGetInDomHelp(h, pmInDom_build(245, 0), PM_TEXT_ONELINE),
-                        "demo instances");
+    demo_answers(h);
+    spend_scans(h);
+    demo_answers(h);
     pmdaCloseHelp(h);
     free(swapped);
 }
@@ -457,6 +477,98 @@ static void open_errors(void **state)
     pmdaCloseHelp(h);
 }
 
+/* Opening reads no record: the index is built only once the scans have
+ * read HELP_SCAN_BUDGET records, and answers are the same before and
+ * after, in either byte order, for every key and for absent ones. */
+static void index_built_lazily(void **state)
+{
+    static const uint32_t absent[] = {0, 1, 0x80000000u, 245u << 22 | 7, 0xffffffffu};
+    help_db db;
+    uint32_t want[64][2];
+
+    (void)state;
+    assert_int_equal(help_db_open(&db, demo_base(), NULL, 0), 0);
+    assert_true(db.n > 0 && db.n < 64);
+    assert_null(atomic_load(&db.index));
+    for (uint32_t i = 0; i < db.n; i++)
+        for (int last = 0; last < 2; last++)
+            want[i][last] = help_db_find(&db, help_db_record(&db, i).key, last);
+    assert_null(atomic_load(&db.index));
+    /* the demo's keys do not repeat: each is its own first and last */
+    for (uint32_t i = 0; i < db.n; i++)
+        assert_true(want[i][0] == i && want[i][1] == i);
+    while (atomic_load(&db.scanned) < HELP_SCAN_BUDGET(db.n))
+        assert_int_equal(help_db_find(&db, absent[0], 0), HELP_NONE);
+    assert_null(atomic_load(&db.index));
+    assert_int_equal(help_db_find(&db, absent[1], 1), HELP_NONE); /* builds it */
+    assert_non_null(atomic_load(&db.index));
+    for (uint32_t i = 0; i < db.n; i++)
+        for (int last = 0; last < 2; last++)
+            assert_int_equal(help_db_find(&db, help_db_record(&db, i).key, last), want[i][last]);
+    for (size_t i = 0; i < sizeof(absent) / sizeof(absent[0]); i++)
+        assert_int_equal(help_db_find(&db, absent[i], i & 1), HELP_NONE);
+    help_db_free(&db);
+}
+
+/* A record whose offset leads outside the .pag: PCP's open takes it (and
+ * its lookup reads outside the file: Debian's crashes), pmkit's too, and
+ * that lookup answers no text while every other answer stays right, by
+ * scan and by index; chkhelp's full check refuses the database.  A .dir of
+ * another size than its header says is refused at open (docs/compat.md),
+ * and a .pag whose header is damaged is read as Debian's reads it. */
+static void damaged_record_at_lookup(void **state)
+{
+    char *d = malloc(demo_dirlen), *p = malloc(demo_paglen), why[200] = "";
+    help_db db;
+    int h;
+
+    (void)state;
+    memcpy(d, demo_dir, demo_dirlen);
+    /* record 1 (245.0.0): its one-line offset far past the end */
+    memcpy(d + 12 + 4, "\xff\xff\xff\x7f", 4);
+    h = pmdaOpenHelp(put_db("badoff", d, demo_dirlen, demo_pag, demo_paglen));
+    assert_true(h >= 0);
+    for (int pass = 0; pass < 2; pass++) {
+        assert_null(pmdaGetHelp(h, 245u << 22, PM_TEXT_ONELINE));
+        assert_string_equal(pmdaGetHelp(h, 245u << 22, PM_TEXT_HELP),
+                            "Seconds elapsed since the agent was started, as an\nunsigned 32-bit "
+                            "counter.\nIt wraps after about 136 years.");
+        assert_string_equal(pmdaGetHelp(h, 246u << 22, PM_TEXT_ONELINE),
+                            "A metric named by its PMID");
+        assert_string_equal(pmdaGetInDomHelp(h, pmInDom_build(245, 0), PM_TEXT_ONELINE),
+                            "demo instances");
+        spend_scans(h);
+    }
+    pmdaCloseHelp(h);
+    assert_int_equal(help_db_load(&db, put_db("badoff", d, demo_dirlen, demo_pag, demo_paglen), why,
+                                  sizeof(why)),
+                     -EINVAL);
+    assert_string_equal(why, ".dir entry 1: one-line offset 2147483647 is outside the text of "
+                             "the .pag (721 bytes)");
+    /* sizes: one byte more, one record fewer */
+    memcpy(d, demo_dir, demo_dirlen);
+    assert_int_equal(pmdaOpenHelp(put_db("long", d, demo_dirlen, demo_pag, demo_paglen)) >= 0, 1);
+    d = realloc(d, demo_dirlen + 1);
+    d[demo_dirlen] = 'x';
+    assert_int_equal(pmdaOpenHelp(put_db("long", d, demo_dirlen + 1, demo_pag, demo_paglen)),
+                     -EINVAL);
+    assert_int_equal(pmdaOpenHelp(put_db("trunc", d, demo_dirlen - 12, demo_pag, demo_paglen)),
+                     -EINVAL);
+    /* the .pag's header: Debian's opens and answers (seen with a probe) */
+    memcpy(p, demo_pag, demo_paglen);
+    memcpy(p, "XXXXXXX", 7);
+    h = pmdaOpenHelp(put_db("badpag", demo_dir, demo_dirlen, p, demo_paglen));
+    assert_true(h >= 0);
+    demo_answers(h);
+    pmdaCloseHelp(h);
+    assert_int_equal(help_db_load(&db, put_db("badpag", demo_dir, demo_dirlen, p, demo_paglen), why,
+                                  sizeof(why)),
+                     -EINVAL);
+    assert_string_equal(why, ".pag does not start with the version 2 header");
+    free(d);
+    free(p);
+}
+
 /* Open a damaged copy: -EINVAL, or every answer inside the .pag. */
 static int try_damaged(const char *dir, size_t dirlen, const char *pag, size_t paglen)
 {
@@ -474,11 +586,12 @@ static int try_damaged(const char *dir, size_t dirlen, const char *pag, size_t p
     }
     for (uint32_t i = 0; i < db.n; i++) {
         for (int last = 0; last < 2; last++) {
-            const help_record *r = help_db_find(&db, db.rec[i].key, last);
-            assert_non_null(r);
-            assert_true(r->off_oneline < db.paglen && r->off_text < db.paglen);
-            assert_true(memchr(db.pag + r->off_oneline, '\0', db.paglen - r->off_oneline));
-            assert_true(memchr(db.pag + r->off_text, '\0', db.paglen - r->off_text));
+            uint32_t k = help_db_find(&db, help_db_record(&db, i).key, last);
+            assert_true(k < db.n);
+            help_record r = help_db_record(&db, k);
+            assert_true(r.off_oneline < db.paglen && r.off_text < db.paglen);
+            assert_true(memchr(db.pag + r.off_oneline, '\0', db.paglen - r.off_oneline));
+            assert_true(memchr(db.pag + r.off_text, '\0', db.paglen - r.off_text));
         }
     }
     help_db_free(&db);
@@ -552,6 +665,8 @@ int main(void)
         cmocka_unit_test(big_endian_index),
         cmocka_unit_test(open_errors),
         cmocka_unit_test(corrupt_files),
+        cmocka_unit_test(index_built_lazily),
+        cmocka_unit_test(damaged_record_at_lookup),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

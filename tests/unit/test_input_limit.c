@@ -384,11 +384,11 @@ static void build_pair(const char *base, const char *one, const char *two)
     help_image_free(&img);
 }
 
-static const char *text_of(const help_db *db, pmID pmid)
+static const char *text_of(help_db *db, pmID pmid)
 {
-    const help_record *r = help_db_find(db, pmid, 0);
+    uint32_t i = help_db_find(db, pmid, 0);
 
-    return r == NULL ? NULL : db->pag + r->off_oneline;
+    return i == HELP_NONE ? NULL : help_db_text(db, help_db_record(db, i).off_oneline);
 }
 
 /* The reader opens the old .dir, then meets (through a FIFO) the new .pag:
