@@ -5,8 +5,10 @@
  *
  * pmFreeResult is PCP's: DPTR payloads, then value sets, then the result,
  * except that a payload inside its value set's own block (as pmdaFetch
- * builds them, one malloc per metric) goes with the value set, the way
- * PCP's skips payloads inside a pinned PDU buffer.  An instance answer's
+ * builds them, one malloc per metric) goes with the value set, and value
+ * sets and payloads inside the result's own block (as an archive's records
+ * are decoded, one malloc per record) go with the result, the way PCP's
+ * skips payloads inside a pinned PDU buffer.  An instance answer's
  * names are freed unless they lie in its namelist's block.
  */
 #include "support.h"
@@ -14,21 +16,32 @@
 
 #include <stdlib.h>
 
-void pmkit_free_vsets(pmValueSet **vsets, int n)
+/* Free n value sets and their DPTR payloads, except what lies inside the
+ * block at owner (osize bytes; NULL for none): an archive's result holds
+ * its value sets and payloads in its own block. */
+static void free_vsets_in(pmValueSet **vsets, int n, const void *owner, size_t osize)
 {
     for (int i = 0; i < n; i++) {
         pmValueSet *vs = vsets[i];
         if (vs == NULL)
             continue;
+        if (owner != NULL && pmkit_in_block(owner, osize, vs))
+            continue;
         if (vs->numval > 0 && vs->valfmt == PM_VAL_DPTR) {
             size_t size = pmkit_block_size(vs);
             for (int j = 0; j < vs->numval; j++)
-                if (!pmkit_in_block(vs, size, vs->vlist[j].value.pval))
+                if (!pmkit_in_block(vs, size, vs->vlist[j].value.pval) &&
+                    (owner == NULL || !pmkit_in_block(owner, osize, vs->vlist[j].value.pval)))
                     free(vs->vlist[j].value.pval);
         }
         free(vs);
         vsets[i] = NULL;
     }
+}
+
+void pmkit_free_vsets(pmValueSet **vsets, int n)
+{
+    free_vsets_in(vsets, n, NULL, 0);
 }
 
 void __pmFreeResultValues(pmResult *res)
@@ -40,7 +53,7 @@ void pmFreeResult(pmResult *result)
 {
     if (result == NULL)
         return;
-    pmkit_free_vsets(result->vset, result->numpmid);
+    free_vsets_in(result->vset, result->numpmid, result, pmkit_block_size(result));
     free(result);
 }
 
@@ -48,7 +61,7 @@ void pmFreeHighResResult(pmHighResResult *result)
 {
     if (result == NULL)
         return;
-    pmkit_free_vsets(result->vset, result->numpmid);
+    free_vsets_in(result->vset, result->numpmid, result, pmkit_block_size(result));
     free(result);
 }
 

@@ -249,7 +249,7 @@ PCP_CALL extern int pmLookupDescs(int, pmID *, pmDesc *);
 PCP_CALL extern int pmLookupInDom(pmInDom, const char *);
 PCP_CALL extern int pmNameInDom(pmInDom, int, char **);
 PCP_CALL extern int pmGetInDom(pmInDom, int **, char ***);
-/* Archive contexts only (pmkit has none yet: PM_ERR_NOTARCHIVE). */
+/* Archive contexts only: every instance the archive ever recorded. */
 PCP_CALL extern int pmLookupInDomArchive(pmInDom, const char *);
 PCP_CALL extern int pmNameInDomArchive(pmInDom, int, char **);
 PCP_CALL extern int pmGetInDomArchive(pmInDom, int **, char ***);
@@ -407,9 +407,55 @@ PCP_CALL extern int pmStoreHighRes(const pmHighResResult *);
 #define PM_XTB_SET(m)  (PM_XTB_FLAG | ((m) << 16))
 #define PM_XTB_GET(m)  (((m)&PM_XTB_FLAG) ? (((m)&0xff0000) >> 16) : -1)
 
-/* Live contexts (all pmkit has today) take no mode: PM_ERR_MODE. */
+/* The collection time and direction of an archive context (live ones
+ * take PM_MODE_LIVE only). */
 PCP_CALL extern int pmSetMode(int, const struct timeval *, int);
 PCP_CALL extern int pmSetModeHighRes(int, const struct timespec *, const struct timespec *);
+
+/* ---------------------------------------------------------------------
+ * Archives: the label of an archive context and where it ends, and its
+ * records one by one (LOGARCHIVE(5)).
+ */
+#define PM_LOG_MAGIC       0x50052600
+#define PM_LOG_VERS02      0x2
+#define PM_LOG_VERS03      0x3
+#define PM_LOG_VOL_TI      -2 /* the temporal index */
+#define PM_LOG_VOL_META    -1 /* the metadata */
+#define PM_LOG_MAXHOSTLEN  64 /* version 2 labels */
+#define PM_TZ_MAXLEN       40 /* version 2 labels */
+#define PM_MAX_HOSTNAMELEN 256
+#define PM_MAX_TIMEZONELEN 256
+#define PM_MAX_ZONEINFOLEN 256
+
+/* Feature bits of version 3 archives; others make an archive unreadable
+ * unless PM_CTXFLAG_NO_FEATURE_CHECK is given. */
+#define PM_LOG_FEATURE_NONE 0
+#define PM_LOG_FEATURE_QA   (1U << 31)
+#define PM_LOG_FEATURES     (PM_LOG_FEATURE_NONE | PM_LOG_FEATURE_QA)
+
+typedef struct pmLogLabel {
+    int ll_magic;                        /* PM_LOG_MAGIC | the format version */
+    pid_t ll_pid;                        /* the logger's process */
+    struct timeval ll_start;             /* when the archive starts */
+    char ll_hostname[PM_LOG_MAXHOSTLEN]; /* the host the metrics came from */
+    char ll_tz[PM_TZ_MAXLEN];            /* $TZ at that host */
+} pmLogLabel;
+
+typedef struct pmHighResLogLabel {
+    int magic;                         /* PM_LOG_MAGIC | the format version */
+    pid_t pid;                         /* the logger's process */
+    struct timespec start;             /* when the archive starts */
+    char hostname[PM_MAX_HOSTNAMELEN]; /* the host the metrics came from */
+    char timezone[PM_MAX_TIMEZONELEN]; /* $TZ at that host */
+    char zoneinfo[PM_MAX_ZONEINFOLEN]; /* its zone information, ":Area/City" */
+} pmHighResLogLabel;
+
+PCP_CALL extern int pmGetArchiveLabel(pmLogLabel *);
+PCP_CALL extern int pmGetHighResArchiveLabel(pmHighResLogLabel *);
+PCP_CALL extern int pmGetArchiveEnd(struct timeval *);
+PCP_CALL extern int pmGetHighResArchiveEnd(struct timespec *);
+PCP_CALL extern int pmFetchArchive(pmResult **);
+PCP_CALL extern int pmFetchHighResArchive(pmHighResResult **);
 
 /* ---------------------------------------------------------------------
  * Labels: name:value pairs attached to metrics, instance domains and

@@ -1,0 +1,230 @@
+/*
+ * archive.h - the archive room's interface to the rest of libpcp and to
+ * the tools built on it (pmdumplog): PCP archives of versions 2 and 3
+ * (LOGARCHIVE(5); docs/archive-format.md has the layouts as pmkit reads
+ * them), opened, described and read, and nothing else.
+ *
+ * An archive set is what an archive context reads: one archive (the files
+ * sharing a base name: NAME.meta, NAME.index, the data volumes NAME.0,
+ * NAME.1, ..., each possibly compressed) or several, from a comma
+ * separated list or a directory, in time order.  Opening a set reads
+ * every label and every archive's metadata (.meta) and temporal index
+ * (.index) into tables; data volumes are read record by record, never
+ * whole, through cursors.  Memory after opening grows with the metadata
+ * and the index, not with the data.
+ *
+ * Every byte read from a file is checked before it is used: a damaged
+ * archive gives PCP's errors (PM_ERR_LABEL, PM_ERR_LOGREC, ...), never a
+ * read outside a record or an allocation larger than the bytes present.
+ * Nothing here keeps global state; a set may be read by one thread at a
+ * time (the caller's lock), and each cursor belongs to its owner.
+ */
+#ifndef PMKIT_ARCHIVE_H
+#define PMKIT_ARCHIVE_H
+
+#include <pcp/pmapi.h>
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+/* Limits on what a file may ask for (docs/compat.md): a record longer
+ * than this is damaged, whatever the file holds. */
+#define ARCH_MAX_RECORD (256u << 20)
+
+/* The label of an archive, both versions. */
+typedef struct arch_label {
+    int version;                       /* PM_LOG_VERS02 or PM_LOG_VERS03 */
+    int magic;                         /* PM_LOG_MAGIC | version, as pmLogLabel's */
+    int pid;                           /* the logger's process */
+    struct timespec start;             /* start of the archive (v2: microseconds) */
+    int vol;                           /* volume of the file it came from */
+    uint32_t features;                 /* v3 feature bits; 0 for v2 */
+    char hostname[PM_MAX_HOSTNAMELEN]; /* NUL-terminated (v2: 64 bytes at most) */
+    char timezone[PM_MAX_TIMEZONELEN]; /* $TZ at the host (v2: 40 bytes at most) */
+    char zoneinfo[PM_MAX_ZONEINFOLEN]; /* v3: :Area/City or empty */
+} arch_label;
+
+typedef struct arch_set arch_set;
+typedef struct arch_cursor arch_cursor;
+
+/* Open flags. */
+#define ARCH_OPEN_NO_FEATURE_CHECK 1 /* accept unknown v3 feature bits */
+
+/*
+ * Open the archives named by spec: a base name, any file of an archive
+ * (NAME.meta, NAME.0, NAME.index, with or without a compression suffix),
+ * a directory (every archive in it) or a comma separated list of those.
+ * 0 and *out, or PCP's error: -ENOENT for no such archive,
+ * PM_ERR_LOGFILE for an empty name, PM_ERR_LABEL, PM_ERR_NODATA,
+ * PM_ERR_LOGREC, PM_ERR_LOGHOST, PM_ERR_LOGOVERLAP, PM_ERR_LOGCHANGE*, ...
+ */
+int arch_open(const char *spec, int flags, arch_set **out);
+void arch_close(arch_set *s);
+
+/* Archives in the set (>= 1) and the label of archive i. */
+int arch_count(const arch_set *s);
+const arch_label *arch_label_of(const arch_set *s, int i);
+
+/*
+ * The logical end: the time of the last complete record of the last
+ * archive (an archive still being written may end in a partial record,
+ * which is not counted).  0, or PM_ERR_LOGREC for a damaged last volume.
+ * The answer is recomputed on each call, as a logger may have added
+ * records meanwhile.
+ */
+int arch_end(arch_set *s, struct timespec *end);
+
+/* ------------------------------------------------------------------ */
+/* Metadata: the union of every archive's .meta, in time order. */
+
+/* The descriptor of pmid: 0, or PM_ERR_PMID_LOG. */
+int arch_desc(const arch_set *s, pmID pmid, pmDesc *desc);
+
+/* Every metric name, in the order the .meta files give them: the count,
+ * and through name_at the i-th name and its PMID. */
+int arch_nnames(const arch_set *s);
+const char *arch_name_at(const arch_set *s, int i, pmID *pmid);
+
+/* Every PMID with a descriptor, in .meta order: count and i-th. */
+int arch_npmids(const arch_set *s);
+pmID arch_pmid_at(const arch_set *s, int i);
+
+/* The names of pmid (pointers into the set, valid while it is open):
+ * the count written into names[0..max), and the total. */
+int arch_names_of(const arch_set *s, pmID pmid, const char **names, int max);
+
+/* An instance domain as observed at one time: n instances, parallel
+ * arrays valid until the next call on the set for that domain. */
+typedef struct arch_indom_view {
+    int n;
+    const int *inst;
+    const char *const *name;
+    struct timespec stamp; /* time of the observation in effect */
+} arch_indom_view;
+
+/*
+ * The instance domain at time t: the last observation at or before t,
+ * with v3 deltas applied.  0, or PM_ERR_INDOM_LOG when the archive has no
+ * observation of indom at or before t.
+ */
+int arch_indom_at(arch_set *s, pmInDom indom, const struct timespec *t, arch_indom_view *v);
+
+/* Every instance ever observed in indom, each identifier once, in the
+ * order PCP's pmGetInDomArchive gives: count, or PM_ERR_INDOM_LOG.  Arrays
+ * malloc'd (names in one block with their pointers), as PCP's. */
+int arch_indom_union(const arch_set *s, pmInDom indom, int **inst, char ***names);
+
+/* The first instance of indom's union (pmGetInDomArchive's order) with
+ * identifier inst, or (name not NULL) called name, else whose name's
+ * first word is name: 0 and *found, *foundname (valid while the set is
+ * open), PM_ERR_INST_LOG or PM_ERR_INDOM_LOG. */
+int arch_indom_union_find(const arch_set *s, pmInDom indom, int inst, const char *name, int *found,
+                          const char **foundname);
+
+/* Over every observation of indom (or of every indom when indom is
+ * PM_INDOM_NULL) in .meta order, without deltas applied: the on-disk
+ * records as pmdumplog -I shows them.  The callback's return stops the
+ * walk when not 0.  For a delta, a removed instance has a NULL name. */
+typedef struct arch_indom_rec {
+    pmInDom indom;
+    struct timespec stamp;
+    int delta; /* 1 for a v3 delta record */
+    int n;
+    const int *inst;
+    const char *const *name;
+} arch_indom_rec;
+int arch_indom_walk(arch_set *s, pmInDom indom, int (*fn)(const arch_indom_rec *, void *),
+                    void *arg);
+
+/* Help text of ident for type (PM_TEXT_ONELINE or PM_TEXT_HELP, with
+ * PM_TEXT_PMID or PM_TEXT_INDOM): 0 and a pointer into the set, or
+ * PM_ERR_TEXT. */
+int arch_text(const arch_set *s, int type, int ident, const char **text);
+
+/*
+ * The label sets of one class (PM_LABEL_CONTEXT, _DOMAIN, _INDOM,
+ * _CLUSTER, _ITEM, _INSTANCES) and ident in effect at time t: the count
+ * and *sets, malloc'd as pmLookupLabels' answers are (pmFreeLabelSets);
+ * 0 and NULL when there are none.
+ */
+int arch_labels_at(const arch_set *s, int type, int ident, const struct timespec *t,
+                   pmLabelSet **sets);
+
+/* Every label record, in .meta order, for pmdumplog -e. */
+typedef struct arch_label_rec {
+    struct timespec stamp;
+    int type;  /* PM_LABEL_* class */
+    int ident; /* domain, indom, cluster or item id; PM_ID_NULL for context */
+    int nsets;
+    const pmLabelSet *sets;
+} arch_label_rec;
+int arch_label_walk(const arch_set *s, int (*fn)(const arch_label_rec *, void *), void *arg);
+
+/* Every help text, in .meta order (pmdumplog -h). */
+int arch_text_walk(const arch_set *s, int (*fn)(int type, int ident, const char *text, void *),
+                   void *arg);
+
+/* ------------------------------------------------------------------ */
+/* The temporal index of archive i, entry by entry (pmdumplog -t). */
+typedef struct arch_ti {
+    struct timespec stamp;
+    int vol;
+    uint64_t meta_off; /* bytes of .meta written before */
+    uint64_t data_off; /* bytes of the volume written before */
+} arch_ti;
+uint64_t arch_nindex(const arch_set *s, int i);
+int arch_index_entry(arch_set *s, int i, uint64_t j, arch_ti *ti);
+
+/* ------------------------------------------------------------------ */
+/* Cursors over the data records, across volumes and archives. */
+
+#define ARCH_FORW 1
+#define ARCH_BACK (-1)
+
+/* One record, as a cursor found it: its place, time and payload (the
+ * bytes between the two length words), valid until the cursor moves. */
+typedef struct arch_record {
+    int archive;           /* index in the set */
+    int vol;               /* data volume */
+    uint64_t off;          /* offset of the record's first length word */
+    uint32_t len;          /* the record's length, both length words included */
+    struct timespec stamp; /* its time */
+    int numpmid;           /* value sets (0: a <mark> record) */
+    const uint8_t *body;   /* the payload, len - 8 bytes */
+} arch_record;
+
+/* A new cursor before the first record; NULL when out of memory. */
+arch_cursor *arch_cursor_new(arch_set *s);
+arch_cursor *arch_cursor_dup(const arch_cursor *c);
+void arch_cursor_free(arch_cursor *c);
+
+/* Place the cursor at the start (before the first record) or the end
+ * (after the last complete record). */
+void arch_cursor_start(arch_cursor *c);
+int arch_cursor_end(arch_cursor *c);
+
+/*
+ * Place the cursor at time t for reading in direction dir: forward, before
+ * the first record at or after t; backward, after the last record before
+ * t, or after the first record at t when there are some (PCP's place).
+ * Uses the temporal index, then reads record headers forward.
+ * 0, or an error reading the files.
+ */
+int arch_cursor_seek(arch_cursor *c, const struct timespec *t, int dir);
+
+/*
+ * The next record in direction dir: 1 and *rec (the cursor moves past it),
+ * 0 at the end (or the start, backward), or PM_ERR_LOGREC for a damaged
+ * record (the cursor stays).
+ */
+int arch_cursor_step(arch_cursor *c, int dir, arch_record *rec);
+
+/* The record as a result: 0 and *res (freed with pmFreeHighResResult), or
+ * PM_ERR_LOGREC when its value sets do not fit the record. */
+int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResult **res);
+
+/* Where a cursor stands: the archive it is in, for the label PCP reports. */
+int arch_cursor_archive(const arch_cursor *c);
+
+#endif /* PMKIT_ARCHIVE_H */

@@ -1,0 +1,496 @@
+/*
+ * cursor.c - reading the data records of a set, forward and backward,
+ * across volumes and archives, and finding a time.
+ *
+ * A cursor stands between two records: in archive a, volume v (an index
+ * into the archive's volumes), at byte off, where the next record forward
+ * starts and the next record backward ends.  Stepping frames one record
+ * through the cursor's window and moves past it; at the end of a volume
+ * it moves on to the next volume, then the next archive (backward: the
+ * previous ones).  A record cut short is PM_ERR_LOGREC, as in PCP, even
+ * at the end of the last volume, where a logger may be writing it: there
+ * it marks the logical end for arch_cursor_end and seeks, and a step
+ * later may find the record whole.
+ *
+ * A seek picks the archive by its label's start, then the last index
+ * entry before the time (a binary search over the index file), and reads
+ * record headers forward from there.  Entries that name a volume the
+ * archive lacks, or an offset before the data, are passed over; an
+ * archive without an index is read from its start.
+ */
+#include "arch_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct arch_cursor_posn {
+    int a, v;
+    uint64_t off;
+} arch_cursor_posn;
+
+struct arch_cursor {
+    arch_set *s;
+    int a, v;     /* archive, volume index */
+    uint64_t off; /* between records */
+    arch_win win; /* over volume (wa, wv) */
+    int wa, wv;
+    int short_end; /* the last step forward met a record cut short at the
+                    * end of the last volume: the logical end */
+};
+
+/* The smallest data record: two length words, a time, a count. */
+static uint32_t min_record(const arch_set *s, int a)
+{
+    return (uint32_t)(8 + arch_stamp_len(s->arch[a].label.version) + 4);
+}
+
+arch_cursor *arch_cursor_new(arch_set *s)
+{
+    arch_cursor *c = calloc(1, sizeof(*c));
+
+    if (c != NULL) {
+        c->s = s;
+        c->wa = c->wv = -1;
+        arch_cursor_start(c);
+    }
+    return c;
+}
+
+arch_cursor *arch_cursor_dup(const arch_cursor *c)
+{
+    arch_cursor *d = malloc(sizeof(*d));
+
+    if (d != NULL) {
+        *d = *c;
+        memset(&d->win, 0, sizeof(d->win));
+        d->wa = d->wv = -1;
+    }
+    return d;
+}
+
+void arch_cursor_free(arch_cursor *c)
+{
+    if (c == NULL)
+        return;
+    win_free(&c->win);
+    free(c);
+}
+
+int arch_cursor_archive(const arch_cursor *c)
+{
+    return c->a;
+}
+
+void arch_cursor_start(arch_cursor *c)
+{
+    c->a = 0;
+    c->v = 0;
+    c->off = c->s->arch[0].labellen;
+}
+
+/* The file of the cursor's volume, with the window made its own. */
+static int cur_file(arch_cursor *c, arch_file **f)
+{
+    int sts = arch_vol_file(c->s, c->a, c->v, f);
+
+    if (sts == 0 && (c->wa != c->a || c->wv != c->v)) {
+        win_reset(&c->win);
+        c->wa = c->a;
+        c->wv = c->v;
+    }
+    return sts;
+}
+
+/* Time and value set count of a framed record, checked. */
+static int header(const arch_set *s, int a, const uint8_t *p, uint32_t len, arch_record *rec)
+{
+    int version = s->arch[a].label.version;
+    size_t st = arch_stamp_len(version);
+    int32_t n;
+
+    arch_stamp(version, p + 4, &rec->stamp);
+    n = (int32_t)arch_be32(p + 4 + st);
+    /* each value set takes two words at least */
+    if (n < 0 || (size_t)n > (len - 8 - st - 4) / 8)
+        return PM_ERR_LOGREC;
+    rec->numpmid = n;
+    rec->len = len;
+    rec->body = p + 4;
+    return 0;
+}
+
+static int is_last_volume(const arch_cursor *c)
+{
+    return c->a == c->s->narch - 1 && c->v == c->s->arch[c->a].nvols - 1;
+}
+
+/* Move to the start of the next volume of the archive: 1, or 0 when
+ * there is none. */
+static int next_volume(arch_cursor *c)
+{
+    if (c->v + 1 >= c->s->arch[c->a].nvols)
+        return 0;
+    c->v++;
+    c->off = c->s->arch[c->a].labellen;
+    return 1;
+}
+
+/* Move to the end of volume v of archive a: 0, or an error finding its
+ * size. */
+static int to_volume_end(arch_cursor *c, int a, int v)
+{
+    arch_file *f;
+    uint64_t size;
+    int sts;
+
+    c->a = a;
+    c->v = v;
+    if ((sts = cur_file(c, &f)) < 0 || (sts = afile_size(f, &size)) < 0)
+        return sts;
+    c->off = size;
+    return 0;
+}
+
+static int step_back(arch_cursor *c, arch_record *rec);
+static int step_forw(arch_cursor *c, arch_record *rec);
+
+/* A <mark> record that no file holds, at stamp. */
+static void virtual_mark(arch_record *rec, int a, const struct timespec *stamp)
+{
+    memset(rec, 0, sizeof(*rec));
+    rec->archive = a;
+    rec->vol = -1;
+    rec->stamp = *stamp;
+}
+
+/* The <mark> between two archives of a set, as PCP makes one: going
+ * forward, a millisecond after the last record of the earlier archive;
+ * going backward, a millisecond before the first record of the later one.
+ * The cursor then moves into the next archive that way.  1, or an error
+ * reading the record the time comes from. */
+static int archive_mark(arch_cursor *c, int dir, arch_record *rec)
+{
+    arch_cursor_posn here = {c->a, c->v, c->off};
+    arch_record near;
+    struct timespec t;
+    int sts;
+
+    sts = dir > 0 ? step_back(c, &near) : step_forw(c, &near);
+    c->a = here.a;
+    c->v = here.v;
+    c->off = here.off;
+    if (sts < 0)
+        return sts;
+    t = sts > 0 ? near.stamp : c->s->arch[c->a].label.start;
+    if (dir > 0) {
+        t.tv_nsec += 1000000;
+        if (t.tv_nsec >= 1000000000) {
+            t.tv_sec++;
+            t.tv_nsec -= 1000000000;
+        }
+        virtual_mark(rec, c->a, &t);
+        c->a++;
+        c->v = 0;
+        c->off = c->s->arch[c->a].labellen;
+        return 1;
+    }
+    t.tv_nsec -= 1000000;
+    if (t.tv_nsec < 0) {
+        t.tv_sec--;
+        t.tv_nsec += 1000000000;
+    }
+    virtual_mark(rec, c->a - 1, &t);
+    if ((sts = to_volume_end(c, c->a - 1, c->s->arch[c->a - 1].nvols - 1)) < 0) {
+        c->a = here.a;
+        c->v = here.v;
+        c->off = here.off;
+        return sts;
+    }
+    return 1;
+}
+
+static int step_forw(arch_cursor *c, arch_record *rec)
+{
+    for (;;) {
+        arch_file *f;
+        uint64_t start;
+        uint32_t len;
+        const uint8_t *p;
+        int sts = cur_file(c, &f);
+        if (sts < 0)
+            return sts;
+        sts = rec_frame(&c->win, f, c->off, ARCH_FORW, min_record(c->s, c->a), &start, &len, &p);
+        if (sts == REC_OK) {
+            if ((sts = header(c->s, c->a, p, len, rec)) < 0)
+                return sts;
+            rec->archive = c->a;
+            rec->vol = c->s->arch[c->a].vols[c->v].num;
+            rec->off = start;
+            c->off = start + len;
+            return 1;
+        }
+        if (sts == REC_SHORT) {
+            /* cut short: a logger writing it, or damage; PCP says damage */
+            c->short_end = is_last_volume(c);
+            return PM_ERR_LOGREC;
+        }
+        if (sts < 0)
+            return sts;
+        if (next_volume(c))
+            continue;
+        if (c->a + 1 < c->s->narch)
+            return archive_mark(c, ARCH_FORW, rec);
+        return 0;
+    }
+}
+
+static int step_back(arch_cursor *c, arch_record *rec)
+{
+    for (;;) {
+        arch_file *f;
+        uint64_t start;
+        uint32_t len;
+        const uint8_t *p;
+        int sts;
+        if (c->off <= c->s->arch[c->a].labellen) {
+            if (c->v > 0) {
+                if ((sts = to_volume_end(c, c->a, c->v - 1)) < 0)
+                    return sts;
+                continue;
+            }
+            return c->a > 0 ? archive_mark(c, ARCH_BACK, rec) : 0;
+        }
+        if ((sts = cur_file(c, &f)) < 0)
+            return sts;
+        sts = rec_frame(&c->win, f, c->off, ARCH_BACK, min_record(c->s, c->a), &start, &len, &p);
+        if (sts == REC_OK && start < c->s->arch[c->a].labellen)
+            sts = PM_ERR_LOGREC;
+        if (sts == REC_OK) {
+            if ((sts = header(c->s, c->a, p, len, rec)) < 0)
+                return sts;
+            rec->archive = c->a;
+            rec->vol = c->s->arch[c->a].vols[c->v].num;
+            rec->off = start;
+            c->off = start;
+            return 1;
+        }
+        return sts < 0 ? sts : PM_ERR_LOGREC;
+    }
+}
+
+int arch_cursor_step(arch_cursor *c, int dir, arch_record *rec)
+{
+    int a = c->a, v = c->v, sts;
+    uint64_t off = c->off;
+
+    sts = dir > 0 ? step_forw(c, rec) : step_back(c, rec);
+    if (sts < 0) {
+        c->a = a;
+        c->v = v;
+        c->off = off;
+    }
+    return sts;
+}
+
+/* ------------------------------------------------------------------ */
+
+/* Volume index of volume number num in archive a (sorted), or -1. */
+static int vol_index(const arch_one *a, int num)
+{
+    int lo = 0, hi = a->nvols - 1;
+
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (a->vols[mid].num == num)
+            return mid;
+        if (a->vols[mid].num < num)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+/* Does a record start at c's position (or the volume end there)?  An
+ * index entry can be wrong: old loggers wrote offsets inside records. */
+static int frames_here(arch_cursor *c)
+{
+    arch_file *f;
+    uint64_t start;
+    uint32_t len;
+    const uint8_t *p;
+    int sts;
+
+    if (c->off < c->s->arch[c->a].labellen || cur_file(c, &f) < 0)
+        return 0;
+    sts = rec_frame(&c->win, f, c->off, ARCH_FORW, min_record(c->s, c->a), &start, &len, &p);
+    return sts == REC_OK || sts == REC_END;
+}
+
+/*
+ * Place c in archive a at the last index entry before t whose offset holds
+ * a record (records before an entry's offset are no later than its time),
+ * or at the archive's start.  Only the last SEEK_TRIES entries before t
+ * are tried.
+ */
+#define SEEK_TRIES 16
+
+static void seek_index(arch_cursor *c, int a, const struct timespec *t)
+{
+    arch_one *ar = &c->s->arch[a];
+    uint64_t lo = 0, hi = ar->nti;
+    arch_ti ti;
+
+    c->a = a;
+    if (ar->index.fd >= 0 && ar->nti > 0) {
+        /* the first entry not before t */
+        while (lo < hi) {
+            uint64_t mid = lo + (hi - lo) / 2;
+            if (index_entry(ar, mid, &ti) < 0)
+                break;
+            if (arch_cmp(&ti.stamp, t) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        for (uint64_t j = lo, tries = 0; j > 0 && tries < SEEK_TRIES; j--, tries++) {
+            if (index_entry(ar, j - 1, &ti) < 0 || (c->v = vol_index(ar, ti.vol)) < 0)
+                continue;
+            c->off = ti.data_off;
+            if (frames_here(c))
+                return;
+        }
+    }
+    c->v = 0;
+    c->off = ar->labellen;
+}
+
+int arch_cursor_seek(arch_cursor *c, const struct timespec *t, int dir)
+{
+    int a = 0, sts;
+    arch_record rec;
+
+    for (int i = 1; i < c->s->narch; i++)
+        if (arch_cmp(&c->s->arch[i].label.start, t) <= 0)
+            a = i;
+    seek_index(c, a, t);
+    /* the first record at or after t: forward, stop before it; backward,
+     * stop after it if it is at t (the first of several at t, as PCP
+     * places it), else before it */
+    for (;;) {
+        arch_cursor_posn save = {c->a, c->v, c->off};
+        c->short_end = 0;
+        sts = arch_cursor_step(c, ARCH_FORW, &rec);
+        if (sts < 0 && c->short_end)
+            return 0; /* at the logical end */
+        if (sts <= 0)
+            return sts;
+        if (arch_cmp(&rec.stamp, t) < 0)
+            continue;
+        if (dir < 0 && arch_cmp(&rec.stamp, t) == 0)
+            return 0;
+        c->a = save.a;
+        c->v = save.v;
+        c->off = save.off;
+        return 0;
+    }
+}
+
+/*
+ * The end of volume v of c's archive, as the place after its last
+ * complete record: 1 and c placed there, 0 when the volume has no record,
+ * or PM_ERR_LOGREC.  The last record normally ends the file, which one
+ * backward frame shows; otherwise (a logger writing, or a damaged tail)
+ * records are read forward from the last index entry that holds one, or
+ * from the volume's start.
+ */
+static int volume_end(arch_cursor *c, int v)
+{
+    arch_one *ar = &c->s->arch[c->a];
+    arch_file *f;
+    arch_record rec;
+    uint64_t size, last;
+    arch_ti ti;
+    int sts;
+
+    c->v = v;
+    if ((sts = cur_file(c, &f)) < 0 || (sts = afile_size(f, &size)) < 0)
+        return sts;
+    if (size <= ar->labellen)
+        return 0;
+    c->off = size;
+    if (step_back(c, &rec) > 0 && c->v == v) {
+        c->off = size;
+        return 1;
+    }
+    /* the last entry of this volume that holds a record, else its start */
+    c->v = v;
+    c->off = ar->labellen;
+    for (uint64_t j = ar->nti, tries = 0; j > 0 && tries < SEEK_TRIES; j--) {
+        if (index_entry(ar, j - 1, &ti) < 0 || ti.vol != ar->vols[v].num)
+            continue;
+        tries++;
+        c->off = ti.data_off;
+        if (ti.data_off < size && frames_here(c))
+            break;
+        c->off = ar->labellen;
+    }
+    last = c->off;
+    for (;;) {
+        arch_file *vf;
+        uint64_t start;
+        uint32_t len;
+        const uint8_t *p;
+        if ((sts = cur_file(c, &vf)) < 0)
+            return sts;
+        sts = rec_frame(&c->win, vf, c->off, ARCH_FORW, min_record(c->s, c->a), &start, &len, &p);
+        if (sts == REC_OK && (sts = header(c->s, c->a, p, len, &rec)) == 0) {
+            c->off = last = start + len;
+            continue;
+        }
+        if (sts < 0)
+            return sts;
+        break; /* the end, or a record being written */
+    }
+    c->off = last;
+    /* bytes after the label but no whole record: damaged, as PCP finds */
+    return last > ar->labellen ? 1 : PM_ERR_LOGREC;
+}
+
+int arch_cursor_end(arch_cursor *c)
+{
+    int sts;
+
+    /* the last volume with a record, going back over empty ones */
+    for (int a = c->s->narch - 1; a >= 0; a--) {
+        for (int v = c->s->arch[a].nvols - 1; v >= 0; v--) {
+            c->a = a;
+            if ((sts = volume_end(c, v)) != 0)
+                return sts < 0 ? sts : 0;
+        }
+    }
+    arch_cursor_start(c);
+    return 0;
+}
+
+int arch_end(arch_set *s, struct timespec *end)
+{
+    arch_cursor *c = arch_cursor_new(s);
+    arch_record rec;
+    int sts;
+
+    if (c == NULL)
+        return -ENOMEM;
+    if ((sts = arch_cursor_end(c)) == 0) {
+        sts = arch_cursor_step(c, ARCH_BACK, &rec);
+        if (sts > 0) {
+            *end = rec.stamp;
+            sts = 0;
+        } else if (sts == 0) {
+            *end = s->arch[0].label.start; /* no records at all */
+        }
+    }
+    arch_cursor_free(c);
+    return sts;
+}

@@ -1,0 +1,393 @@
+/*
+ * file.c - the bytes of an archive's files, raw or compressed, and the
+ * windows and record frames read from them.
+ *
+ * A raw file is read with pread, never mapped: a file truncated while it
+ * is open (a logger restarting, an operator's mistake) then gives a short
+ * read, not SIGBUS.  A compressed file (.xz and .lzma through liblzma,
+ * .bz2 and .bz through libbz2, .gz and .z through zlib: the suffixes
+ * PCP 6 reads) is decompressed on demand, in order, into an unlinked
+ * temporary file in $TMPDIR (else /tmp), from which reads are served: a
+ * reader going forward decompresses only what it has reached, and one
+ * going backward or seeking finds the bytes already there.  Decoders get a
+ * memory limit (ARCH_XZ_MEMLIMIT), so a hostile header cannot make them
+ * allocate more.
+ *
+ * Windows keep the bytes around the reader's position, refilled by large
+ * reads in the direction it is going; records are framed here (length,
+ * payload, length) with every length checked against the bytes present
+ * and ARCH_MAX_RECORD before a byte of the payload is used.
+ *
+ * Not here: .Z (compress(1)'s LZW), which PCP reads through an external
+ * uncompress; pmkit refuses it (docs/compat.md).
+ */
+#include "arch_int.h"
+
+#include <bzlib.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <lzma.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#define ARCH_XZ_MEMLIMIT (256u << 20) /* what a decoder may allocate */
+#define AF_INBUF         (64u << 10)  /* compressed bytes read at a time */
+#define AF_OUTBUF        (256u << 10) /* decompressed bytes written at a time */
+#define WIN_CHUNK        (256u << 10) /* a window's refill */
+
+struct af_dec {
+    lzma_stream xz;  /* AF_XZ, AF_LZMA */
+    bz_stream bz;    /* AF_BZ2 */
+    z_stream gz;     /* AF_GZ */
+    int live;        /* the decoder is initialised */
+    uint64_t in_off; /* compressed bytes consumed from the file */
+    uint8_t in[AF_INBUF];
+    uint8_t out[AF_OUTBUF];
+};
+
+static const struct {
+    const char *suffix;
+    int kind;
+} suffixes[] = {
+    {".xz", AF_XZ},  {".lzma", AF_LZMA}, {".bz2", AF_BZ2},
+    {".bz", AF_BZ2}, {".gz", AF_GZ},     {".z", AF_GZ},
+};
+
+int afile_suffix(const char *name, size_t *len)
+{
+    size_t n = strlen(name);
+
+    for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+        size_t k = strlen(suffixes[i].suffix);
+        if (n > k && strcmp(name + n - k, suffixes[i].suffix) == 0) {
+            *len = k;
+            return suffixes[i].kind;
+        }
+    }
+    *len = 0;
+    return AF_RAW;
+}
+
+int afile_open(arch_file *f, const char *path, int kind)
+{
+    memset(f, 0, sizeof(*f));
+    f->tmp = -1;
+    f->kind = kind;
+    if ((f->fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+        return -errno;
+    return 0;
+}
+
+static void dec_end(arch_file *f)
+{
+    struct af_dec *d = f->dec;
+
+    if (d == NULL)
+        return;
+    if (d->live) {
+        if (f->kind == AF_BZ2)
+            BZ2_bzDecompressEnd(&d->bz);
+        else if (f->kind == AF_GZ)
+            inflateEnd(&d->gz);
+        else
+            lzma_end(&d->xz);
+    }
+    free(d);
+    f->dec = NULL;
+}
+
+void afile_close(arch_file *f)
+{
+    if (f->fd >= 0)
+        close(f->fd);
+    if (f->tmp >= 0)
+        close(f->tmp);
+    dec_end(f);
+    f->fd = f->tmp = -1;
+}
+
+/* pread until len bytes or the end: the count, or -errno. */
+static ssize_t pread_all(int fd, uint64_t off, void *buf, size_t len)
+{
+    size_t got = 0;
+
+    while (got < len) {
+        ssize_t n = pread(fd, (char *)buf + got, len - got, (off_t)(off + got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -errno;
+        if (n == 0)
+            break;
+        got += (size_t)n;
+    }
+    return (ssize_t)got;
+}
+
+static int pwrite_all(int fd, uint64_t off, const void *buf, size_t len)
+{
+    size_t put = 0;
+
+    while (put < len) {
+        ssize_t n = pwrite(fd, (const char *)buf + put, len - put, (off_t)(off + put));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return n < 0 ? -errno : -EIO;
+        put += (size_t)n;
+    }
+    return 0;
+}
+
+/* An unlinked temporary file for decompressed bytes. */
+static int tmp_create(void)
+{
+    const char *dir = getenv("TMPDIR");
+    char path[4096];
+    int fd;
+
+    if (dir == NULL || dir[0] == '\0')
+        dir = "/tmp";
+    if ((size_t)snprintf(path, sizeof(path), "%s/pmkit-archive.XXXXXX", dir) >= sizeof(path))
+        return -ENAMETOOLONG;
+    if ((fd = mkstemp(path)) < 0)
+        return -errno;
+    unlink(path);
+    (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+    return fd;
+}
+
+static int dec_init(arch_file *f)
+{
+    struct af_dec *d = calloc(1, sizeof(*d));
+    int ok;
+
+    if (d == NULL)
+        return -ENOMEM;
+    f->dec = d;
+    switch (f->kind) {
+    case AF_XZ:
+        d->xz = (lzma_stream)LZMA_STREAM_INIT;
+        ok = lzma_stream_decoder(&d->xz, ARCH_XZ_MEMLIMIT, LZMA_CONCATENATED) == LZMA_OK;
+        break;
+    case AF_LZMA:
+        d->xz = (lzma_stream)LZMA_STREAM_INIT;
+        ok = lzma_alone_decoder(&d->xz, ARCH_XZ_MEMLIMIT) == LZMA_OK;
+        break;
+    case AF_BZ2:
+        ok = BZ2_bzDecompressInit(&d->bz, 0, 0) == BZ_OK;
+        break;
+    default:
+        ok = inflateInit2(&d->gz, 15 + 32) == Z_OK; /* gzip or zlib headers */
+        break;
+    }
+    if (!ok)
+        return -ENOMEM;
+    d->live = 1;
+    return 0;
+}
+
+/* One step of the decoder over avail_in bytes at in: how many it took
+ * (*used) and made (*made); 1 at the end of the data, 0 to go on, or
+ * PM_ERR_LOGREC. */
+static int dec_step(arch_file *f, size_t avail, size_t *used, size_t *made)
+{
+    struct af_dec *d = f->dec;
+    int rc;
+
+    switch (f->kind) {
+    case AF_XZ:
+    case AF_LZMA:
+        d->xz.next_in = d->in;
+        d->xz.avail_in = avail;
+        d->xz.next_out = d->out;
+        d->xz.avail_out = AF_OUTBUF;
+        rc = lzma_code(&d->xz, avail == 0 ? LZMA_FINISH : LZMA_RUN);
+        *used = avail - d->xz.avail_in;
+        *made = AF_OUTBUF - d->xz.avail_out;
+        if (rc == LZMA_STREAM_END)
+            return 1;
+        return rc == LZMA_OK || (rc == LZMA_BUF_ERROR && *made > 0) ? 0 : PM_ERR_LOGREC;
+    case AF_BZ2:
+        d->bz.next_in = (char *)d->in;
+        d->bz.avail_in = (unsigned)avail;
+        d->bz.next_out = (char *)d->out;
+        d->bz.avail_out = AF_OUTBUF;
+        rc = BZ2_bzDecompress(&d->bz);
+        *used = avail - d->bz.avail_in;
+        *made = AF_OUTBUF - d->bz.avail_out;
+        if (rc == BZ_STREAM_END) {
+            /* another stream may follow, as bzip2 -dc reads them */
+            BZ2_bzDecompressEnd(&d->bz);
+            memset(&d->bz, 0, sizeof(d->bz));
+            if (BZ2_bzDecompressInit(&d->bz, 0, 0) != BZ_OK) {
+                d->live = 0;
+                return PM_ERR_LOGREC;
+            }
+            return 2;
+        }
+        if (rc != BZ_OK)
+            return PM_ERR_LOGREC;
+        return avail == 0 && *made == 0 ? PM_ERR_LOGREC : 0;
+    default:
+        d->gz.next_in = d->in;
+        d->gz.avail_in = (uInt)avail;
+        d->gz.next_out = d->out;
+        d->gz.avail_out = AF_OUTBUF;
+        rc = inflate(&d->gz, Z_NO_FLUSH);
+        *used = avail - d->gz.avail_in;
+        *made = AF_OUTBUF - d->gz.avail_out;
+        if (rc == Z_STREAM_END) {
+            inflateReset(&d->gz); /* gzip members may follow */
+            return 2;
+        }
+        if (rc != Z_OK && !(rc == Z_BUF_ERROR && *made > 0))
+            return PM_ERR_LOGREC;
+        return avail == 0 && *made == 0 ? PM_ERR_LOGREC : 0;
+    }
+}
+
+/*
+ * Decompress until at least upto bytes are in the temporary file, or the
+ * end.  bz2 and gzip report the end of each stream (2); the data ends
+ * there when no input follows.  0 or an error (sticky).
+ */
+static int decompress_to(arch_file *f, uint64_t upto)
+{
+    int sts = 0;
+
+    if (f->err != 0)
+        return f->err;
+    if (f->tmp < 0 && (sts = f->tmp = tmp_create()) < 0)
+        return f->err = sts;
+    if (f->dec == NULL && (sts = dec_init(f)) < 0)
+        return f->err = sts;
+    while (!f->done && f->have < upto) {
+        struct af_dec *d = f->dec;
+        ssize_t avail = pread_all(f->fd, d->in_off, d->in, AF_INBUF);
+        size_t used = 0, made = 0;
+        int wsts;
+        if (avail < 0)
+            return f->err = (int)avail;
+        sts = dec_step(f, (size_t)avail, &used, &made);
+        if (sts < 0)
+            return f->err = sts;
+        d->in_off += used;
+        if (made > 0 && (wsts = pwrite_all(f->tmp, f->have, d->out, made)) < 0)
+            return f->err = wsts;
+        f->have += made;
+        if (sts == 1 || (sts == 2 && (size_t)avail == used))
+            f->done = 1;
+        else if (avail == 0 && made == 0 && used == 0)
+            return f->err = PM_ERR_LOGREC; /* truncated compressed data */
+    }
+    if (f->done)
+        dec_end(f);
+    return 0;
+}
+
+ssize_t afile_read(arch_file *f, uint64_t off, void *buf, size_t len)
+{
+    int sts;
+
+    if (f->kind == AF_RAW)
+        return pread_all(f->fd, off, buf, len);
+    if (off + len > f->have && !f->done && (sts = decompress_to(f, off + len)) < 0)
+        return sts;
+    if (off >= f->have)
+        return 0;
+    if (len > f->have - off)
+        len = (size_t)(f->have - off);
+    return pread_all(f->tmp, off, buf, len);
+}
+
+int afile_size(arch_file *f, uint64_t *size)
+{
+    struct stat st;
+    int sts;
+
+    if (f->kind == AF_RAW) {
+        if (fstat(f->fd, &st) < 0)
+            return -errno;
+        *size = (uint64_t)st.st_size;
+        return 0;
+    }
+    if ((sts = decompress_to(f, UINT64_MAX)) < 0)
+        return sts;
+    *size = f->have;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+
+void win_free(arch_win *w)
+{
+    free(w->buf);
+    memset(w, 0, sizeof(*w));
+}
+
+const uint8_t *win_get(arch_win *w, arch_file *f, uint64_t off, size_t len, int dir, int *err)
+{
+    size_t want = len > WIN_CHUNK ? len : WIN_CHUNK;
+    uint64_t start = off;
+    ssize_t got;
+
+    *err = 0;
+    if (off >= w->off && off - w->off <= w->len && len <= w->len - (off - w->off))
+        return w->buf + (off - w->off);
+    if (dir < 0 && len < want)
+        start = off + len >= want ? off + len - want : 0;
+    if (want > w->cap) {
+        uint8_t *nb = realloc(w->buf, want);
+        if (nb == NULL) {
+            *err = -ENOMEM;
+            return NULL;
+        }
+        w->buf = nb;
+        w->cap = want;
+    }
+    w->len = 0;
+    if ((got = afile_read(f, start, w->buf, want)) < 0) {
+        *err = (int)got;
+        return NULL;
+    }
+    w->off = start;
+    w->len = (size_t)got;
+    if (off - start > w->len || len > w->len - (off - start))
+        return NULL;
+    return w->buf + (off - start);
+}
+
+int rec_frame(arch_win *w, arch_file *f, uint64_t off, int dir, uint32_t minlen, uint64_t *start,
+              uint32_t *len, const uint8_t **bytes)
+{
+    const uint8_t *p;
+    uint32_t n;
+    int err;
+
+    if (dir > 0) {
+        if ((p = win_get(w, f, off, 4, dir, &err)) == NULL)
+            return err != 0 ? err : REC_END; /* nothing, or less than a length word */
+        *start = off;
+    } else {
+        if (off < 4)
+            return REC_END;
+        if ((p = win_get(w, f, off - 4, 4, dir, &err)) == NULL)
+            return err != 0 ? err : REC_SHORT;
+    }
+    n = arch_be32(p);
+    if (n < minlen || n > ARCH_MAX_RECORD || (dir < 0 && n > off))
+        return PM_ERR_LOGREC;
+    if (dir < 0)
+        *start = off - n;
+    if ((p = win_get(w, f, *start, n, dir, &err)) == NULL)
+        return err != 0 ? err : REC_SHORT;
+    if (arch_be32(p) != n || arch_be32(p + n - 4) != n)
+        return PM_ERR_LOGREC;
+    *len = n;
+    *bytes = p;
+    return REC_OK;
+}

@@ -1,0 +1,537 @@
+/*
+ * meta.c - the .meta file of an archive, decoded record by record into
+ * the set's tables: descriptors and names, instance domain observations
+ * (v2's, and v3's full and delta records), label sets and help text.
+ *
+ * Record types (the first word of each payload): 1 descriptor, 2 v2
+ * instance domain, 3 v2 labels, 4 help text, 5 v3 instance domain, 6 v3
+ * instance domain delta, 7 v3 labels.  Each decoder reads its fields
+ * through a cursor that refuses to go past the payload, so a count or an
+ * offset that does not fit the record gives PM_ERR_LOGREC before anything
+ * is allocated for it; strings must end inside their table.  A
+ * descriptor that contradicts an earlier one for its PMID gives PCP's
+ * PM_ERR_LOGCHANGE* codes.
+ *
+ * Strings, instance arrays and label sets live in chunks freed with the
+ * tables; instance domain observations are kept in time order per domain.
+ * Not here: what an observation means at a given time (indom.c).
+ */
+#include "arch_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define META_CHUNK (64u << 10)
+
+enum {
+    TYPE_DESC = 1,
+    TYPE_INDOM_V2 = 2,
+    TYPE_LABEL_V2 = 3,
+    TYPE_TEXT = 4,
+    TYPE_INDOM = 5,
+    TYPE_INDOM_DELTA = 6,
+    TYPE_LABEL = 7,
+};
+
+struct meta_chunk {
+    struct meta_chunk *next;
+    size_t used, size;
+    max_align_t data[];
+};
+
+/* n bytes that live as long as the tables, aligned for any type. */
+static void *arena(arch_meta *m, size_t n)
+{
+    struct meta_chunk *c = m->chunks;
+    size_t a = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+
+    if (c == NULL || c->size - c->used < a) {
+        size_t size = a > META_CHUNK / 2 ? a : META_CHUNK;
+        if ((c = malloc(sizeof(*c) + size)) == NULL)
+            return NULL;
+        c->size = size;
+        c->used = 0;
+        if (a > META_CHUNK / 2 && m->chunks != NULL) {
+            /* a big block goes behind the current chunk, which stays in use */
+            c->next = m->chunks->next;
+            m->chunks->next = c;
+        } else {
+            c->next = m->chunks;
+            m->chunks = c;
+        }
+    }
+    c->used += a;
+    return (char *)c->data + c->used - a;
+}
+
+static char *arena_str(arch_meta *m, const uint8_t *s, size_t n)
+{
+    char *p = arena(m, n + 1);
+
+    if (p != NULL) {
+        memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}
+
+/* Grow *v (of *room elements of size each) to hold n + 1. */
+static int room_for(void **v, int *room, int n, size_t size)
+{
+    int want;
+    void *nv;
+
+    if (n < *room)
+        return 0;
+    if (n >= INT32_MAX / 2)
+        return -ENOMEM;
+    want = *room == 0 ? 16 : *room * 2;
+    if ((nv = realloc(*v, (size_t)want * size)) == NULL)
+        return -ENOMEM;
+    *v = nv;
+    *room = want;
+    return 0;
+}
+
+/* A reader over one payload. */
+typedef struct rd {
+    const uint8_t *p;
+    size_t len, off;
+    int bad;
+} rd;
+
+static uint32_t get32(rd *r)
+{
+    if (r->bad || r->len - r->off < 4) {
+        r->bad = 1;
+        return 0;
+    }
+    r->off += 4;
+    return arch_be32(r->p + r->off - 4);
+}
+
+static const uint8_t *get_bytes(rd *r, size_t n)
+{
+    if (r->bad || r->len - r->off < n) {
+        r->bad = 1;
+        return NULL;
+    }
+    r->off += n;
+    return r->p + r->off - n;
+}
+
+static void get_stamp(rd *r, int version, struct timespec *t)
+{
+    const uint8_t *p = get_bytes(r, arch_stamp_len(version));
+
+    if (p != NULL)
+        arch_stamp(version, p, t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Descriptors and names. */
+
+static int desc_conflict(const pmDesc *old, const pmDesc *d)
+{
+    if (old->type != d->type)
+        return PM_ERR_LOGCHANGETYPE;
+    if (old->sem != d->sem)
+        return PM_ERR_LOGCHANGESEM;
+    if (old->indom != d->indom)
+        return PM_ERR_LOGCHANGEINDOM;
+    if (memcmp(&old->units, &d->units, sizeof(d->units)) != 0)
+        return PM_ERR_LOGCHANGEUNITS;
+    return 0;
+}
+
+static void units_from(uint32_t w, pmUnits *u)
+{
+    memset(u, 0, sizeof(*u));
+    u->dimSpace = (int)(w >> 28 & 0xf) - ((w >> 31 & 1) << 4);
+    u->dimTime = (int)(w >> 24 & 0xf) - ((w >> 27 & 1) << 4);
+    u->dimCount = (int)(w >> 20 & 0xf) - ((w >> 23 & 1) << 4);
+    u->scaleSpace = w >> 16 & 0xf;
+    u->scaleTime = w >> 12 & 0xf;
+    u->scaleCount = (int)(w >> 8 & 0xf) - ((w >> 11 & 1) << 4);
+}
+
+static uint32_t name_hash(const uint8_t *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ s[i]) * 16777619u;
+    return h;
+}
+
+/* The slot of the name table where name s (n bytes) of pmid is, or the
+ * empty slot where it goes. */
+static uint32_t name_slot(const arch_meta *m, const uint8_t *s, size_t n, pmID pmid)
+{
+    uint32_t i = name_hash(s, n) & (m->namecap - 1);
+
+    for (;; i = (i + 1) & (m->namecap - 1)) {
+        uint32_t at = m->nametab[i];
+        if (at == UINT32_MAX)
+            return i;
+        if (m->name_pmid[at] == pmid && strncmp(m->names[at], (const char *)s, n) == 0 &&
+            m->names[at][n] == '\0')
+            return i;
+    }
+}
+
+/* The name table grown to hold one more name, at most half full. */
+static int name_table_room(arch_meta *m)
+{
+    uint32_t cap = m->namecap == 0 ? 256 : m->namecap * 2, *tab;
+
+    if ((uint32_t)(m->nnames + 1) * 2 <= m->namecap)
+        return 0;
+    if (cap == 0 || (tab = malloc((size_t)cap * sizeof(uint32_t))) == NULL)
+        return -ENOMEM;
+    memset(tab, 0xff, (size_t)cap * sizeof(uint32_t));
+    free(m->nametab);
+    m->nametab = tab;
+    m->namecap = cap;
+    for (int i = 0; i < m->nnames; i++) {
+        const char *name = m->names[i];
+        tab[name_slot(m, (const uint8_t *)name, strlen(name), m->name_pmid[i])] = (uint32_t)i;
+    }
+    return 0;
+}
+
+/* Name s (n bytes) of pmid, once: a PMID named again keeps its names. */
+static int add_name(arch_meta *m, const uint8_t *s, size_t n, pmID pmid)
+{
+    uint32_t slot;
+    char *name;
+    pmID *np;
+    const uint8_t *nul = memchr(s, '\0', n);
+
+    if (nul != NULL) /* padded with NULs by some old loggers: the name ends there */
+        n = (size_t)(nul - s);
+    if (name_table_room(m) < 0)
+        return -ENOMEM;
+    slot = name_slot(m, s, n, pmid);
+    if (m->nametab[slot] != UINT32_MAX)
+        return 0;
+    if (room_for((void **)&m->names, &m->nameroom, m->nnames, sizeof(char *)) < 0)
+        return -ENOMEM;
+    if ((np = realloc(m->name_pmid, (size_t)m->nameroom * sizeof(pmID))) == NULL)
+        return -ENOMEM;
+    m->name_pmid = np;
+    if ((name = arena_str(m, s, n)) == NULL)
+        return -ENOMEM;
+    m->names[m->nnames] = name;
+    m->name_pmid[m->nnames] = pmid;
+    m->nametab[slot] = (uint32_t)m->nnames++;
+    return 0;
+}
+
+static int load_desc(arch_meta *m, rd *r)
+{
+    pmDesc d;
+    uint32_t numnames, at;
+    int sts;
+
+    d.pmid = get32(r);
+    d.type = (int)get32(r);
+    d.indom = get32(r);
+    d.sem = (int)get32(r);
+    units_from(get32(r), &d.units);
+    numnames = get32(r);
+    if (r->bad)
+        return PM_ERR_LOGREC;
+    if ((at = u32map_get(&m->desc_by_pmid, d.pmid)) != UINT32_MAX) {
+        if ((sts = desc_conflict(&m->descs[at], &d)) < 0)
+            return sts;
+    } else {
+        if (room_for((void **)&m->descs, &m->descroom, m->ndescs, sizeof(pmDesc)) < 0 ||
+            u32map_put(&m->desc_by_pmid, d.pmid, (uint32_t)m->ndescs) < 0)
+            return -ENOMEM;
+        m->descs[m->ndescs++] = d;
+    }
+    for (uint32_t i = 0; i < numnames; i++) {
+        uint32_t n = get32(r);
+        const uint8_t *s = get_bytes(r, n);
+        if (s == NULL)
+            return PM_ERR_LOGREC;
+        if ((sts = add_name(m, s, n, d.pmid)) < 0)
+            return sts;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Instance domains. */
+
+static meta_indom *indom_slot(arch_meta *m, pmInDom indom)
+{
+    uint32_t at = u32map_get(&m->indom_by_id, indom);
+    meta_indom *d;
+
+    if (at != UINT32_MAX)
+        return &m->indoms[at];
+    if (room_for((void **)&m->indoms, &m->indomroom, m->nindoms, sizeof(meta_indom)) < 0 ||
+        u32map_put(&m->indom_by_id, indom, (uint32_t)m->nindoms) < 0)
+        return NULL;
+    d = &m->indoms[m->nindoms++];
+    memset(d, 0, sizeof(*d));
+    d->indom = indom;
+    d->view_at = -1;
+    d->nunion = -1;
+    return d;
+}
+
+/* The string at offset off of a table of len bytes: NUL-terminated inside. */
+static const uint8_t *table_str(const uint8_t *tab, size_t len, uint32_t off, size_t *n)
+{
+    const uint8_t *end;
+
+    if (off >= len)
+        return NULL;
+    if ((end = memchr(tab + off, '\0', len - off)) == NULL)
+        return NULL;
+    *n = (size_t)(end - (tab + off));
+    return tab + off;
+}
+
+/* Keep obs in d's list, in time order (after any of the same time). */
+static int indom_insert(meta_indom *d, const meta_indom_obs *obs)
+{
+    int at;
+
+    if (room_for((void **)&d->obs, &d->room, d->nobs, sizeof(*obs)) < 0)
+        return -ENOMEM;
+    at = d->nobs;
+    while (at > 0 && arch_cmp(&d->obs[at - 1].stamp, &obs->stamp) > 0)
+        at--;
+    memmove(d->obs + at + 1, d->obs + at, (size_t)(d->nobs - at) * sizeof(*obs));
+    d->obs[at] = *obs;
+    d->nobs++;
+    d->view_at = -1;
+    return at;
+}
+
+static int load_indom(arch_meta *m, rd *r, int version, int delta)
+{
+    meta_indom_obs obs = {0};
+    pmInDom indom;
+    uint32_t n;
+    const uint8_t *ids, *offs, *tab;
+    size_t tablen;
+    meta_indom *d;
+    int at;
+
+    get_stamp(r, version, &obs.stamp);
+    indom = get32(r);
+    n = get32(r);
+    if (r->bad || n > (r->len - r->off) / 8)
+        return PM_ERR_LOGREC;
+    ids = get_bytes(r, (size_t)n * 4);
+    offs = get_bytes(r, (size_t)n * 4);
+    tab = r->p + r->off;
+    tablen = r->len - r->off;
+    obs.delta = delta;
+    obs.n = (int)n;
+    obs.inst = arena(m, (size_t)n * sizeof(int) + 1);
+    obs.name = arena(m, (size_t)n * sizeof(char *) + 1);
+    if (obs.inst == NULL || obs.name == NULL)
+        return -ENOMEM;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t off = arch_be32(offs + 4 * i);
+        size_t len;
+        const uint8_t *s;
+        obs.inst[i] = (int)arch_be32(ids + 4 * i);
+        if (obs.inst[i] == (int)PM_IN_NULL)
+            return PM_ERR_LOGREC;
+        if (delta && off == UINT32_MAX) {
+            obs.name[i] = NULL; /* removed */
+            continue;
+        }
+        if ((s = table_str(tab, tablen, off, &len)) == NULL)
+            return PM_ERR_LOGREC;
+        if ((obs.name[i] = arena_str(m, s, len)) == NULL)
+            return -ENOMEM;
+    }
+    if ((d = indom_slot(m, indom)) == NULL)
+        return -ENOMEM;
+    obs.seq = m->nobs;
+    if ((at = indom_insert(d, &obs)) < 0)
+        return at;
+    m->nobs++;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Labels and help text. */
+
+/* One label set: instance, JSON, then the labels' offsets and lengths. */
+static int load_labelset(arch_meta *m, rd *r, pmLabelSet *set)
+{
+    uint32_t jsonlen, nlabels;
+    const uint8_t *json, *lp;
+
+    memset(set, 0, sizeof(*set));
+    set->inst = get32(r);
+    jsonlen = get32(r);
+    json = get_bytes(r, jsonlen);
+    nlabels = get32(r);
+    set->nlabels = (int)nlabels;
+    if (set->nlabels < 0) /* an error code in place of labels: none follow */
+        nlabels = 0;
+    if (r->bad || jsonlen > PM_MAXLABELJSONLEN || nlabels > PM_MAXLABELS ||
+        (lp = get_bytes(r, (size_t)nlabels * 8)) == NULL)
+        return PM_ERR_LOGREC;
+    set->jsonlen = jsonlen;
+    if ((set->json = arena_str(m, json, jsonlen)) == NULL)
+        return -ENOMEM;
+    if (nlabels == 0)
+        return 0;
+    if ((set->labels = arena(m, nlabels * sizeof(pmLabel))) == NULL)
+        return -ENOMEM;
+    for (uint32_t i = 0; i < nlabels; i++, lp += 8) {
+        pmLabel *l = &set->labels[i];
+        memset(l, 0, sizeof(*l));
+        l->name = (unsigned)(lp[0] << 8 | lp[1]);
+        l->namelen = lp[2];
+        l->flags = lp[3];
+        l->value = (unsigned)(lp[4] << 8 | lp[5]);
+        l->valuelen = (unsigned)(lp[6] << 8 | lp[7]);
+        if ((uint32_t)l->name + l->namelen > jsonlen || (uint32_t)l->value + l->valuelen > jsonlen)
+            return PM_ERR_LOGREC;
+    }
+    return 0;
+}
+
+static int load_labels(arch_meta *m, rd *r, int version)
+{
+    meta_labels ml = {0};
+    uint32_t nsets;
+    int sts;
+
+    get_stamp(r, version, &ml.stamp);
+    ml.type = (int)get32(r);
+    ml.ident = (int)get32(r);
+    nsets = get32(r);
+    /* each set holds at least three words */
+    if (r->bad || nsets > (r->len - r->off) / 12)
+        return PM_ERR_LOGREC;
+    ml.nsets = (int)nsets;
+    if (nsets > 0 && (ml.sets = arena(m, nsets * sizeof(pmLabelSet))) == NULL)
+        return -ENOMEM;
+    for (uint32_t i = 0; i < nsets; i++)
+        if ((sts = load_labelset(m, r, &ml.sets[i])) < 0)
+            return sts;
+    if (room_for((void **)&m->labels, &m->labelroom, m->nlabels, sizeof(ml)) < 0)
+        return -ENOMEM;
+    m->labels[m->nlabels++] = ml;
+    return 0;
+}
+
+static int load_text(arch_meta *m, rd *r)
+{
+    meta_text t;
+    const uint8_t *s, *end;
+    size_t n;
+
+    t.type = (int)get32(r);
+    t.ident = (int)get32(r);
+    if (r->bad)
+        return PM_ERR_LOGREC;
+    s = r->p + r->off;
+    n = r->len - r->off;
+    if ((end = memchr(s, '\0', n)) != NULL)
+        n = (size_t)(end - s);
+    if ((t.text = arena_str(m, s, n)) == NULL ||
+        room_for((void **)&m->texts, &m->textroom, m->ntexts, sizeof(t)) < 0)
+        return -ENOMEM;
+    m->texts[m->ntexts++] = t;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+
+/* Each record type has one layout, whatever the archive's version (PCP
+ * reads a v3 record in a v2 archive, and the converse, by its type). */
+static int load_record(arch_meta *m, const uint8_t *p, uint32_t len)
+{
+    rd r = {p + 4, len - 8, 0, 0};
+    uint32_t type = get32(&r);
+
+    switch (type) {
+    case TYPE_DESC:
+        return load_desc(m, &r);
+    case TYPE_INDOM_V2:
+        return load_indom(m, &r, PM_LOG_VERS02, 0);
+    case TYPE_INDOM:
+    case TYPE_INDOM_DELTA:
+        return load_indom(m, &r, PM_LOG_VERS03, type == TYPE_INDOM_DELTA);
+    case TYPE_LABEL_V2:
+        return load_labels(m, &r, PM_LOG_VERS02);
+    case TYPE_LABEL:
+        return load_labels(m, &r, PM_LOG_VERS03);
+    case TYPE_TEXT:
+        return load_text(m, &r);
+    default:
+        return PM_ERR_LOGREC;
+    }
+}
+
+int meta_load(arch_meta *m, arch_file *f, uint32_t from)
+{
+    arch_win w = {0};
+    uint64_t off = from, start;
+    uint32_t len;
+    const uint8_t *p;
+    int sts;
+
+    for (;;) {
+        sts = rec_frame(&w, f, off, ARCH_FORW, 12, &start, &len, &p);
+        if (sts == REC_END)
+            break;
+        if (sts == REC_SHORT) { /* a .meta cut inside a record, as PCP */
+            sts = PM_ERR_LOGREC;
+            break;
+        }
+        if (sts < 0)
+            break;
+        if ((sts = load_record(m, p, len)) < 0)
+            break;
+        off += len;
+    }
+    win_free(&w);
+    return sts < 0 ? sts : 0;
+}
+
+void meta_free(arch_meta *m)
+{
+    struct meta_chunk *c = m->chunks;
+
+    while (c != NULL) {
+        struct meta_chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    for (int i = 0; i < m->nindoms; i++) {
+        free(m->indoms[i].obs);
+        free(m->indoms[i].view_inst);
+        free(m->indoms[i].view_name);
+        free(m->indoms[i].union_inst);
+        free(m->indoms[i].union_name);
+        u32map_free(&m->indoms[i].union_by_inst);
+        strmap_free(&m->indoms[i].union_by_name);
+        strmap_free(&m->indoms[i].union_by_word);
+    }
+    free(m->indoms);
+    free(m->descs);
+    free(m->names);
+    free(m->name_pmid);
+    free(m->nametab);
+    free(m->labels);
+    free(m->texts);
+    u32map_free(&m->desc_by_pmid);
+    u32map_free(&m->indom_by_id);
+    memset(m, 0, sizeof(*m));
+}

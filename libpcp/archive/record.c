@@ -1,0 +1,267 @@
+/*
+ * record.c - a data record decoded into a result.
+ *
+ * The payload of a data record is a result as pmcd sends it: the time
+ * (v2: seconds and microseconds; v3: 64-bit seconds, nanoseconds), the
+ * number of value sets, each set (PMID, numval, and when numval > 0 the
+ * value format and numval pairs of instance and value), then the value
+ * blocks that DPTR values name by their offset in 32-bit words from two
+ * words before the record (where a PDU's header would start).
+ *
+ * Decoding takes two passes over the payload: the first checks every
+ * count, offset and block length against the payload and sizes the
+ * result; the second fills one allocation holding the result, its value
+ * sets and copies of its value blocks in host order (pmFreeResult knows
+ * that what lies inside a result's block is freed with it).  Numbers in
+ * blocks are converted by type; event arrays field by field, as far as
+ * their own lengths hold (pmUnpackEventRecords checks them again).
+ *
+ * Not here: which records a fetch wants, profiles, interpolation.
+ */
+#include "arch_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ALIGN8(n) (((n) + 7) & ~(size_t)7)
+
+typedef struct shape {
+    size_t hdr;    /* bytes before the first value set */
+    size_t vsets;  /* bytes of value sets */
+    size_t blocks; /* bytes of value block copies */
+} shape;
+
+/* The word-offset block of a DPTR value: its payload offset, or an error. */
+static int block_at(const uint8_t *body, size_t len, uint32_t w, size_t *at, uint32_t *vlen)
+{
+    uint64_t off = (uint64_t)w * 4;
+
+    /* word offsets count from two words before the record's length word */
+    if (off < 12 || off - 12 > len || len - (off - 12) < PM_VAL_HDR_SIZE)
+        return PM_ERR_LOGREC;
+    *at = (size_t)(off - 12);
+    *vlen = arch_be32(body + *at) & PM_VAL_VLEN_MAX;
+    if (*vlen < PM_VAL_HDR_SIZE || *vlen > len - *at)
+        return PM_ERR_LOGREC;
+    return 0;
+}
+
+/* First pass: check the value sets and size the result. */
+static int measure(const uint8_t *body, size_t len, size_t hdr, int numpmid, shape *sh)
+{
+    size_t p = hdr;
+
+    sh->hdr = hdr;
+    sh->vsets = 0;
+    sh->blocks = 0;
+    for (int i = 0; i < numpmid; i++) {
+        int32_t numval;
+        uint32_t valfmt;
+        if (len - p < 8)
+            return PM_ERR_LOGREC;
+        numval = (int32_t)arch_be32(body + p + 4);
+        p += 8;
+        sh->vsets += sizeof(pmValueSet);
+        if (numval <= 0)
+            continue;
+        if (len - p < 4 || (size_t)numval > (len - p - 4) / 8)
+            return PM_ERR_LOGREC;
+        valfmt = arch_be32(body + p);
+        p += 4;
+        sh->vsets += (size_t)(numval - 1) * sizeof(pmValue);
+        if (valfmt == PM_VAL_INSITU) {
+            p += (size_t)numval * 8;
+            continue;
+        }
+        if (valfmt != PM_VAL_DPTR && valfmt != PM_VAL_SPTR)
+            return PM_ERR_LOGREC;
+        for (int j = 0; j < numval; j++, p += 8) {
+            size_t at;
+            uint32_t vlen;
+            if (block_at(body, len, arch_be32(body + p + 4), &at, &vlen) < 0)
+                return PM_ERR_LOGREC;
+            sh->blocks += ALIGN8(vlen > sizeof(pmValueBlock) ? vlen : sizeof(pmValueBlock));
+        }
+    }
+    return 0;
+}
+
+static void swap_bytes(uint8_t *p, size_t n, const uint8_t *src)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] = src[n - 1 - i];
+}
+
+/* A number of width bytes at src, big-endian, into host order at dst. */
+static void host_order(uint8_t *dst, const uint8_t *src, size_t width)
+{
+    static const uint16_t one = 1;
+
+    if (*(const uint8_t *)&one == 1)
+        swap_bytes(dst, width, src);
+    else
+        memcpy(dst, src, width);
+}
+
+/* The width of the number a value of type carries (0: bytes as they are). */
+static size_t number_width(int type)
+{
+    switch (type) {
+    case PM_TYPE_32:
+    case PM_TYPE_U32:
+    case PM_TYPE_FLOAT:
+        return 4;
+    case PM_TYPE_64:
+    case PM_TYPE_U64:
+    case PM_TYPE_DOUBLE:
+        return 8;
+    default:
+        return 0;
+    }
+}
+
+/* Convert the words of an event array (len bytes at p, copied from src)
+ * to host order, as far as its own counts and lengths stay inside. */
+static void event_order(uint8_t *p, const uint8_t *src, size_t len, int highres)
+{
+    size_t stamp = highres ? 16 : 8, at = 8;
+    uint32_t nrec;
+
+    memcpy(p, src, len);
+    if (len < 8)
+        return;
+    host_order(p + 4, src + 4, 4);
+    nrec = arch_be32(src + 4);
+    for (uint32_t r = 0; r < nrec; r++) {
+        uint32_t flags, nparams;
+        if (len - at < stamp + 8)
+            return;
+        if (highres) {
+            host_order(p + at, src + at, 8);
+            host_order(p + at + 8, src + at + 8, 8);
+        } else {
+            host_order(p + at, src + at, 4);
+            host_order(p + at + 4, src + at + 4, 4);
+        }
+        host_order(p + at + stamp, src + at + stamp, 4);
+        host_order(p + at + stamp + 4, src + at + stamp + 4, 4);
+        flags = arch_be32(src + at + stamp);
+        nparams = arch_be32(src + at + stamp + 4);
+        at += stamp + 8;
+        if (flags & PM_EVENT_FLAG_MISSED)
+            continue;
+        for (uint32_t k = 0; k < nparams; k++) {
+            uint32_t hdr, plen;
+            size_t w;
+            if (len - at < 8)
+                return;
+            host_order(p + at, src + at, 4);
+            host_order(p + at + 4, src + at + 4, 4);
+            hdr = arch_be32(src + at + 4);
+            plen = hdr & PM_VAL_VLEN_MAX;
+            if (plen < PM_VAL_HDR_SIZE || plen - PM_VAL_HDR_SIZE > len - at - 8)
+                return;
+            w = number_width((int)(hdr >> 24));
+            if (w != 0 && plen - PM_VAL_HDR_SIZE >= w)
+                host_order(p + at + 8, src + at + 8, w);
+            at += 4 + ((size_t)plen + 3) / 4 * 4;
+            if (at > len)
+                return;
+        }
+    }
+}
+
+/* A value block copied to dst in host order; its size in the result.  A
+ * block's payload is converted for FLOAT and the 64-bit types only: 32-bit
+ * values never come in blocks, and old archives have blocks of type 0
+ * holding strings, which PCP leaves alone. */
+static size_t copy_block(uint8_t *dst, const uint8_t *src, uint32_t vlen)
+{
+    uint32_t hdr = arch_be32(src);
+    int type = (int)(hdr >> 24);
+    size_t plen = vlen - PM_VAL_HDR_SIZE;
+    size_t w = type == PM_TYPE_32 || type == PM_TYPE_U32 ? 0 : number_width(type);
+    pmValueBlock *vb = (pmValueBlock *)dst;
+
+    memset(dst, 0, sizeof(pmValueBlock));
+    vb->vtype = (unsigned)type;
+    vb->vlen = vlen;
+    if (type == PM_TYPE_EVENT || type == PM_TYPE_HIGHRES_EVENT) {
+        event_order((uint8_t *)vb->vbuf - PM_VAL_HDR_SIZE, src, vlen,
+                    type == PM_TYPE_HIGHRES_EVENT);
+        vb->vtype = (unsigned)type; /* the header word again, as a block */
+        vb->vlen = vlen;
+    } else if (w != 0 && plen >= w) {
+        host_order((uint8_t *)vb->vbuf, src + PM_VAL_HDR_SIZE, w);
+        memcpy((uint8_t *)vb->vbuf + w, src + PM_VAL_HDR_SIZE + w, plen - w);
+    } else {
+        memcpy(vb->vbuf, src + PM_VAL_HDR_SIZE, plen);
+    }
+    return ALIGN8(vlen > sizeof(pmValueBlock) ? vlen : sizeof(pmValueBlock));
+}
+
+/* Second pass: fill the result laid out by measure. */
+static void fill(const uint8_t *body, size_t len, int numpmid, const shape *sh, pmHighResResult *r)
+{
+    uint8_t *vsp = (uint8_t *)r + ALIGN8(sizeof(*r) + (size_t)numpmid * sizeof(pmValueSet *));
+    uint8_t *bp = vsp + sh->vsets;
+    size_t p = sh->hdr;
+
+    for (int i = 0; i < numpmid; i++) {
+        pmValueSet *vs = (pmValueSet *)vsp;
+        int32_t numval = (int32_t)arch_be32(body + p + 4);
+        r->vset[i] = vs;
+        vs->pmid = arch_be32(body + p);
+        vs->numval = numval;
+        vs->valfmt = PM_VAL_INSITU;
+        p += 8;
+        vsp += sizeof(pmValueSet);
+        if (numval <= 0)
+            continue;
+        vs->valfmt = (int)arch_be32(body + p);
+        p += 4;
+        vsp += (size_t)(numval - 1) * sizeof(pmValue);
+        for (int j = 0; j < numval; j++, p += 8) {
+            size_t at;
+            uint32_t vlen;
+            vs->vlist[j].inst = (int)arch_be32(body + p);
+            if (vs->valfmt == PM_VAL_INSITU) {
+                vs->vlist[j].value.lval = (int)arch_be32(body + p + 4);
+                continue;
+            }
+            (void)block_at(body, len, arch_be32(body + p + 4), &at, &vlen);
+            vs->vlist[j].value.pval = (pmValueBlock *)bp;
+            bp += copy_block(bp, body + at, vlen);
+        }
+    }
+}
+
+int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResult **res)
+{
+    size_t len = rec->len >= 8 ? rec->len - 8 : 0, hdr, head;
+    int version = s->arch[rec->archive].label.version;
+    pmHighResResult *r;
+    shape sh;
+    int sts;
+
+    hdr = arch_stamp_len(version) + 4;
+    if (rec->numpmid == 0) { /* a <mark>, maybe one no file holds */
+        if ((r = calloc(1, sizeof(*r))) == NULL)
+            return -ENOMEM;
+        r->timestamp = rec->stamp;
+        *res = r;
+        return 0;
+    }
+    if ((sts = measure(rec->body, len, hdr, rec->numpmid, &sh)) < 0)
+        return sts;
+    head = ALIGN8(sizeof(*r) + (size_t)rec->numpmid * sizeof(pmValueSet *));
+    if ((r = malloc(head + sh.vsets + sh.blocks)) == NULL)
+        return -ENOMEM;
+    memset(r, 0, sizeof(*r));
+    r->timestamp = rec->stamp;
+    r->numpmid = rec->numpmid;
+    fill(rec->body, len, rec->numpmid, &sh, r);
+    *res = r;
+    return 0;
+}
