@@ -2,7 +2,7 @@
  * time.c - time for PMAPI clients: the pmtimeval and pmtimespec arithmetic,
  * reporting timezones (pmNewZone, pmUseZone, pmWhichZone, pmNewContextZone)
  * with pmCtime, pmLocaltime, pmPrintStamp and pmPrintHighResStamp in the
- * zone chosen, and pmSetMode.
+ * zone chosen.
  *
  * Zones: a list of TZ strings, one of them current (none at first: local
  * time); pmUseZone picks one again.  pmCtime and pmLocaltime convert in
@@ -12,8 +12,8 @@
  * for a local context this one, $TZ if set, else ":Area/City" from the
  * /etc/localtime link, as PCP names it.
  *
- * pmSetMode: pmkit's contexts are live (local), where PCP answers
- * PM_ERR_MODE for every mode; archive modes come with archive contexts.
+ * pmSetMode is the metrics room's (metrics/archive.c): it depends on the
+ * context.
  */
 #include "cmdline.h"
 
@@ -331,28 +331,4 @@ void pmPrintStamp(FILE *f, const struct timeval *tv)
 void pmPrintHighResStamp(FILE *f, const struct timespec *ts)
 {
     print_stamp(f, ts->tv_sec, ts->tv_nsec, 9);
-}
-
-/* ---- modes ---- */
-
-/* Every context pmkit makes is live. */
-static int live_mode(void)
-{
-    return pmWhichContext() < 0 ? PM_ERR_NOCONTEXT : PM_ERR_MODE;
-}
-
-int pmSetMode(int mode, const struct timeval *when, int delta)
-{
-    (void)mode;
-    (void)when;
-    (void)delta;
-    return live_mode();
-}
-
-int pmSetModeHighRes(int mode, const struct timespec *when, const struct timespec *delta)
-{
-    (void)mode;
-    (void)when;
-    (void)delta;
-    return live_mode();
 }

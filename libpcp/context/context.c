@@ -15,11 +15,12 @@
  * Profiles follow PCP's rules (tests/oracle/probe_local.c), including the quirk that
  * an indom first named by pmDelProfile starts in the EXCLUDE state.
  *
- * Local contexts (local.c) and host contexts (a connection to pmcd,
- * host.c) are served; archive contexts answer PM_ERR_NYI (docs/compat.md).
+ * Local contexts (local.c), host contexts (a connection to pmcd, host.c)
+ * and archive contexts (archive_ctx.c) are served.
  * Unlike PCP, local contexts work from any thread.
  */
 #include "derived.h"
+#include "archive_ctx.h"
 #include "host.h"
 
 #include <pthread.h>
@@ -199,6 +200,7 @@ static int profile_copy(pmProfile *dst, const pmProfile *src)
 
 static void ctx_free(pmkit_ctx *ctx)
 {
+    pmkit_archive_close(ctx->archive);
     if (ctx->host != NULL) {
         pmkit_host_close(ctx->host); /* pmcd sees the connection close */
         pthread_mutex_destroy(&ctx->use);
@@ -248,7 +250,8 @@ static int ctx_add(pmkit_ctx *ctx)
  * copied from prof if not NULL.  Returns the handle, or an error.  A host
  * context connects without the library lock (which the caller holds), so
  * other threads go on while pmcd is slow to answer. */
-static int ctx_new(int type, const char *name, const pmProfile *prof)
+static int ctx_new(int type, const char *name, const pmProfile *prof, const pmkit_archive *copy,
+                   int flags)
 {
     int handle = next_handle++, sts;
     pmkit_ctx *ctx = calloc(1, sizeof(*ctx));
@@ -262,7 +265,10 @@ static int ctx_new(int type, const char *name, const pmProfile *prof)
         free(ctx);
         return sts;
     }
-    if (type == PM_CONTEXT_HOST) {
+    if (type == PM_CONTEXT_ARCHIVE) {
+        sts = copy != NULL ? pmkit_archive_dup(copy, &ctx->archive)
+                           : pmkit_archive_open(name, flags, &ctx->archive);
+    } else if (type == PM_CONTEXT_HOST) {
         pmkit_unlock();
         sts = pmkit_host_open(name, &ctx->host);
         pmkit_lock();
@@ -289,7 +295,7 @@ int pmNewContext(int type, const char *name)
     pmkit_lock();
     switch (type & PM_CONTEXT_TYPEMASK) {
     case PM_CONTEXT_LOCAL:
-        sts = ctx_new(PM_CONTEXT_LOCAL, NULL, NULL);
+        sts = ctx_new(PM_CONTEXT_LOCAL, NULL, NULL, NULL, 0);
         break;
     case PM_CONTEXT_HOST:
         if (name == NULL) {
@@ -298,13 +304,11 @@ int pmNewContext(int type, const char *name)
             next_handle++;
             sts = PM_ERR_NOTHOST;
         } else {
-            sts = ctx_new(PM_CONTEXT_HOST, name, NULL);
+            sts = ctx_new(PM_CONTEXT_HOST, name, NULL, NULL, 0);
         }
         break;
     case PM_CONTEXT_ARCHIVE:
-        if (name != NULL)
-            next_handle++;
-        sts = name == NULL ? PM_ERR_NOCONTEXT : PM_ERR_NYI;
+        sts = name == NULL ? PM_ERR_NOCONTEXT : ctx_new(PM_CONTEXT_ARCHIVE, name, NULL, NULL, type);
         break;
     default:
         sts = PM_ERR_NOCONTEXT;
@@ -329,7 +333,8 @@ int pmDupContext(void)
     if (old == NULL)
         return PM_ERR_NOCONTEXT;
     if (old->host == NULL) {
-        sts = ctx_new(old->type, NULL, &old->prof); /* under the library lock */
+        /* under the library lock */
+        sts = ctx_new(old->type, NULL, &old->prof, old->archive, 0);
         pmkit_ctx_release(old);
         if (sts >= 0)
             pmkit_derived_context_new(sts); /* no per-context metrics come along */
@@ -343,7 +348,7 @@ int pmDupContext(void)
         return sts;
     }
     pmkit_lock();
-    sts = ctx_new(PM_CONTEXT_HOST, spec, &prof);
+    sts = ctx_new(PM_CONTEXT_HOST, spec, &prof, NULL, 0);
     pmkit_unlock();
     profile_clear(&prof);
     free(spec);

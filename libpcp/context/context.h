@@ -1,8 +1,9 @@
 /*
  * context.h - the context room (libpcp/context): the table of PMAPI
  * contexts, the library lock, instance profiles, and the sources a
- * context reads from: local agents (local.c) and a pmcd (host.c,
- * host_api.c, declared in host.h).  docs/architecture.md describes the
+ * context reads from: local agents (local.c), a pmcd (host.c,
+ * host_api.c, declared in host.h) and archives (archive_ctx.c, declared in
+ * archive_ctx.h).  docs/architecture.md describes the
  * lock model.
  */
 #ifndef PMKIT_CONTEXT_H
@@ -24,13 +25,15 @@
  * the library's (pmkit_ctx_hold).
  */
 typedef struct pmkit_host pmkit_host;
+typedef struct pmkit_archive pmkit_archive;
 
 typedef struct pmkit_ctx {
-    int handle;        /* what pmNewContext returned */
-    int type;          /* PM_CONTEXT_LOCAL or PM_CONTEXT_HOST */
-    unsigned prof_gen; /* bumped on every profile change */
-    pmProfile prof;    /* the instance profile; its address is stable */
-    pmkit_host *host;  /* PM_CONTEXT_HOST: the connection to pmcd (host.c) */
+    int handle;             /* what pmNewContext returned */
+    int type;               /* PM_CONTEXT_LOCAL, PM_CONTEXT_HOST or PM_CONTEXT_ARCHIVE */
+    unsigned prof_gen;      /* bumped on every profile change */
+    pmProfile prof;         /* the instance profile; its address is stable */
+    pmkit_host *host;       /* PM_CONTEXT_HOST: the connection to pmcd (host.c) */
+    pmkit_archive *archive; /* PM_CONTEXT_ARCHIVE: its archives (archive_ctx.c) */
     /* PM_CONTEXT_HOST: held around each use of host and of prof */
     pthread_mutex_t use;
     int holds;       /* threads holding or waiting for use (library lock) */

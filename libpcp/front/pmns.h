@@ -77,6 +77,11 @@ int pmns_load_buffer(const pmns_load_opts *opts, const char *text, size_t len, p
 
 void pmns_free(pmns_tree *t);
 
+/* A tree from n names and their PMIDs, in that order, as an archive's
+ * metadata lists them (pmns_names.c): names that cannot join the tree are
+ * left out.  0 and *out, or PM_ERR_TOOBIG when memory runs out. */
+int pmns_from_names(const char *const *names, const uint32_t *pmids, size_t n, pmns_tree **out);
+
 /* pmns_node.hash: pmns_hash_step and PMNS_ROOT_HASH (pmns_hash.h). */
 
 /* Write the full dotted name of node n into buf (size cap); returns its

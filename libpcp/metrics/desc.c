@@ -19,6 +19,7 @@
  * fallbacks above (derived metrics, help -> one-line) are the same.
  */
 #include "derived.h"
+#include "archive_ctx.h"
 #include "host.h"
 #include "names.h"
 #include "values.h"
@@ -58,6 +59,8 @@ int pmLookupDesc(pmID pmid, pmDesc *desc)
         return sts;
     if (pmkit_ctx_type_current() == PM_CONTEXT_HOST) {
         sts = pmkit_host_desc(pmid, desc);
+    } else if (pmkit_ctx_type_current() == PM_CONTEXT_ARCHIVE) {
+        sts = pmkit_archive_desc(pmid, desc);
     } else {
         pmkit_lock();
         if ((sts = agent_of(pmID_domain(pmid), &dso)) == 0)
@@ -116,6 +119,8 @@ static int text_once(unsigned int domain, int ident, int type, char **buffer)
         sts = pmkit_host_text(ident, type, buffer);
         return sts < 0 ? sts : 0;
     }
+    if (pmkit_ctx_type_current() == PM_CONTEXT_ARCHIVE)
+        return pmkit_archive_text(ident, type, buffer);
     pmkit_lock();
     if ((sts = agent_of(domain, &dso)) == 0) {
         sts = dso->dispatch.version.any.text(ident, type, &text, dso->dispatch.version.any.ext);
@@ -171,6 +176,8 @@ static int instance_call(pmInDom indom, int inst, const char *name, pmInResult *
         return PM_ERR_INDOM;
     if (pmkit_ctx_type_current() == PM_CONTEXT_HOST) {
         sts = pmkit_host_instance(indom, inst, name, res);
+    } else if (pmkit_ctx_type_current() == PM_CONTEXT_ARCHIVE) {
+        sts = pmkit_archive_instance(indom, inst, name, res);
     } else {
         pmkit_lock();
         if ((sts = agent_of(pmInDom_domain(indom), &dso)) == 0)
@@ -287,33 +294,4 @@ int pmNameInDom(pmInDom indom, int inst, char **name)
         sts = PM_ERR_INST;
     __pmFreeInResult(res);
     return sts;
-}
-
-/* The archive forms: PM_ERR_NOTARCHIVE in every context pmkit has (PCP's
- * checks first: a context, then the instance domain). */
-static int archive_only(pmInDom indom)
-{
-    if (pmWhichContext() < 0)
-        return PM_ERR_NOCONTEXT;
-    return indom == PM_INDOM_NULL ? PM_ERR_INDOM : PM_ERR_NOTARCHIVE;
-}
-
-int pmLookupInDomArchive(pmInDom indom, const char *name)
-{
-    (void)name;
-    return archive_only(indom);
-}
-
-int pmNameInDomArchive(pmInDom indom, int inst, char **name)
-{
-    (void)inst;
-    (void)name;
-    return archive_only(indom);
-}
-
-int pmGetInDomArchive(pmInDom indom, int **instlist, char ***namelist)
-{
-    (void)instlist;
-    (void)namelist;
-    return archive_only(indom);
 }

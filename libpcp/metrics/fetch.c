@@ -16,6 +16,7 @@
  * Results are freed and sorted by values/result.c.
  */
 #include "derived.h"
+#include "archive_ctx.h"
 #include "host.h"
 #include "names.h"
 #include "values.h"
@@ -90,6 +91,8 @@ static int fetch_any(int n, pmID *pmids, pmValueSet **vsets, struct timespec *st
 
     if (pmkit_ctx_type_current() == PM_CONTEXT_HOST)
         return pmkit_host_fetch(n, pmids, vsets, stamp);
+    if (pmkit_ctx_type_current() == PM_CONTEXT_ARCHIVE)
+        return pmkit_archive_fetch(n, pmids, vsets, stamp);
     clock_gettime(CLOCK_REALTIME, stamp);
     pmkit_lock();
     if ((ctx = pmkit_ctx_current()) == NULL)

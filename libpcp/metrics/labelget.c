@@ -22,6 +22,7 @@
 #include "derived.h"
 #include "context.h"
 #include "labels.h"
+#include "archive_ctx.h"
 #include "host.h"
 
 #include <errno.h>
@@ -35,6 +36,8 @@ int pmGetContextLabels(pmLabelSet **sets)
     *sets = NULL;
     if (pmkit_ctx_type_current() == PM_CONTEXT_HOST)
         return pmkit_host_labels((int)PM_IN_NULL, PM_LABEL_CONTEXT, sets);
+    if (pmkit_ctx_type_current() == PM_CONTEXT_ARCHIVE)
+        return pmkit_archive_labels((int)PM_IN_NULL, PM_LABEL_CONTEXT, sets);
     pmkit_lock();
     sts = pmkit_ctx_current() == NULL ? PM_ERR_NOCONTEXT : 0;
     pmkit_unlock();
@@ -74,6 +77,12 @@ static int agent_labels(unsigned int domain, int ident, int type, pmLabelSet **s
     *sets = NULL;
     if (pmkit_ctx_type_current() == PM_CONTEXT_HOST)
         return pmkit_host_labels(ident, type, sets);
+    if (pmkit_ctx_type_current() == PM_CONTEXT_ARCHIVE) {
+        /* an archive files cluster labels under the cluster's item 0 */
+        if (type == PM_LABEL_CLUSTER)
+            ident = (int)pmID_build(domain, pmID_cluster((pmID)ident), 0);
+        return pmkit_archive_labels(ident, type, sets);
+    }
     pmkit_lock();
     if ((ctx = pmkit_ctx_current()) == NULL) {
         sts = PM_ERR_NOCONTEXT;

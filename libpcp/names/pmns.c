@@ -48,6 +48,7 @@
  * Not here (yet): pmTrimNameSpace's archive trimming.
  */
 #include "derived.h"
+#include "archive_ctx.h"
 #include "host.h"
 #include "names.h"
 #include "pmns.h"
@@ -140,6 +141,31 @@ static int traverse_remote(const char *name, void (*func)(const char *, void *),
 typedef int (*name_fn)(void *closure, const char *head, size_t hl, const char *tail, size_t tl);
 static int names_remote(pmID pmid, name_fn add, void *closure);
 
+static int archive_names(const pmkit_archive *a, ns **out);
+static void archive_names_free(void *t);
+
+/*
+ * An archive context's own namespace, made from its archives' names the
+ * first time it is asked for and kept with them, unless the program loaded
+ * one itself, as in PCP.  It is found (or made) and published in the
+ * hazard slot with the library lock held, so a context destroyed meanwhile
+ * either is not found or lets its namespace go only after this reader does.
+ */
+static ns *acquire_archive(hazard *h)
+{
+    pmkit_ctx *ctx;
+    ns *t = NULL;
+
+    pmkit_lock();
+    if ((ctx = pmkit_ctx_current()) != NULL && ctx->archive != NULL) {
+        if ((t = pmkit_archive_names(ctx->archive)) == NULL && archive_names(ctx->archive, &t) == 0)
+            pmkit_archive_set_names(ctx->archive, t, archive_names_free);
+    }
+    atomic_store(&h->tree, t);
+    pmkit_unlock();
+    return t;
+}
+
 /* The loaded image, protected until release(); NULL if none.  In a local
  * context the first name operation loads the default namespace, without
  * the preprocessor, as PCP does (tests/oracle/pmns_diff.sh). */
@@ -152,6 +178,8 @@ static ns *acquire_ns(void)
         return NULL;
     if (atomic_load(&loaded) == NULL && pmkit_ctx_local_current())
         load(NULL, 0, 1, false);
+    if (pmkit_ctx_type_current() == PM_CONTEXT_ARCHIVE && !atomic_load(&loaded_asked))
+        return acquire_archive(h);
     if (pmkit_single_threaded()) {
         /* no thread can unload t before this one starts it, and
          * pthread_create publishes the hazard: no fence, no recheck (a
@@ -475,6 +503,44 @@ static int load(const char *file, int use_cpp, int dupok, bool asked)
     return 0;
 }
 
+/* The namespace of an archive context's names, in PCP's order. */
+static int archive_names(const pmkit_archive *a, ns **out)
+{
+    const char **names;
+    pmID *pmids;
+    pmns_tree *tree;
+    pmns_image *img;
+    ns *nsp;
+    int n = pmkit_archive_name_list(a, &names, &pmids), sts;
+
+    if (n < 0)
+        return n;
+    sts = pmns_from_names(names, pmids, (size_t)n, &tree);
+    free(names);
+    free(pmids);
+    if (sts < 0)
+        return sts == PM_ERR_TOOBIG ? -ENOMEM : sts;
+    sts = image_of_tree(tree, &img);
+    pmns_free(tree);
+    if (sts < 0)
+        return sts;
+    if ((nsp = malloc(sizeof(*nsp))) == NULL) {
+        pmns_image_close(img);
+        return -ENOMEM;
+    }
+    nsp->img = img;
+    nsp->leaves = NULL;
+    nsp->nslots = 0;
+    atomic_init(&nsp->refs, 1);
+    *out = nsp;
+    return 0;
+}
+
+static void archive_names_free(void *t)
+{
+    retire(t);
+}
+
 int pmLoadNameSpace(const char *file)
 {
     return load(file, 0, 1, true);
@@ -504,6 +570,8 @@ int pmGetPMNSLocation(void)
         return PMNS_LOCAL;
     case PM_CONTEXT_HOST:
         return PMNS_REMOTE;
+    case PM_CONTEXT_ARCHIVE:
+        return PMNS_ARCHIVE;
     default:
         return atomic_load(&loaded) != NULL ? PMNS_LOCAL : PM_ERR_NOPMNS;
     }

@@ -31,13 +31,13 @@ static const struct {
     {"unix_domain_sockets", "true"},
     {"static_probes", "false"},
     {"service_discovery", "false"},
-    {"multi_archive_contexts", "false"},
+    {"multi_archive_contexts", "true"},
     {"lock_asserts", "false"},
     {"lock_debug", "false"},
-    {"lzma_decompress", "false"},
-    {"transparent_decompress", "false"},
-    {"compress_suffixes", ""},
-    {"v3_archives", "false"},
+    {"lzma_decompress", "true"},
+    {"transparent_decompress", "true"},
+    {"compress_suffixes", ".xz .lzma .bz2 .bz .gz .z"},
+    {"v3_archives", "true"},
     {"archive_features", ""},
 };
 

@@ -139,6 +139,35 @@ static void pmhighresresult_offsets(void **state)
     assert_int_equal(offsetof(pmHighResResult, vset), 24);
 }
 
+/* Archive labels (Debian's 6.0.3 headers: sizes 128 and 792). */
+static void archive_label_offsets(void **state)
+{
+    (void)state;
+    assert_int_equal(sizeof(pmLogLabel), 128);
+    assert_int_equal(offsetof(pmLogLabel, ll_magic), 0);
+    assert_int_equal(offsetof(pmLogLabel, ll_pid), 4);
+    assert_int_equal(offsetof(pmLogLabel, ll_start), 8);
+    assert_int_equal(offsetof(pmLogLabel, ll_hostname), 24);
+    assert_int_equal(offsetof(pmLogLabel, ll_tz), 88);
+    assert_int_equal(sizeof(pmHighResLogLabel), 792);
+    assert_int_equal(offsetof(pmHighResLogLabel, pid), 4);
+    assert_int_equal(offsetof(pmHighResLogLabel, start), 8);
+    assert_int_equal(offsetof(pmHighResLogLabel, hostname), 24);
+    assert_int_equal(offsetof(pmHighResLogLabel, timezone), 280);
+    assert_int_equal(offsetof(pmHighResLogLabel, zoneinfo), 536);
+    assert_int_equal(PM_LOG_MAGIC, 0x50052600);
+    assert_int_equal(PM_LOG_VERS02, 2);
+    assert_int_equal(PM_LOG_VERS03, 3);
+    assert_int_equal(PM_LOG_VOL_TI, -2);
+    assert_int_equal(PM_LOG_VOL_META, -1);
+    assert_int_equal(PM_LOG_MAXHOSTLEN, 64);
+    assert_int_equal(PM_TZ_MAXLEN, 40);
+    assert_int_equal(PM_MAX_HOSTNAMELEN, 256);
+    assert_int_equal(PM_MAX_ZONEINFOLEN, 256);
+    assert_int_equal(PM_LOG_FEATURE_QA, 0x80000000u);
+    assert_int_equal(PM_LOG_FEATURES, 0x80000000u);
+}
+
 static void pminresult_offsets(void **state)
 {
     (void)state;
@@ -734,6 +763,7 @@ int main(void)
         cmocka_unit_test(pmvalueset_offsets),
         cmocka_unit_test(pmresult_offsets),
         cmocka_unit_test(pmhighresresult_offsets),
+        cmocka_unit_test(archive_label_offsets),
         cmocka_unit_test(pminresult_offsets),
         cmocka_unit_test(pmindomprofile_offsets),
         cmocka_unit_test(pmprofile_offsets),

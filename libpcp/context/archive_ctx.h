@@ -1,0 +1,59 @@
+/*
+ * archive_ctx.h - an archive context's archives (archive_ctx.c over
+ * libpcp/archive) and the PMAPI's questions put to them: for the context
+ * room and the rooms whose calls an archive context answers (names,
+ * metrics).
+ */
+#ifndef PMKIT_ARCHIVE_CTX_H
+#define PMKIT_ARCHIVE_CTX_H
+
+#include "context.h"
+
+/* Open the archives spec names (PM_CTXFLAG_* in flags), share an open
+ * context's with a copy that starts where it stands, and let go: with the
+ * library lock held.  0, or PCP's errors. */
+int pmkit_archive_open(const char *spec, int flags, pmkit_archive **out);
+int pmkit_archive_dup(const pmkit_archive *a, pmkit_archive **out);
+void pmkit_archive_close(pmkit_archive *a);
+
+/*
+ * The names room's namespace of a context's archives, kept with them (the
+ * library lock held): NULL until the names room makes it and sets it here
+ * with the function that releases it when the last context using the
+ * archives goes.  name_list gives what to make it from: every name and its
+ * PMID in .meta order (the arrays are the caller's to free, the names the
+ * archives'); the count or -ENOMEM.
+ */
+void *pmkit_archive_names(const pmkit_archive *a);
+void pmkit_archive_set_names(pmkit_archive *a, void *names, void (*names_free)(void *));
+int pmkit_archive_name_list(const pmkit_archive *a, const char ***names, pmID **pmids);
+
+/*
+ * The PMAPI over the current context's archives: each holds the current
+ * context (the caller must not hold a context) and answers
+ * PM_ERR_NOCONTEXT without one, PM_ERR_NOTARCHIVE when it does not read
+ * archives.
+ */
+/* The first archive's label; the time of the last complete record. */
+int pmkit_archive_label(pmHighResLogLabel *lp);
+int pmkit_archive_end(struct timespec *tsp);
+/* The next record in the mode's direction, all of it (pmFetchArchive). */
+int pmkit_archive_next(pmHighResResult **result);
+/* pmFetch: vsets[n] (the caller's, NULL filled) and the record's time. */
+int pmkit_archive_fetch(int n, pmID *pmids, pmValueSet **vsets, struct timespec *stamp);
+int pmkit_archive_setmode(int mode, const struct timespec *when, const struct timespec *delta);
+int pmkit_archive_desc(pmID pmid, pmDesc *desc);
+/* One help text (type PM_TEXT_ONELINE or _HELP with _PMID or _INDOM). */
+int pmkit_archive_text(int ident, int type, char **buffer);
+/* The label sets of one PM_LABEL_* class and ident at the context's time. */
+int pmkit_archive_labels(int ident, int type, pmLabelSet **sets);
+/* The instance domain at the context's time, as an agent's instance
+ * method answers (PM_IN_NULL and NULL for all of it). */
+int pmkit_archive_instance(pmInDom indom, int inst, const char *name, pmInResult **res);
+/* Every instance ever recorded (pmGetInDomArchive), and the first of them
+ * with number inst or called name (else whose first word is name): its
+ * number, or with found its name (malloc'd). */
+int pmkit_archive_indom_union(pmInDom indom, int **instlist, char ***namelist);
+int pmkit_archive_union_find(pmInDom indom, int inst, const char *name, char **found);
+
+#endif /* PMKIT_ARCHIVE_CTX_H */
