@@ -3,14 +3,17 @@
 # As root, missing packages are installed with apt-get; otherwise the exact
 # command to run is printed and the script fails.  For "test" it also unpacks
 # Debian's pcp package (its postinst needs systemd, so it is never installed)
-# into .cache/oracle/pcp so differential tests can run the real tools.
+# into .cache/oracle/pcp so differential tests can run the real tools, and
+# pcp-testsuite (its archives) and libpcp-archive1 (pmlogextract's library)
+# beside it.
 set -eu
 what=${1:-build}
 # build: what configuring without the tests, building and the demo need
-# (libc6-dev named, as gcc only recommends it); test: the rest, which only
-# the tests need (cmocka, C++ for tests/headers, pkg-config for cmocka and
-# tests/install, the oracle's libraries, ...).
-build_pkgs="cmake gcc libc6-dev make gperf"
+# (libc6-dev named, as gcc only recommends it; the compression libraries
+# for archive volumes); test: the rest, which only the tests need (cmocka,
+# C++ for tests/headers, pkg-config for cmocka and tests/install, the
+# oracle's libraries, ...).
+build_pkgs="cmake gcc libc6-dev make gperf liblzma-dev libbz2-dev zlib1g-dev"
 test_pkgs="g++ pkg-config libcmocka-dev mcpp libpcp3-dev libpcp-pmda3-dev valgrind gawk groff-base clang-format"
 case $what in
 build) want=$build_pkgs ;;
@@ -42,15 +45,21 @@ fi
 # The oracle: Debian's pcp package, unpacked (never configured).
 top=$(cd "$(dirname "$0")/.." && pwd)
 oracle="$top/.cache/oracle"
-if [ ! -x "$oracle/pcp/usr/bin/pmerr" ]; then
+# unpack PACKAGE CHECK: PACKAGE into $oracle/PACKAGE unless CHECK (a path
+# inside it) is there already
+unpack() {
+    [ -e "$oracle/$1/$2" ] && return 0
     mkdir -p "$oracle"
-    if (cd "$oracle" && apt-get download pcp >/dev/null 2>&1); then
-        rm -rf "$oracle/pcp"
-        dpkg-deb -x "$oracle"/pcp_*.deb "$oracle/pcp"
-        rm -f "$oracle"/pcp_*.deb
-        echo "deps: unpacked Debian's pcp into $oracle/pcp"
+    if (cd "$oracle" && apt-get download "$1" >/dev/null 2>&1); then
+        rm -rf "${oracle:?}/$1"
+        dpkg-deb -x "$oracle/$1"_*.deb "$oracle/$1"
+        rm -f "$oracle/$1"_*.deb
+        echo "deps: unpacked Debian's $1 into $oracle/$1"
     else
-        echo "deps: could not download Debian's pcp package;" \
-             "tests that compare with the real PCP tools will skip" >&2
+        echo "deps: could not download Debian's $1 package;" \
+             "tests that need it will skip" >&2
     fi
-fi
+}
+unpack pcp usr/bin/pmerr
+unpack pcp-testsuite var/lib/pcp/testsuite/archives
+unpack libpcp-archive1 usr/lib/libpcp_archive.so.1
