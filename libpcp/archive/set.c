@@ -154,6 +154,14 @@ static int find_files(const char *dir, const char *base, arch_one *a, found *fd)
     return sts;
 }
 
+/* Does f hold anything after its label (len bytes)? */
+static int has_data(arch_file *f, uint32_t len)
+{
+    uint8_t byte;
+
+    return afile_read(f, len, &byte, 1) > 0;
+}
+
 /* Check the label of one file of a against the archive's. */
 static int check_label(arch_one *a, const char *path, int kind, int vol, arch_file *keep,
                        uint32_t *labellen)
@@ -168,6 +176,8 @@ static int check_label(arch_one *a, const char *path, int kind, int vol, arch_fi
     if ((sts = label_read(&f, &lab, &len)) == 0) {
         if (lab.vol != vol || !label_same(&lab, &a->label))
             sts = PM_ERR_LABEL;
+        else if (vol >= 0 && vol == a->vols[0].num && !has_data(&f, len))
+            sts = PM_ERR_NODATA; /* a first volume of a label only, as PCP */
     }
     if (sts == 0 && keep != NULL) {
         *keep = f;

@@ -77,12 +77,8 @@ static int agent_labels(unsigned int domain, int ident, int type, pmLabelSet **s
     *sets = NULL;
     if (pmkit_ctx_type_current() == PM_CONTEXT_HOST)
         return pmkit_host_labels(ident, type, sets);
-    if (pmkit_ctx_type_current() == PM_CONTEXT_ARCHIVE) {
-        /* an archive files cluster labels under the cluster's item 0 */
-        if (type == PM_LABEL_CLUSTER)
-            ident = (int)pmID_build(domain, pmID_cluster((pmID)ident), 0);
+    if (pmkit_ctx_type_current() == PM_CONTEXT_ARCHIVE) /* the ident as given, as PCP */
         return pmkit_archive_labels(ident, type, sets);
-    }
     pmkit_lock();
     if ((ctx = pmkit_ctx_current()) == NULL) {
         sts = PM_ERR_NOCONTEXT;

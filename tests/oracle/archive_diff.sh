@@ -1,5 +1,5 @@
 #!/bin/sh
-# archive_diff.sh OURS THEIRS TESTSUITE KNOWN SHARD/SHARDS [PMLOGEXTRACT LIBDIR]
+# archive_diff.sh OURS THEIRS TESTSUITE KNOWN SHARD/SHARDS [PMLOGEXTRACT LIBDIR [GEN]]
 #
 # Every archive of Debian's pcp-testsuite (TESTSUITE is its unpacked
 # var/lib/pcp/testsuite: archives/ and badarchives/, versions 2 and 3,
@@ -9,7 +9,10 @@
 # and backward, seeks, copies of contexts.  Also archives named by one of
 # their files, comma separated lists and directories (multi-archive
 # contexts), and, with PMLOGEXTRACT (Debian's, run with the libraries of
-# LIBDIR: libpcp_archive), a version 3 copy of each good archive it copies.
+# LIBDIR: libpcp_archive), a version 3 copy of each good archive it copies,
+# and with GEN (gen_archive.c) archives it writes: both versions, help
+# text, labels of every class, instance domains that change (v3 deltas),
+# event records, hundreds of volumes.
 # The outputs must be identical, but for the cases of KNOWN, each a line
 # "CASE SECTIONS WHY" (WHY names the docs/compat.md entry): there the
 # SECTIONS must differ and the others must still match.
@@ -23,7 +26,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/oracle_lib.sh"
 [ $# -ge 5 ] || {
-    echo "usage: archive_diff.sh OURS THEIRS TESTSUITE KNOWN SHARD/SHARDS [PMLOGEXTRACT LIBDIR]" >&2
+    echo "usage: archive_diff.sh OURS THEIRS TESTSUITE KNOWN SHARD/SHARDS [PMLOGEXTRACT LIBDIR [GEN]]" >&2
     exit 2
 }
 ours=$(abspath "$1")
@@ -34,6 +37,7 @@ shard=${5%/*}
 shards=${5#*/}
 extract=${6:-}
 libdir=${7:-}
+gen=${8:-}
 need_ours "$ours" "probe_archive (pmkit)"
 need_built "$theirs"
 if [ ! -d "$suite/archives" ] || [ ! -d "$suite/badarchives" ]; then
@@ -88,10 +92,31 @@ cases=$tmp/cases
     echo "seek-end-wrap archives/wrap e"
     echo "seek-end-markmerge archives/markmerge e"
     echo "seek-end-ok-foo archives/ok-foo e"
+    if [ -n "$gen" ]; then
+        echo "gen-v2 $tmp/gen/v2"
+        echo "gen-v3 $tmp/gen/v3"
+        echo "gen-volumes-v2 $tmp/gen/mv2"
+        echo "gen-volumes-v3 $tmp/gen/mv3"
+        echo "gen-xz-v3 $tmp/gen/xz3"
+    fi
     echo "missing archives/no-such-archive"
     echo "empty-name EMPTY"
 } | sort >"$cases.all" || exit 1
 awk -v s="$shard" -v n="$shards" '(NR - 1) % n == s - 1' "$cases.all" >"$cases"
+
+# Archives gen_archive writes, for the shards that have them.
+if grep -q '^gen-' "$cases"; then
+    mkdir "$tmp/gen" &&
+        "$gen" -m 50 -i 4 -n 60 -e "$tmp/gen/v2" &&
+        "$gen" -V 3 -m 50 -i 4 -n 60 -e "$tmp/gen/v3" &&
+        "$gen" -m 30 -i 3 -n 120 -v 0 -x 7 -e "$tmp/gen/mv2" &&
+        "$gen" -V 3 -m 30 -i 3 -n 120 -v 0 -x 3 -e "$tmp/gen/mv3" &&
+        "$gen" -V 3 -m 40 -i 5 -n 80 -v 0 -e "$tmp/gen/xz3" &&
+        xz "$tmp"/gen/xz3.* || {
+        echo "FAIL: $gen could not write its archives"
+        exit 1
+    }
+fi
 
 # Version 3 copies, made by Debian's pmlogextract, of this shard's good
 # archives (those it can copy) of 4 MB or less on disk: the two larger,
