@@ -98,6 +98,7 @@ cases=$tmp/cases
         echo "gen-volumes-v2 $tmp/gen/mv2"
         echo "gen-volumes-v3 $tmp/gen/mv3"
         echo "gen-xz-v3 $tmp/gen/xz3"
+        echo "gen-names-v3 $tmp/gen/names3"
     fi
     echo "missing archives/no-such-archive"
     echo "empty-name EMPTY"
@@ -112,6 +113,7 @@ if grep -q '^gen-' "$cases"; then
         "$gen" -m 30 -i 3 -n 120 -v 0 -x 7 -e "$tmp/gen/mv2" &&
         "$gen" -V 3 -m 30 -i 3 -n 120 -v 0 -x 3 -e "$tmp/gen/mv3" &&
         "$gen" -V 3 -m 40 -i 5 -n 80 -v 0 -e "$tmp/gen/xz3" &&
+        "$gen" -V 3 -m 20 -i 3 -n 20 -e -w "$tmp/gen/names3" &&
         xz "$tmp"/gen/xz3.* || {
         echo "FAIL: $gen could not write its archives"
         exit 1

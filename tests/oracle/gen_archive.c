@@ -7,7 +7,7 @@
  * read what it writes.
  *
  *   gen_archive [-V 2|3] [-m METRICS] [-i INSTANCES] [-n SAMPLES]
- *               [-t MSEC] [-v VOLUME_MB] [-x EVERY] [-s START] [-e] NAME
+ *               [-t MSEC] [-v VOLUME_MB] [-x EVERY] [-s START] [-e] [-w] NAME
  *
  * METRICS metrics (default 2000), one in ten over an instance domain of
  * INSTANCES instances (default 20; one domain per 100 metrics), the others
@@ -19,7 +19,9 @@
  * index entry every EVERY records (default 10) and at each volume.  -e
  * adds what seeds need beyond that: help text, label sets of every class,
  * a later observation of each instance domain (a v3 delta in version 3,
- * removing and adding an instance), an event record metric.
+ * removing and adding an instance), an event record metric.  -w gives
+ * metrics 1 to 3 names a PMNS file cannot hold but agents may export
+ * (root.*, a '-', event.* beside the derived metrics).
  *
  * Values are a function of (metric, instance, sample), so two runs with
  * the same arguments write the same bytes.  Not a logger: no pmcd, no
@@ -114,7 +116,7 @@ static void end_rec(buf *b, size_t at)
 
 typedef struct gen {
     int version;
-    int metrics, instances, samples, every, extra;
+    int metrics, instances, samples, every, extra, odd;
     long msec;
     uint64_t volbytes;
     int64_t start;
@@ -209,7 +211,13 @@ static void put_desc(buf *b, const gen *g, int m)
     int type = type_of(g, m);
     uint32_t units = type == TU64 ? 0x00100000u : 0; /* count (counters), or none */
 
-    snprintf(name, sizeof(name), "bench.group%d.metric%d", m / 100, m);
+    static const char *const odd[] = {"root.group%d.metric%d", "bench-group%d.metric%d",
+                                      "event.group%d.metric%d"};
+
+    if (g->odd && m >= 1 && m <= 3)
+        snprintf(name, sizeof(name), odd[m - 1], m / 100, m);
+    else
+        snprintf(name, sizeof(name), "bench.group%d.metric%d", m / 100, m);
     put32(b, 1); /* TYPE_DESC */
     put32(b, pmid_of(m));
     put32(b, (uint32_t)type);
@@ -435,7 +443,7 @@ static void put_ti(buf *b, const gen *g, int64_t sec, long nsec, int vol, uint64
 static void usage(void)
 {
     fprintf(stderr, "usage: gen_archive [-V 2|3] [-m METRICS] [-i INSTANCES] [-n SAMPLES] "
-                    "[-t MSEC] [-v VOLUME_MB] [-x EVERY] [-s START] [-e] NAME\n");
+                    "[-t MSEC] [-v VOLUME_MB] [-x EVERY] [-s START] [-e] [-w] NAME\n");
     exit(2);
 }
 
@@ -443,8 +451,8 @@ static void options(int argc, char **argv, gen *g)
 {
     int c;
 
-    *g = (gen){2, 2000, 20, 3600, 10, 0, 1000, 1024u << 20, 1700000000, NULL, 4242};
-    while ((c = getopt(argc, argv, "V:m:i:n:t:v:x:s:e")) != -1) {
+    *g = (gen){2, 2000, 20, 3600, 10, 0, 0, 1000, 1024u << 20, 1700000000, NULL, 4242};
+    while ((c = getopt(argc, argv, "V:m:i:n:t:v:x:s:ew")) != -1) {
         switch (c) {
         case 'V':
             g->version = atoi(optarg);
@@ -472,6 +480,9 @@ static void options(int argc, char **argv, gen *g)
             break;
         case 'e':
             g->extra = 1;
+            break;
+        case 'w':
+            g->odd = 1;
             break;
         default:
             usage();
