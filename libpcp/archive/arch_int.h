@@ -70,18 +70,20 @@ static inline int arch_cmp(const struct timespec *a, const struct timespec *b)
 /* Files (file.c): raw, or compressed and decompressed on demand into an
  * unlinked temporary file, read with pread either way. */
 
-enum { AF_RAW, AF_XZ, AF_LZMA, AF_BZ2, AF_GZ };
+enum { AF_RAW, AF_XZ, AF_LZMA, AF_BZ2, AF_GZ, AF_MEM };
 
 struct af_dec;
 
 typedef struct arch_file {
-    int fd;             /* the file as found; -1 when closed */
+    int fd;             /* the file as found; -1 when closed (AF_MEM: 0) */
     int kind;           /* AF_* */
     int tmp;            /* compressed: the bytes decompressed so far; -1 */
     uint64_t have;      /* compressed: how many */
     int done;           /* compressed: the decoder reached the end */
     int err;            /* compressed: a sticky decoding error */
     struct af_dec *dec; /* compressed: decoder state */
+    const uint8_t *mem; /* AF_MEM: the bytes (the caller's), and how many */
+    uint64_t memlen;
 } arch_file;
 
 /* The compression suffix of name (".xz", ...): its AF_* kind and length,
@@ -89,6 +91,8 @@ typedef struct arch_file {
 int afile_suffix(const char *name, size_t *len);
 /* Open path as kind: 0 or -errno. */
 int afile_open(arch_file *f, const char *path, int kind);
+/* A file of len bytes at mem (which must outlive it): for tests. */
+void afile_open_mem(arch_file *f, const uint8_t *mem, size_t len);
 void afile_close(arch_file *f);
 /* Read up to len bytes at off: the count (short at the end), or an error
  * (-errno, PM_ERR_LOGREC for compressed data that does not decode). */

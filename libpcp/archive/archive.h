@@ -62,6 +62,11 @@ typedef struct arch_cursor arch_cursor;
 int arch_open(const char *spec, int flags, arch_set **out);
 void arch_close(arch_set *s);
 
+/* One archive from bytes in memory, for tests: its .meta, its .index
+ * (indexlen 0 for none) and its volume 0, which must outlive the set. */
+int arch_open_mem(const uint8_t *meta, size_t metalen, const uint8_t *index, size_t indexlen,
+                  const uint8_t *vol, size_t vollen, int flags, arch_set **out);
+
 /* Archives in the set (>= 1) and the label of archive i. */
 int arch_count(const arch_set *s);
 const arch_label *arch_label_of(const arch_set *s, int i);

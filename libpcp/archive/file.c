@@ -99,8 +99,22 @@ static void dec_end(arch_file *f)
     f->dec = NULL;
 }
 
+void afile_open_mem(arch_file *f, const uint8_t *mem, size_t len)
+{
+    memset(f, 0, sizeof(*f));
+    f->kind = AF_MEM;
+    f->fd = 0; /* open: nothing to close */
+    f->tmp = -1;
+    f->mem = mem;
+    f->memlen = len;
+}
+
 void afile_close(arch_file *f)
 {
+    if (f->kind == AF_MEM) {
+        f->fd = -1;
+        return;
+    }
     if (f->fd >= 0)
         close(f->fd);
     if (f->tmp >= 0)
@@ -295,6 +309,14 @@ ssize_t afile_read(arch_file *f, uint64_t off, void *buf, size_t len)
 
     if (f->kind == AF_RAW)
         return pread_all(f->fd, off, buf, len);
+    if (f->kind == AF_MEM) {
+        if (off >= f->memlen)
+            return 0;
+        if (len > f->memlen - off)
+            len = (size_t)(f->memlen - off);
+        memcpy(buf, f->mem + off, len);
+        return (ssize_t)len;
+    }
     if (off + len > f->have && !f->done && (sts = decompress_to(f, off + len)) < 0)
         return sts;
     if (off >= f->have)
@@ -313,6 +335,10 @@ int afile_size(arch_file *f, uint64_t *size)
         if (fstat(f->fd, &st) < 0)
             return -errno;
         *size = (uint64_t)st.st_size;
+        return 0;
+    }
+    if (f->kind == AF_MEM) {
+        *size = f->memlen;
         return 0;
     }
     if ((sts = decompress_to(f, UINT64_MAX)) < 0)

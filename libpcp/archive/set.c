@@ -447,7 +447,7 @@ int arch_vol_file(arch_set *s, int a, int v, arch_file **f)
     for (int i = 0; i < s->narch; i++) {
         for (int j = 0; j < s->arch[i].nvols; j++) {
             arch_vol *o = &s->arch[i].vols[j];
-            if (o->file.fd < 0)
+            if (o->file.fd < 0 || o->file.kind == AF_MEM)
                 continue;
             nopen++;
             if (o->used < oldest) {
@@ -457,11 +457,72 @@ int arch_vol_file(arch_set *s, int a, int v, arch_file **f)
             }
         }
     }
-    if (nopen >= SET_OPEN_VOLS)
+    if (nopen >= SET_OPEN_VOLS && oldest_a >= 0)
         afile_close(&s->arch[oldest_a].vols[oldest_v].file);
     sts = check_label(&s->arch[a], vol->path, vol->kind, vol->num, &vol->file, &labellen);
     if (sts < 0)
         return sts;
     *f = &vol->file;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+
+/*
+ * One archive from bytes in memory (.meta, .index (none when indexlen is
+ * 0) and volume 0), read as files are: for the fuzz targets and unit
+ * tests, which need no files.  The bytes must outlive the set.
+ */
+int arch_open_mem(const uint8_t *meta, size_t metalen, const uint8_t *index, size_t indexlen,
+                  const uint8_t *vol, size_t vollen, int flags, arch_set **out)
+{
+    arch_set *s = calloc(1, sizeof(*s));
+    arch_one *a;
+    arch_file mf, f;
+    uint32_t len = 0, vlen;
+    arch_label lab;
+    int sts;
+
+    *out = NULL;
+    if (s == NULL || (s->arch = calloc(1, sizeof(*s->arch))) == NULL ||
+        (s->arch[0].vols = calloc(1, sizeof(arch_vol))) == NULL) {
+        arch_close(s);
+        return -ENOMEM;
+    }
+    s->flags = flags;
+    a = &s->arch[0];
+    a->index.fd = a->index.tmp = -1;
+    a->vols[0].file.fd = -1;
+    s->narch = 1;
+    a->nvols = 1;
+    afile_open_mem(&mf, meta, metalen);
+    if ((sts = label_read(&mf, &a->label, &len)) == 0 && a->label.vol != PM_LOG_VOL_META)
+        sts = PM_ERR_LABEL;
+    if (sts == 0 && a->label.version == PM_LOG_VERS03 && !(flags & ARCH_OPEN_NO_FEATURE_CHECK) &&
+        (a->label.features & ~(uint32_t)PM_LOG_FEATURES) != 0)
+        sts = PM_ERR_FEATURE;
+    a->labellen = len;
+    afile_open_mem(&f, vol, vollen);
+    if (sts == 0 && (sts = label_read(&f, &lab, &vlen)) == 0 &&
+        (lab.vol != 0 || !label_same(&lab, &a->label)))
+        sts = PM_ERR_LABEL;
+    if (sts == 0 && !has_data(&f, vlen))
+        sts = PM_ERR_NODATA;
+    a->vols[0] = (arch_vol){0, NULL, AF_MEM, f, 0};
+    if (sts == 0 && indexlen > 0) {
+        afile_open_mem(&a->index, index, indexlen);
+        if ((sts = label_read(&a->index, &lab, &a->tistart)) == 0 &&
+            (lab.vol != PM_LOG_VOL_TI || !label_same(&lab, &a->label)))
+            sts = PM_ERR_LABEL;
+        if (sts == 0)
+            sts = index_open(a);
+    }
+    if (sts == 0)
+        sts = meta_load(&s->meta, &mf, len);
+    if (sts < 0) {
+        arch_close(s);
+        return sts;
+    }
+    *out = s;
     return 0;
 }
