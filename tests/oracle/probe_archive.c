@@ -353,8 +353,16 @@ static void indom_section(void)
         out("  namearch 987654: %d\n", pmNameInDomArchive(indoms[i], 987654, &(char *){NULL}));
         out("  lookarch \"no such\": %d\n", pmLookupInDomArchive(indoms[i], "no such"));
     }
-    out("indomarch 1.1: %d\n",
-        pmGetInDomArchive(pmInDom_build(1, 1), &(int *){NULL}, &(char **){NULL}));
+    {
+        int *inst = NULL, n;
+        char **name = NULL;
+        n = pmGetInDomArchive(pmInDom_build(1, 1), &inst, &name);
+        out("indomarch 1.1: %d\n", n);
+        if (n > 0) { /* (LeakSanitizer in ASan builds) */
+            free(inst);
+            free(name);
+        }
+    }
 }
 
 /* ------------------------------------------------------------------ */
