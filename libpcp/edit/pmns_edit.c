@@ -513,19 +513,58 @@ static void put(writer *w, const char *s, size_t n)
     }
 }
 
-/* A number and a separator: PMIDs are most of the output, so no printf. */
+/* A PMID field (at most 4095) and a separator: PMIDs are most of the
+ * output, so no printf and no loop. */
 static char *num(char *p, uint32_t v, char sep)
 {
-    char tmp[12];
-    int k = 0;
-
-    do
-        tmp[k++] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
-    while (k > 0)
-        *p++ = tmp[--k];
+    if (v >= 1000)
+        *p++ = (char)('0' + v / 1000);
+    if (v >= 100)
+        *p++ = (char)('0' + v / 100 % 10);
+    if (v >= 10)
+        *p++ = (char)('0' + v / 10 % 10);
+    *p++ = (char)('0' + v % 10);
     *p++ = sep;
     return p;
+}
+
+/* Room for n more bytes in the buffer (n at most its size): where they go. */
+static char *room(writer *w, size_t n)
+{
+    if (w->n + n > sizeof(w->buf))
+        flush(w);
+    return w->buf + w->n;
+}
+
+/* One child's line: TAB name, then TAB and the PMID for a leaf. */
+static void child_line(writer *w, const pmns_ed *e, const ed_node *d)
+{
+    char *p;
+
+    if (d->namelen > sizeof(w->buf) - 32) { /* a name longer than the buffer */
+        put(w, "\t", 1);
+        put(w, e->str + d->name, d->namelen);
+        p = room(w, 32);
+    } else {
+        p = room(w, d->namelen + 32);
+        *p++ = '\t';
+        memcpy(p, e->str + d->name, d->namelen);
+        p += d->namelen;
+    }
+    if (is_group(d)) {
+        *p++ = '\n';
+    } else if ((d->pmid >> 22 & 0x1ff) == 511 && (d->pmid & 0x3ff) == 0) {
+        *p++ = '\t';
+        p = num(p, d->pmid >> 10 & 0xfff, ':');
+        memcpy(p, "*:*\n", 4);
+        p += 4;
+    } else {
+        *p++ = '\t';
+        p = num(p, d->pmid >> 22 & 0x1ff, ':');
+        p = num(p, d->pmid >> 10 & 0xfff, ':');
+        p = num(p, d->pmid & 0x3ff, '\n');
+    }
+    w->n = (size_t)(p - w->buf);
 }
 
 /* "path {", the children, "}". */
@@ -537,27 +576,8 @@ static void group(writer *w, const pmns_ed *e, uint32_t x, const char *path, siz
         put(w, path, plen);
         put(w, " {\n", 3);
     }
-    for (uint32_t c = e->nodes[x].first; c != PMNS_NONE; c = e->nodes[c].next) {
-        const ed_node *d = &e->nodes[c];
-        char line[48], *p = line + 1;
-        line[0] = '\t';
-        put(w, line, 1);
-        put(w, e->str + d->name, d->namelen);
-        if (is_group(d)) {
-            put(w, "\n", 1);
-            continue;
-        }
-        if ((d->pmid >> 22 & 0x1ff) == 511 && (d->pmid & 0x3ff) == 0) {
-            p = num(p, d->pmid >> 10 & 0xfff, ':');
-            memcpy(p, "*:*\n", 4);
-            p += 4;
-        } else {
-            p = num(p, d->pmid >> 22 & 0x1ff, ':');
-            p = num(p, d->pmid >> 10 & 0xfff, ':');
-            p = num(p, d->pmid & 0x3ff, '\n');
-        }
-        put(w, line, (size_t)(p - line));
-    }
+    for (uint32_t c = e->nodes[x].first; c != PMNS_NONE; c = e->nodes[c].next)
+        child_line(w, e, &e->nodes[c]);
     put(w, "}\n", 2);
 }
 
