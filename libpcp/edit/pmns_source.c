@@ -240,14 +240,16 @@ static void problem(const pmns_load_opts *o, const char *fmt, ...)
 static bool looks_like_image(const char *file)
 {
     unsigned char magic[PMNS_IMG_MAGIC_LEN];
-    int fd = open(file, O_RDONLY | O_CLOEXEC);
     struct stat st;
     ssize_t n = 0;
+    int fd;
 
-    if (fd < 0)
+    /* only a regular file: opening a FIFO would wait for a writer, and
+     * reading it would take what the loader is to read */
+    if (stat(file, &st) < 0 || !S_ISREG(st.st_mode) ||
+        (fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) < 0)
         return false;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
-        n = read(fd, magic, sizeof(magic));
+    n = read(fd, magic, sizeof(magic));
     close(fd);
     return n == (ssize_t)sizeof(magic) && pmns_image_is_image(magic, sizeof(magic));
 }
