@@ -86,7 +86,7 @@ own_lines() {
         sed -e "s|$PCP_TMPFILE_DIR/pmnsadd\.[A-Za-z0-9]*/tmp|$1|g"
     else
         sed -e "s|$PCP_TMPFILE_DIR/pmnsadd\.[A-Za-z0-9]*/tmp|$1|g" |
-            grep -E '^(pmnsmerge|pmnsadd|pmnsdel)[: ]|^\.\.\. using PMID|^You must either|^Usage:|^Options:|^  -|^  +[a-z]|^Illegal option|^No arg for'
+            grep -E '^(pmnsmerge|pmnsadd|pmnsdel)[: ]|^\.\.\. using PMID|^You must either|^Usage:|^Options:|^  -|^                        [a-z]|^Illegal option|^No arg for'
     fi
 }
 
@@ -108,13 +108,9 @@ run() {
     # leaves it as it was (docs/compat.md): that empty file counts as the
     # case's own
     if [ "$side" = pcp ] && [ $status != 0 ] && [ -f "$tmp/$side/case/out" ] &&
-        [ ! -s "$tmp/$side/case/out" ] && [ ! -s "$case/out" ]; then
+        [ ! -s "$tmp/$side/case/out" ] && [ -s "$case/out" -o ! -e "$case/out" ]; then
         rm -f "$tmp/$side/case/out"
         [ -e "$case/out" ] && cp "$case/out" "$tmp/$side/case/out"
-        nempty=$((nempty + 1))
-    elif [ "$side" = pcp ] && [ $status != 0 ] && [ -f "$tmp/$side/case/out" ] &&
-        [ ! -s "$tmp/$side/case/out" ] && [ -s "$case/out" ]; then
-        cp "$case/out" "$tmp/$side/case/out"
         nempty=$((nempty + 1))
     fi
     {
@@ -122,9 +118,13 @@ run() {
         cat "$tmp/$side.out"
         echo "--- stderr"
         own_lines "$input" <"$tmp/$side.err"
-        for f in $(cd "$tmp/$side/case" && ls -A | sort); do
-            echo "--- file $f"
-            cat "$tmp/$side/case/$f"
+        for f in $(cd "$tmp/$side/case" && find . -mindepth 1 | LC_ALL=C sort); do
+            if [ -d "$tmp/$side/case/$f" ]; then
+                echo "--- directory $f"
+            else
+                echo "--- file $f"
+                cat "$tmp/$side/case/$f"
+            fi
         done
     } >"$tmp/$side.all"
 }
