@@ -263,7 +263,12 @@ static int load_image(const pmns_load_opts *o, pmns_tree **out)
     FILE *fp;
     int sts;
 
-    if ((sts = pmns_image_open_file(o->file, &img, &err)) < 0) {
+    /* the whole image is read anyway: its checksums are checked too, so
+     * that a damaged one is refused, not written back as a namespace */
+    if ((sts = pmns_image_open_file(o->file, &img, &err)) == 0 &&
+        (sts = pmns_image_verify_body(img, &err)) < 0)
+        pmns_image_close(img);
+    if (sts < 0) {
         if (sts == PMNS_IMG_ESYS)
             return -err.sys;
         problem(o, "bad namespace image: %s: %s at offset %llu", pmns_image_strerror(sts), err.what,
