@@ -27,6 +27,7 @@
  */
 #include <pcp/pmapi.h>
 
+#include "diag.h"
 #include "inplace.h"
 #include "outfile.h"
 #include "pmns_edit.h"
@@ -38,6 +39,22 @@
 #include <unistd.h>
 
 static const char usage_text[] = "Usage: pmnsadd [-d] [-n namespace] file\n";
+static const char usage_more[] =
+    "\nOptions:\n"
+    "  -b            write the namespace as a namespace image (pmkit)\n"
+    "  -d            accepted with a warning: duplicate names are allowed anyway\n"
+    "  -n namespace  the namespace to change (default $PMNS_DEFAULT, else\n"
+    "                $PCP_VAR_DIR/pmns/root)\n"
+    "  -?            show this usage message and exit\n";
+
+/* PCP's usage line (the script's, on standard output); pmkit's options
+ * too in the rich form of diagnostics. */
+static void usage(void)
+{
+    fputs(usage_text, stdout);
+    if (diag_form_resolve(DIAG_FORM_AUTO) == DIAG_FORM_RICH)
+        fputs(usage_more, stdout);
+}
 
 typedef struct args {
     const char *ns; /* -n */
@@ -73,20 +90,20 @@ static int parse(int argc, char **argv, args *a, const char *prog)
                     a->ns = argv[++i];
                 } else {
                     fprintf(stderr, "No arg for -n option\n");
-                    fputs(usage_text, stdout);
+                    usage();
                     return 0;
                 }
                 break;
             } else {
                 if (*c != '?')
                     fprintf(stderr, "Illegal option -%c\n", *c);
-                fputs(usage_text, stdout);
+                usage();
                 return 0;
             }
         }
     }
     if (argc - i != 1) {
-        fputs(usage_text, stdout);
+        usage();
         return 1;
     }
     a->file = argv[i];

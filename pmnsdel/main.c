@@ -22,6 +22,7 @@
 
 #include "inplace.h"
 #include "outfile.h"
+#include "diag.h"
 #include "pmns_edit.h"
 
 #include <errno.h>
@@ -32,7 +33,7 @@ static pmLongOptions longopts[] = {
     PMAPI_OPTIONS_HEADER("Options"),
     PMOPT_DEBUG,
     PMOPT_NAMESPACE,
-    {"binary", 0, 'b', 0, NULL}, /* pmkit's: write an image (man page, not usage) */
+    {"binary", 0, 'b', 0, NULL}, /* pmkit's: listed in the rich form of the usage */
     PMOPT_HELP,
     PMAPI_OPTIONS_END,
 };
@@ -42,6 +43,16 @@ static pmOptions opts = {
     .long_options = longopts,
     .short_usage = "[options] metricpath [...]",
 };
+
+/* PCP's usage; pmkit's -b too in the rich form of diagnostics. */
+static void usage(void)
+{
+    if (diag_form_resolve(DIAG_FORM_AUTO) == DIAG_FORM_RICH)
+        for (pmLongOptions *o = longopts; o->long_opt != NULL; o++)
+            if (o->short_opt == 'b')
+                o->message = "write a namespace image (pmkit)";
+    pmUsageMessage(&opts);
+}
 
 typedef struct args {
     const char *file; /* -n */
@@ -149,7 +160,7 @@ int main(int argc, char **argv)
 
     parse(argc, argv, &a);
     if (opts.errors || opts.optind >= argc) {
-        pmUsageMessage(&opts);
+        usage();
         return 1;
     }
     if (a.file == NULL && (a.file = getenv("PMNS_DEFAULT")) == NULL) {

@@ -23,6 +23,7 @@
 
 #include "inplace.h"
 #include "outfile.h"
+#include "diag.h"
 #include "pmns_edit.h"
 
 #include <errno.h>
@@ -38,7 +39,7 @@ static pmLongOptions longopts[] = {
     {"force", 0, 'f', 0, "force overwriting of the output file if it exists"},
     {"nodups", 0, 'x', 0, "duplicate names for the same PMID are not allowed"},
     {"verbose", 0, 'v', 0, "verbose, echo input file names as processed"},
-    {"binary", 0, 'b', 0, NULL}, /* pmkit's: write an image (man page, not usage) */
+    {"binary", 0, 'b', 0, NULL}, /* pmkit's: listed in the rich form of the usage */
     PMOPT_HELP,
     PMAPI_OPTIONS_END,
 };
@@ -48,6 +49,16 @@ static pmOptions opts = {
     .long_options = longopts,
     .short_usage = "[options] infile [...] outfile",
 };
+
+/* PCP's usage; pmkit's -b too in the rich form of diagnostics. */
+static void usage(void)
+{
+    if (diag_form_resolve(DIAG_FORM_AUTO) == DIAG_FORM_RICH)
+        for (pmLongOptions *o = longopts; o->long_opt != NULL; o++)
+            if (o->short_opt == 'b')
+                o->message = "write a namespace image (pmkit)";
+    pmUsageMessage(&opts);
+}
 
 typedef struct args {
     int ordered; /* by _DATESTAMP (no -a) */
@@ -203,7 +214,7 @@ int main(int argc, char **argv)
 
     parse(argc, argv, &a);
     if (opts.errors || opts.optind > argc - 2) {
-        pmUsageMessage(&opts);
+        usage();
         return 1;
     }
     out = argv[argc - 1];

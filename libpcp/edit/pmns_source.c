@@ -226,13 +226,17 @@ static void problem(const pmns_load_opts *o, const char *fmt, ...)
 static void problem(const pmns_load_opts *o, const char *fmt, ...)
 {
     char msg[1024];
-    diag_msg d = {DIAG_ERROR, o->file, 0, 0, msg, NULL, 0};
+    diag_msg d = {.severity = DIAG_ERROR,
+                  .file = o->file,
+                  .message = msg,
+                  .dialect = DIAG_PCP_NONE, /* PCP has no images: pmkit's words */
+                  .pcp_line = DIAG_NO_LINE};
     va_list ap;
 
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    diag_emit(o->diag, o->diag_ctx, &d);
+    diag_emit(o->diag, o->diag_ctx, &d, o->form);
 }
 
 /* Is file a namespace image?  (Anything unreadable is left to the text

@@ -66,8 +66,9 @@ typedef struct pmns_load_opts {
     void *diag_ctx;
     diag_form form; /* PCP's (PCP's messages, stops and follow-ons) or rich
                      * (every problem); AUTO: as diag.h says */
-    const char *prelude; /* pmns_load: text parsed before the file, as its first
-                          * lines (not preprocessed; pmnsadd's upper levels) */
+    /* pmns_load: text parsed before the file, as its first lines (not
+     * preprocessed; pmnsadd's upper levels), or NULL */
+    const char *prelude;
     size_t prelude_len;
 } pmns_load_opts;
 

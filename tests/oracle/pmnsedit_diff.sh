@@ -14,16 +14,14 @@
 # its directory: with Debian's tools and with pmkit's.  These must be
 # identical:
 #   - standard output and the exit status;
-#   - the tools' own messages on standard error (lines that start with the
-#     program's name, "... using PMID", "You must either", "Usage:",
-#     "Options:", option help lines, the shell's "Illegal option" and
-#     "No arg for"), in order; Debian's pmnsadd names its temporary file
-#     where pmkit names the input file, and that name is made the same;
+#   - standard error, the loader's and preprocessor's messages included
+#     (pmkit's tools run with PMKIT_DIAGNOSTICS=pcp, as they do when
+#     standard error is not a terminal); Debian's pmnsadd names its
+#     temporary file and counts its lines, where pmkit names the input
+#     file and counts the input's own lines: Debian's messages are
+#     renamed and renumbered (renamed below) before the comparison;
 #   - every file of the directory afterwards, names and bytes (no
 #     temporary or lock file may be left).
-# The loader's and preprocessor's own diagnostics (the other stderr
-# lines) are not compared unless PMNSEDIT_STRICT=1: their PCP form is
-# the diagnostics module's business (oracle.pmns_* compare the loader).
 #
 # Cases listed in DIR/known_diffs (deliberate fixes, docs/compat.md) must
 # differ instead; their runs are reported as KNOWN.  A generated case
@@ -79,15 +77,35 @@ else
     exit 1
 fi
 
-# The tools' own stderr lines, the temporary file of Debian's pmnsadd
-# named as pmkit names it (the input file, the last word of cmd).
-own_lines() {
-    if [ "${PMNSEDIT_STRICT:-0}" = 1 ]; then
-        sed -e "s|$PCP_TMPFILE_DIR/pmnsadd\.[A-Za-z0-9]*/tmp|$1|g"
-    else
-        sed -e "s|$PCP_TMPFILE_DIR/pmnsadd\.[A-Za-z0-9]*/tmp|$1|g" |
-            grep -E '^(pmnsmerge|pmnsadd|pmnsdel)[: ]|^\.\.\. using PMID|^You must either|^Usage:|^Options:|^  -|^                        [a-z]|^Illegal option|^No arg for'
-    fi
+# stderr as pmkit names things: Debian's pmnsadd names its temporary
+# file (the input file for pmkit) and counts that file's lines from its
+# first one, after the K lines of upper levels put in front of the input
+# (pmkit counts the input's own lines; it gives the upper levels' lines the
+# same numbers PCP does).  K is 3 per component of the input's base, 0
+# for a whole namespace.
+renamed() {
+    k=0
+    case $(awk '{ print $1; exit }' "$case/cmd") in
+    *pmnsadd | pmnsadd)
+        if ! grep -q '^root {' "$case/$1" 2>/dev/null; then
+            base=$(awk 'NF >= 2 && $2 == "{" { print $1; exit }' "$case/$1" 2>/dev/null)
+            k=$(echo "$base" | tr '.' ' ' | wc -w)
+            k=$((k * 3))
+        fi
+        ;;
+    esac
+    sed -e "s|$PCP_TMPFILE_DIR/pmnsadd\.[A-Za-z0-9]*/tmp|$1|g" |
+        awk -v f="$1" -v k="$k" '{
+            p = "[" f ":"
+            i = index($0, p)
+            if (k > 0 && i == 1) {
+                rest = substr($0, length(p) + 1)
+                n = rest + 0
+                if (n > k)
+                    $0 = p (n - k) substr(rest, length(n "") + 1)
+            }
+            print
+        }'
 }
 
 # run SIDE CASE: the case's command with SIDE's tools, in $tmp/SIDE/case;
@@ -117,7 +135,7 @@ run() {
         echo "exit $status"
         cat "$tmp/$side.out"
         echo "--- stderr"
-        own_lines "$input" <"$tmp/$side.err"
+        if [ "$side" = pcp ]; then renamed "$input" <"$tmp/$side.err"; else cat "$tmp/$side.err"; fi
         for f in $(cd "$tmp/$side/case" && find . -mindepth 1 | LC_ALL=C sort); do
             if [ -d "$tmp/$side/case/$f" ]; then
                 echo "--- directory $f"
