@@ -9,6 +9,9 @@
  * read) whole and every '#' that starts such a piece is looked at; a file
  * with no '#' costs one memchr.
  *
+ * A text the preprocessor would pass through unchanged (no '#', '/' or
+ * NUL) is parsed straight from the mapped file.
+ *
  * Images go through their text: pmns_image_dump, then the text loader
  * (with or without duplicates, as asked), so an image behaves exactly as
  * the namespace it was compiled from; an edited namespace becomes an
@@ -297,6 +300,42 @@ static int load_image(const pmns_load_opts *o, pmns_tree **out)
     return sts;
 }
 
+static void quiet(void *ctx, const diag_msg *d)
+{
+    (void)ctx;
+    (void)d;
+}
+
+/*
+ * A text with nothing for the preprocessor to do (no '#', no '/', no NUL:
+ * no directive, no comment, no macro defined, here or by the caller's -D)
+ * reads the same without it, as the files these tools write do: it is
+ * parsed from the mapped file directly, quietly.  1 when that loaded it (*out), else 0: the caller
+ * reads it the usual way, for the usual messages.
+ */
+static int load_plain(const pmns_load_opts *o, pmns_tree **out)
+{
+    pmns_load_opts q = *o;
+    int fd = open(o->file, O_RDONLY | O_CLOEXEC), sts = -1;
+    struct stat st;
+    whole w;
+
+    if (fd < 0)
+        return 0;
+    if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || whole_read(fd, &w) < 0) {
+        close(fd);
+        return 0;
+    }
+    close(fd);
+    q.use_cpp = 0;
+    q.diag = quiet;
+    if (w.len > 0 && memchr(w.data, '#', w.len) == NULL && memchr(w.data, '/', w.len) == NULL &&
+        memchr(w.data, '\0', w.len) == NULL)
+        sts = pmns_load_buffer(&q, w.data, w.len, out);
+    whole_free(&w);
+    return sts == 0;
+}
+
 int pmns_source_load(pmns_source *s, const pmns_load_opts *opts, pmns_tree **out)
 {
     pmns_load_opts o = *opts;
@@ -310,6 +349,9 @@ int pmns_source_load(pmns_source *s, const pmns_load_opts *opts, pmns_tree **out
         o.use_cpp = 0;
         return load_image(&o, out);
     }
+    if (s->prelude == NULL && o.use_cpp && o.n_defines == 0 && o.dependency == NULL &&
+        load_plain(&o, out))
+        return 0;
     o.prelude = s->prelude;
     o.prelude_len = s->prelude_len;
     return pmns_load(&o, out);
