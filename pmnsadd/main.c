@@ -143,20 +143,19 @@ static void conflict(void *ctx, const char *name, uint32_t kept, uint32_t ignore
 
 /* The merged namespace over the old one, with its mode and owner: 0, or
  * 1 after pmnsmerge's message. */
-static int replace(const pmns_ed *e, const char *ns, const struct stat *st, int image)
+static int replace(const pmns_ed *e, const char *ns, int image)
 {
     pmns_load_opts o = {0};
     outfile of;
     int sts;
 
-    if ((sts = outfile_open(&of, ns)) < 0) {
+    if ((sts = inplace_open(&of, ns)) < 0) {
         fprintf(stderr, "pmnsmerge: Error: cannot create output PMNS file \"%s.new\": %s\n", ns,
                 strerror(-sts));
         return 1;
     }
     o.file = ns;
-    if ((sts = inplace_keep_attrs(&of, st)) < 0 ||
-        (sts = image ? pmns_ed_write_image(e, &o, of.fp) : pmns_ed_write(e, of.fp)) < 0 ||
+    if ((sts = image ? pmns_ed_write_image(e, &o, of.fp) : pmns_ed_write(e, of.fp)) < 0 ||
         (sts = outfile_commit(&of)) < 0) {
         if (of.fp != NULL)
             outfile_abort(&of);
@@ -200,7 +199,7 @@ static int add(const args *a)
         ns_image = src[0].file == a->ns ? src[0].is_image : src[1].is_image;
     }
     if (sts == 0)
-        sts = replace(e, a->ns, &st, a->image || ns_image) ? -1 : 0;
+        sts = replace(e, a->ns, a->image || ns_image) ? -1 : 0;
     pmns_ed_free(e);
     pmns_sources_clear(src, 2);
     free(prelude);

@@ -92,20 +92,19 @@ static void parse(int argc, char **argv, args *a)
 
 /* e written over the namespace file, as it was (mode, owner, format):
  * 0, or 1 after a message. */
-static int replace(const pmns_ed *e, const char *file, const struct stat *st, int image)
+static int replace(const pmns_ed *e, const char *file, int image)
 {
     pmns_load_opts o = {0};
     outfile of;
     int sts;
 
-    if ((sts = outfile_open(&of, file)) < 0) {
+    if ((sts = inplace_open(&of, file)) < 0) {
         fprintf(stderr, "%s: Error: cannot open PMNS file \"%s.new\" for writing: %s\n",
                 pmGetProgname(), file, strerror(-sts));
         return 1;
     }
     o.file = file;
-    if ((sts = inplace_keep_attrs(&of, st)) < 0 ||
-        (sts = image ? pmns_ed_write_image(e, &o, of.fp) : pmns_ed_write(e, of.fp)) < 0) {
+    if ((sts = image ? pmns_ed_write_image(e, &o, of.fp) : pmns_ed_write(e, of.fp)) < 0) {
         outfile_abort(&of);
         fprintf(stderr, "%s: Error: cannot write PMNS file \"%s.new\": %s\n", pmGetProgname(), file,
                 pmErrStr(sts));
@@ -147,7 +146,7 @@ static int delete (const char *file, int image, char **names, int n)
     if (sts == 0 && lock < 0 && stat(file, &st) < 0)
         sts = -errno;
     if (sts == 0)
-        sts = replace(e, file, &st, image || src.is_image);
+        sts = replace(e, file, image || src.is_image);
     pmns_ed_free(e);
     inplace_unlock(lock);
     return sts != 0;

@@ -53,17 +53,11 @@ void inplace_unlock(int fd)
         close(fd);
 }
 
-int inplace_keep_attrs(outfile *of, const struct stat *st)
+int inplace_open(outfile *of, const char *path)
 {
-    int fd = fileno(of->fp);
+    int sts = outfile_open_flags(of, path, OUTFILE_KEEP_OWNER);
 
-    fflush(of->fp);
-    /* owner first: a change of owner clears the set-id bits */
-    if (fchown(fd, st->st_uid, st->st_gid) < 0 && errno == EPERM &&
-        fchown(fd, (uid_t)-1, st->st_gid) < 0) {
-        /* not even the group: the file stays the user's */
-    }
-    if (fchmod(fd, st->st_mode & 07777) < 0)
-        return -errno;
-    return 0;
+    if (sts == -EPERM) /* not this user's to give away: it keeps the user's */
+        sts = outfile_open(of, path);
+    return sts;
 }

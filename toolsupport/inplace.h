@@ -28,9 +28,10 @@ int inplace_lock(const char *path, int *fd, struct stat *st);
 /* Release a lock of inplace_lock (a negative fd is ignored). */
 void inplace_unlock(int fd);
 
-/* Give of's temporary file st's owner and group (when allowed: a file
- * this user may not give away keeps the user's) and permission bits.
- * 0, or -errno when the mode could not be set. */
-int inplace_keep_attrs(outfile *of, const struct stat *st);
+/* outfile_open for the replacement of path, which keeps the mode (see
+ * outfile.h) and, when this user may give them, the owner and group of
+ * the file it replaces (else it is the user's, without set-id bits).
+ * 0, or -errno. */
+int inplace_open(outfile *of, const char *path);
 
 #endif /* PMKIT_TOOLSUPPORT_INPLACE_H */

@@ -4,7 +4,9 @@
 #
 #  1. pmnsmerge -a reading an input that is a FIFO (so it waits with its
 #     temporary output file open) killed by SIGINT, SIGTERM and SIGHUP:
-#     no output, no temporary left; with -f, the existing output as it was;
+#     no output, no temporary left; with -f, the existing output as it was
+#     (the temporary named from the start, PMKIT_OUTFILE_FAULT=named, as
+#     where O_TMPFILE is missing: otherwise it has no name to leave);
 #  2. writes over the file size limit (ulimit -f): pmnsmerge, pmnsadd and
 #     pmnsdel fail with a message and exit 1, the namespace unchanged, no
 #     temporary left;
@@ -46,7 +48,8 @@ for sig in INT TERM HUP; do
         mkfifo fifo
         [ -n "$force" ] && cp ../small out
         # (a shell starts a background command with SIGINT ignored)
-        env --default-signal=INT "$bindir/pmnsmerge" -a $force ../small fifo out 2>/dev/null &
+        env --default-signal=INT PMKIT_OUTFILE_FAULT=named "$bindir/pmnsmerge" -a $force ../small fifo out \
+            2>/dev/null &
         pid=$!
         wait_for 'out.tmp*' || bad "$sig$force: no temporary output appeared"
         kill -s "$sig" $pid
