@@ -36,7 +36,8 @@ install(FILES ${PROJECT_BINARY_DIR}/cmake/pmkitConfig.cmake
 if(PMKIT_INSTALL_RPATH AND NOT IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}"
    AND NOT IS_ABSOLUTE "${CMAKE_INSTALL_BINDIR}")
   file(RELATIVE_PATH _rel /p/${CMAKE_INSTALL_BINDIR} /p/${CMAKE_INSTALL_LIBDIR})
-  set_target_properties(pmcpp pmerr pminfo pmgenmap newhelp chkhelp pmnscomp
+  set_target_properties(pmcpp pmerr pminfo pmgenmap newhelp chkhelp pmnscomp pmnsmerge pmnsadd
+                        pmnsdel
                         PROPERTIES INSTALL_RPATH "$ORIGIN/${_rel}")
   set_target_properties(pcp_pmda PROPERTIES INSTALL_RPATH "$ORIGIN")
 endif()

@@ -9,8 +9,9 @@
 #    and DESTDIR staging need no rewriting.
 # Besides Cflags and Libs both carry PCP's directory names (pcp_bin_dir,
 # pcp_binadm_dir, pcp_var_dir, pcp_pmdas_dir, pcp_pmns_dir), the default
-# pcp_conf and one variable per tool (pmcpp, pmnscomp, newhelp, chkhelp,
-# pmgenmap, pminfo, pmerr) holding its path, for make and meson users.
+# pcp_conf and one variable per tool (pmcpp, pmnscomp, pmnsmerge, pmnsadd,
+# pmnsdel, newhelp, chkhelp, pmgenmap, pminfo, pmerr) holding its path, for
+# make and meson users.
 
 # Where agents install (PMKIT_PMDAS_DIR, a cache variable of
 # pmdas/CMakeLists.txt) and the namespace directory beside it.

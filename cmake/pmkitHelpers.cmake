@@ -1,7 +1,8 @@
 # pmkitHelpers.cmake - build a PMDA's namespace, help text, metric maps and
 # domain header with pmkit's tools.  Installed with the pmkit CMake package;
 # find_package(pmkit) includes it after defining the imported tools
-# (pmkit::pmnscomp, pmkit::pmcpp, pmkit::newhelp, pmkit::pmgenmap).
+# (pmkit::pmnscomp, pmkit::pmcpp, pmkit::pmnsmerge, pmkit::newhelp,
+# pmkit::pmgenmap).
 #
 #   pcp_domain_header(OUTPUT <file> NAMES <NAME>... [STDPMID <file>...] [TARGET <t>])
 #       domain.h: "#define NAME number" for each NAME, looked up in the
@@ -13,6 +14,14 @@
 #       pmnscomp: the namespace image; ASCII also writes the preprocessed
 #       text (pmcpp -P), the form PCP's own tools read.  Both commands write
 #       a depfile, so editing any #include'd file rebuilds them.
+#   pcp_merge_pmns(OUTPUT <root> SOURCES <file>... [BASE <file>] [IMAGE]
+#                  [ORDERED] [NODUPS] [DEPENDS <file>...] [TARGET <t>])
+#       pmnsmerge: one namespace from several whole ones (root_* files),
+#       as $PCP_VAR_DIR/pmns/Rebuild makes the system's: BASE (default an
+#       empty "root { }", Rebuild's start) merged with the SOURCES in
+#       their _DATESTAMP order (ORDERED: as listed, pmnsmerge -a); ASCII,
+#       or with IMAGE a namespace image; NODUPS refuses duplicate PMIDs
+#       (-x).
 #   pcp_compile_help(OUTPUT <base> SOURCES <file>... PMNS <pmns>
 #                    [STRICT] [DEPENDS <file>...] [TARGET <t>])
 #       newhelp: <base>.dir and <base>.pag.  Any diagnostic fails the
@@ -270,6 +279,43 @@ function(pcp_compile_pmns)
     list(APPEND outputs "${ascii}")
   endif()
   pmkit_helper_target("${A_TARGET}" ${outputs})
+endfunction()
+
+function(pcp_merge_pmns)
+  cmake_parse_arguments(PARSE_ARGV 0 A "IMAGE;ORDERED;NODUPS" "OUTPUT;BASE;TARGET" "SOURCES;DEPENDS")
+  if(NOT A_OUTPUT OR NOT A_SOURCES OR A_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "usage: pcp_merge_pmns(OUTPUT <root> SOURCES <file>... [BASE <file>] "
+                        "[IMAGE] [ORDERED] [NODUPS] [DEPENDS ...] [TARGET <t>])")
+  endif()
+  pmkit_helper_tool(pmnsmerge pmnsmerge pcp_merge_pmns)
+  pmkit_helper_output(out "${A_OUTPUT}")
+  pmkit_helper_inputs(sources pcp_merge_pmns ${A_SOURCES})
+  pmkit_helper_inputs(deps pcp_merge_pmns ${A_DEPENDS})
+  if(A_BASE)
+    pmkit_helper_input(base "${A_BASE}" pcp_merge_pmns)
+  else()
+    set(base "${CMAKE_CURRENT_BINARY_DIR}/CMakeFiles/pmkit-empty-root")
+    file(CONFIGURE OUTPUT "${base}" CONTENT "root {\n}\n" @ONLY)
+  endif()
+  set(flags -f)
+  if(A_ORDERED)
+    list(APPEND flags -a)
+  endif()
+  if(A_NODUPS)
+    list(APPEND flags -x)
+  endif()
+  if(A_IMAGE)
+    list(APPEND flags -b)
+  endif()
+  get_filename_component(name "${out}" NAME)
+  add_custom_command(
+    OUTPUT "${out}"
+    COMMAND "${pmnsmerge}" ${flags} "${base}" ${sources} "${out}"
+    DEPENDS "${base}" ${sources} ${deps} "${pmnsmerge}"
+    WORKING_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}"
+    COMMENT "pmnsmerge: ${name}"
+    VERBATIM)
+  pmkit_helper_target("${A_TARGET}" "${out}")
 endfunction()
 
 function(pcp_compile_help)

@@ -66,6 +66,10 @@ typedef struct pmns_load_opts {
     void *diag_ctx;
     diag_form form; /* PCP's (PCP's messages, stops and follow-ons) or rich
                      * (every problem); AUTO: as diag.h says */
+    /* pmns_load: text parsed before the file, as its first lines (not
+     * preprocessed; pmnsadd's upper levels), or NULL */
+    const char *prelude;
+    size_t prelude_len;
 } pmns_load_opts;
 
 /* Load and check a namespace.  0 and *out, or PM_ERR_PMNS after reporting

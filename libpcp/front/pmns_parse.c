@@ -721,6 +721,8 @@ int pmns_load(const pmns_load_opts *opts, pmns_tree **out)
         return err;
     }
     parser_init(&p, opts);
+    if (opts->prelude != NULL && (sts = feed(&p, opts->prelude, opts->prelude_len)) < 0)
+        return finish(&p, sts, out);
     if (opts->use_cpp) {
         cpp_options co = {0};
         cpp_sink sink = {feed, &p};

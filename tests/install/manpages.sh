@@ -22,7 +22,7 @@ man=$src/share/man
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmkit-man.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
-tools="pmcpp pmerr pminfo pmgenmap newhelp chkhelp pmnscomp"
+tools="pmcpp pmerr pminfo pmgenmap newhelp chkhelp pmnscomp pmnsmerge pmnsadd pmnsdel"
 
 bad() {
     echo "FAIL: $*"
@@ -65,8 +65,10 @@ for tool in $tools; do
     fi
     # the rich form of the usage lists pmkit's options too (PCP's form: PCP's lines)
     PMKIT_DIAGNOSTICS=rich "$build/bin/$tool" -? >"$tmp/usage" 2>&1
-    # usage options: the lines that start (after blanks) with a dash
+    # usage options: the lines that start (after blanks) with a dash, or
+    # when there are none (a one-line usage, as pmnsadd's), the Usage line
     grep '^[[:space:]]*-' "$tmp/usage" | tokens >"$tmp/usage.opts"
+    [ -s "$tmp/usage.opts" ] || grep '^Usage:' "$tmp/usage" | tokens >"$tmp/usage.opts"
     [ -s "$tmp/usage.opts" ] || bad "$tool: no options found in its -? text"
     sections "$page" '^[.]SH (SYNOPSIS|OPTIONS)' | tokens >"$tmp/man.opts"
     comm -23 "$tmp/usage.opts" "$tmp/man.opts" >"$tmp/missing"

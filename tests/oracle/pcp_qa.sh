@@ -4,9 +4,9 @@
 # PCP's own QA tests of the developer tools (Debian's pcp-testsuite, the
 # tests listed in pcp_qa_tests) run as PCP runs them, each output compared
 # with its NNN.out.  MODE "pmkit" puts pmkit's pmcpp, newhelp, chkhelp,
-# pminfo and pmgenmap (from BINDIR) first on PATH, in front of Debian's
-# other tools; MODE "debian" runs Debian's alone, to show the environment
-# is sound.  ORACLE is Debian's pcp package unpacked (.cache/oracle/pcp);
+# pminfo, pmgenmap, pmnsmerge, pmnsadd and pmnsdel (from BINDIR) first on
+# PATH, in front of Debian's other tools; MODE "debian" runs Debian's
+# alone, to show the environment is sound.  ORACLE is Debian's pcp package unpacked (.cache/oracle/pcp);
 # TESTSUITE is pcp-testsuite unpacked, by default ORACLE's sibling
 # pcp-testsuite, which is made with apt-get download and dpkg-deb when it
 # is missing (skip, 77, when that cannot be done).
@@ -15,7 +15,11 @@
 # PCP: pcp.env from ORACLE, $PCP_* variables pointing at a scratch
 # PCP_VAR_DIR (the namespace files of ORACLE, stdpmid and root made by
 # PCP's own Make.stdpmid and Rebuild) and at the tools' directory, the QA
-# directory copied to scratch with its localconfig made by mk.localconfig.
+# directory copied to scratch with its localconfig made by mk.localconfig,
+# $PCP_SHARE_DIR/lib holding ORACLE's lockpmns and unlockpmns (Rebuild
+# takes its lock with them).  Run by root, the tests run as "nobody"
+# (setpriv), as PCP's QA runs them as a user of its own: the tests of file
+# permissions mean nothing to root.
 # The tests chosen are those of pmcpp, newhelp, chkhelp, pmgenmap and
 # namespace loading that need no pmcd, no sample agent and no second host.
 #
@@ -51,8 +55,9 @@ if [ ! -f "$conf" ]; then
     exit 77
 fi
 suite=$(abspath "$suite")
+ours="pmcpp newhelp chkhelp pminfo pmgenmap pmnsmerge pmnsadd pmnsdel"
 if [ "$mode" = pmkit ]; then
-    for t in pmcpp newhelp chkhelp pminfo pmgenmap; do
+    for t in $ours; do
         need_ours "$bindir/$t" "$t"
     done
     bindir=$(abspath "$bindir")
@@ -73,16 +78,19 @@ printf '#!/bin/sh\nPCP_DIR=%s exec %s "$@"\n' "$oracle" "$oracle/usr/bin/pmgenma
     >"$tmp/bin/pmgenmap"
 chmod +x "$tmp/bin/pmgenmap"
 if [ "$mode" = pmkit ]; then
-    for t in pmcpp newhelp chkhelp pminfo pmgenmap; do
+    for t in $ours; do
         rm -f "$tmp/bin/$t"
         ln -s "$bindir/$t" "$tmp/bin/$t"
     done
 fi
 
-PCP_DIR=$oracle PCP_CONF=$conf PCP_BIN_DIR=$tmp/bin PCP_BINADM_DIR=$tmp/bin
+mkdir -p "$tmp/share/lib"
+ln -s "$oracle"/usr/share/pcp/lib/* "$tmp/share/lib/"
+
+PCP_DIR=$oracle PCP_CONF=$conf PCP_BIN_DIR=$tmp/bin PCP_BINADM_DIR=$tmp/bin PCP_SHARE_DIR=$tmp/share
 PCP_VAR_DIR=$tmp/var PCP_LOG_DIR=$tmp/log PCP_TMP_DIR=$tmp/run PCP_TMPFILE_DIR=$tmp/run
 PCP_DERIVED_CONFIG= MSGVERB=text:action PATH=$tmp/bin:$PATH
-export PCP_DIR PCP_CONF PCP_BIN_DIR PCP_BINADM_DIR PCP_VAR_DIR PCP_LOG_DIR PCP_TMP_DIR
+export PCP_DIR PCP_CONF PCP_BIN_DIR PCP_BINADM_DIR PCP_SHARE_DIR PCP_VAR_DIR PCP_LOG_DIR PCP_TMP_DIR
 export PCP_TMPFILE_DIR PCP_DERIVED_CONFIG MSGVERB PATH
 unset PCP_ENV_DONE PMKIT_DIAGNOSTICS PMNS_DEFAULT PCP_ALT_CPP
 
@@ -103,12 +111,19 @@ if [ ! -f "$tmp/qa/localconfig" ]; then
     exit 1
 fi
 
+as=
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
+    as="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+    chmod 755 "$tmp"
+    chown -R nobody:nogroup "$tmp"
+fi
+
 npass=0 nfail=0 nknown=0 nstale=0 n=0
 while read -r test reason; do
     case $test in '' | '#'*) continue ;; esac
     n=$((n + 1))
     [ "$mode" = debian ] && reason=
-    (cd "$tmp/qa" && timeout 120 sh "./$test" </dev/null >"$tmp/$test.got" 2>&1)
+    (cd "$tmp/qa" && timeout 120 $as sh "./$test" </dev/null >"$tmp/$test.got" 2>&1)
     if cmp -s "$tmp/qa/$test.out" "$tmp/$test.got"; then
         if [ -n "$reason" ]; then
             nstale=$((nstale + 1))
@@ -126,7 +141,7 @@ while read -r test reason; do
         diff "$tmp/qa/$test.out" "$tmp/$test.got" | shorten | sed 's/^/  /'
     fi
 done <"$here/pcp_qa_tests"
-label="$n QA tests with $mode's tools: $npass passed, $nknown known failures"
+label="$n QA tests with $mode's tools: $npass passed, $nknown known failures${as:+ (as nobody)}"
 if [ $nfail != 0 ] || [ $nstale != 0 ] || [ $n = 0 ]; then
     echo "PCP QA: FAILED: $label, $nfail failed, $nstale known failures passed"
     exit 1
