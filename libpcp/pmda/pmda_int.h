@@ -8,7 +8,7 @@
 #include <pcp/pmda.h>
 
 #include "context.h" /* __pmInProfile */
-#include "labels.h"  /* __pmAddLabels, __pmkit_file_labelset, __pmkit_flatten_labels */
+#include "labels.h"  /* __pmAddLabels, __pmGetContextLabels, __pmkit_flatten_labels */
 #include "values.h"  /* __pmFreeInResult, __pmFreeResultValues, the event layout */
 
 /* One metric-table entry in the lookup index: its PMID and position. */
