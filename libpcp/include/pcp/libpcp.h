@@ -1,0 +1,602 @@
+/*
+ * pcp/libpcp.h - libpcp's internal interface, as PCP's own agents, tools
+ * and tests use it.
+ *
+ * PCP keeps a header of this name beside its sample agent and its test
+ * programs, which include it as "libpcp.h"; pmkit installs its own as
+ * <pcp/libpcp.h>, so that those programs, built with -I<include>/pcp as
+ * PCP's makefiles build them, find it unchanged.  Names, prototypes,
+ * constant values and layouts are PCP 6's (pinned by
+ * tests/unit/test_abi_libpcp.c); the functions are the __pm* ones libpcp
+ * exports at PCP's symbol versions (libpcp/libpcp.map).
+ *
+ * As in <pcp/pmapi.h>, only the functions pmkit implements are declared.
+ * The types of archives and derived metrics are not here yet: those rooms
+ * bring their own when they land.
+ */
+#ifndef PCP_LIBPCP_H
+#define PCP_LIBPCP_H
+
+#include "pmapi.h"
+#include <pthread.h>
+#include <sys/select.h>
+#include <sys/stat.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------
+ * Well-known ports and protocols.
+ */
+#define SERVER_PORT     44321
+#define SERVER_PROTOCOL "pcp"
+#define PROXY_PORT      44322
+#define PROXY_PROTOCOL  "proxy"
+#define WEBAPI_PORT     44323
+#define WEBAPI_PROTOCOL "http"
+
+/* Who is calling: an application, or pmcd itself (__pmSetInternalState). */
+#define PM_STATE_APPL 0
+#define PM_STATE_PMCS 1
+
+/* ---------------------------------------------------------------------
+ * Locks.  PM_LOCK and PM_UNLOCK take the lock object itself; a context
+ * from __pmHandleToPtr comes locked and is released with
+ * PM_UNLOCK(ctxp->c_lock).
+ */
+#define PM_MULTI_THREAD 1
+typedef pthread_mutex_t __pmMutex;
+
+#define PM_SCOPE_DSO_PMDA 0
+#define PM_SCOPE_ACL      1
+#define PM_SCOPE_AF       2
+#define PM_SCOPE_LOGPORT  3
+#define PM_SCOPE_MAX      3
+
+#define PM_INIT_LOCKS()        __pmInitLocks()
+#define PM_MULTIPLE_THREADS(x) __pmMultiThreaded(x)
+#define PM_LOCK(lock)          __pmLock(&(lock), __FILE__, __LINE__)
+#define PM_UNLOCK(lock)        __pmUnlock(&(lock), __FILE__, __LINE__)
+
+/* ---------------------------------------------------------------------
+ * Identifiers taken apart as bit-fields (the word layouts of pmID and
+ * pmInDom in <pcp/pmapi.h>).
+ */
+typedef struct {
+#ifndef PMKIT_BITFIELDS_HIGH_FIRST
+    unsigned int item : 10;
+    unsigned int cluster : 12;
+    unsigned int domain : 9;
+    unsigned int flag : 1;
+#else
+    unsigned int flag : 1;
+    unsigned int domain : 9;
+    unsigned int cluster : 12;
+    unsigned int item : 10;
+#endif
+} __pmID_int;
+
+typedef struct {
+#ifndef PMKIT_BITFIELDS_HIGH_FIRST
+    unsigned int serial : 22;
+    unsigned int domain : 9;
+    unsigned int flag : 1;
+#else
+    unsigned int flag : 1;
+    unsigned int domain : 9;
+    unsigned int serial : 22;
+#endif
+} __pmInDom_int;
+
+/* ---------------------------------------------------------------------
+ * A namespace as a tree of nodes.
+ */
+typedef struct __pmnsNode {
+    struct __pmnsNode *parent; /* up */
+    struct __pmnsNode *next;   /* next sibling */
+    struct __pmnsNode *first;  /* first child */
+    struct __pmnsNode *hash;   /* next leaf in the same PMID hash chain */
+    char *name;                /* this component */
+    pmID pmid;                 /* a leaf's PMID */
+} __pmnsNode;
+
+typedef struct __pmnsTree {
+    __pmnsNode *root;  /* the unnamed root */
+    __pmnsNode **htab; /* leaves by PMID */
+    int htabsize;      /* slots in htab */
+    int mark_state;    /* for trimming */
+} __pmnsTree;
+
+/* ---------------------------------------------------------------------
+ * The PDUs of the pmcd protocol.
+ */
+#define PDU_START          0x7000
+#define PDU_ERROR          PDU_START
+#define PDU_RESULT         0x7001
+#define PDU_PROFILE        0x7002
+#define PDU_FETCH          0x7003
+#define PDU_DESC_REQ       0x7004
+#define PDU_DESC           0x7005
+#define PDU_INSTANCE_REQ   0x7006
+#define PDU_INSTANCE       0x7007
+#define PDU_TEXT_REQ       0x7008
+#define PDU_TEXT           0x7009
+#define PDU_CONTROL_REQ    0x700a
+#define PDU_CREDS          0x700c
+#define PDU_PMNS_IDS       0x700d
+#define PDU_PMNS_NAMES     0x700e
+#define PDU_PMNS_CHILD     0x700f
+#define PDU_PMNS_TRAVERSE  0x7010
+#define PDU_ATTR           0x7011
+#define PDU_AUTH           PDU_ATTR
+#define PDU_LABEL_REQ      0x7012
+#define PDU_LABEL          0x7013
+#define PDU_HIGHRES_FETCH  0x7014
+#define PDU_HIGHRES_RESULT 0x7015
+#define PDU_DESC_IDS       0x7016
+#define PDU_DESCS          0x7017
+#define PDU_FINISH         0x7017
+#define PDU_MAX            (PDU_FINISH - PDU_START)
+
+/* A PDU is handled in 32-bit words. */
+typedef uint32_t __pmPDU;
+#define PM_PDU_SIZE(x)       (((x) + sizeof(__pmPDU) - 1) / sizeof(__pmPDU))
+#define PM_PDU_SIZE_BYTES(x) (sizeof(__pmPDU) * PM_PDU_SIZE(x))
+
+/* __pmGetPDU's timeouts. */
+#define TIMEOUT_NEVER   0
+#define TIMEOUT_DEFAULT -1
+#define TIMEOUT_CONNECT -3
+
+#define UNKNOWN_VERSION 0
+#define PDU_VERSION2    2
+#define PDU_VERSION     PDU_VERSION2
+#define PDU_OVERRIDE2   -1002
+
+/* pmcd's greeting: what it speaks and offers. */
+typedef struct {
+#ifndef PMKIT_BITFIELDS_HIGH_FIRST
+    unsigned int features : 16; /* PDU_FLAG_* pmcd offers */
+    unsigned int licensed : 8;  /* 1 */
+    unsigned int version : 7;   /* PDU_VERSION */
+    unsigned int zero : 1;      /* 0 */
+#else
+    unsigned int zero : 1;
+    unsigned int version : 7;
+    unsigned int licensed : 8;
+    unsigned int features : 16;
+#endif
+} __pmPDUInfo;
+
+typedef struct {
+    int32_t len;  /* bytes, this header included */
+    int32_t type; /* PDU_* */
+    int32_t from; /* the sender's pid, or FROM_ANON */
+} __pmPDUHdr;
+
+/* Credentials (PDU_CREDS). */
+#define CVERSION 0x1
+
+typedef struct {
+#ifndef PMKIT_BITFIELDS_HIGH_FIRST
+    unsigned int c_valc : 8;
+    unsigned int c_valb : 8;
+    unsigned int c_vala : 8;
+    unsigned int c_type : 8; /* CVERSION */
+#else
+    unsigned int c_type : 8;
+    unsigned int c_vala : 8;
+    unsigned int c_valb : 8;
+    unsigned int c_valc : 8;
+#endif
+} __pmCred;
+
+/* Features a client asks for and pmcd offers. */
+#define PDU_FLAG_SECURE      (1U << 0)
+#define PDU_FLAG_COMPRESS    (1U << 1)
+#define PDU_FLAG_AUTH        (1U << 2)
+#define PDU_FLAG_CREDS_REQD  (1U << 3)
+#define PDU_FLAG_SECURE_ACK  (1U << 4)
+#define PDU_FLAG_NO_NSS_INIT (1U << 5)
+#define PDU_FLAG_CONTAINER   (1U << 6)
+#define PDU_FLAG_CERT_REQD   (1U << 7)
+#define PDU_FLAG_BAD_LABEL   (1U << 8)
+#define PDU_FLAG_LABELS      (1U << 9)
+#define PDU_FLAG_HIGHRES     (1U << 10)
+#define PDU_FLAG_DESCS       (1U << 11)
+
+typedef struct {
+#ifndef PMKIT_BITFIELDS_HIGH_FIRST
+    unsigned int c_flags : 16;  /* PDU_FLAG_* asked for */
+    unsigned int c_version : 8; /* PDU_VERSION */
+    unsigned int c_type : 8;    /* CVERSION */
+#else
+    unsigned int c_type : 8;
+    unsigned int c_version : 8;
+    unsigned int c_flags : 16;
+#endif
+} __pmVersionCred;
+
+/* ---------------------------------------------------------------------
+ * Times and results as libpcp keeps them inside: seconds and
+ * nanoseconds, whatever the caller's resolution.
+ */
+typedef struct {
+    int64_t sec;
+    int32_t nsec;
+} __pmTimestamp;
+
+typedef struct __pmResult {
+    __pmTimestamp timestamp; /* when the values were taken */
+    int numpmid;             /* value sets in vset */
+    pmValueSet *vset[1];     /* numpmid of them */
+} __pmResult;
+
+/* A value and value set as they travel in a PDU: 32 bits where the
+ * in-memory form holds a pointer. */
+#if defined(__LP64__) || defined(_LP64)
+typedef struct {
+    int inst;
+    union {
+        unsigned int pval; /* offset of the value block in the PDU */
+        int lval;          /* a 32-bit value in place */
+    } value;
+} __pmValue_PDU;
+
+typedef struct {
+    pmID pmid;
+    int numval;
+    int valfmt;
+    __pmValue_PDU vlist[1];
+} __pmValueSet_PDU;
+#else
+typedef pmValue __pmValue_PDU;
+typedef pmValueSet __pmValueSet_PDU;
+#endif
+
+/* __pmGetPDU's size modes, and PDU buffer growth. */
+#define ANY_SIZE   0
+#define LIMIT_SIZE 2
+#define PDU_CHUNK  1024
+
+#define FROM_ANON 0
+
+/* The view of a __pmResult as a pmResult or a pmHighResResult: the same
+ * value sets, numpmid at the same address. */
+static inline pmResult *__pmOffsetResult(const __pmResult *rp)
+{
+    return (pmResult *)(&((char *)rp)[offsetof(__pmResult, numpmid) - offsetof(pmResult, numpmid)]);
+}
+
+static inline pmHighResResult *__pmOffsetHighResResult(const __pmResult *rp)
+{
+    return (pmHighResResult *)(&(
+        (char *)rp)[offsetof(__pmResult, numpmid) - offsetof(pmHighResResult, numpmid)]);
+}
+
+typedef int (*__pmConnectHostType)(int, int);
+
+/* ---------------------------------------------------------------------
+ * Sockets and descriptor sets.
+ */
+typedef fd_set __pmFdSet;
+typedef struct __pmSockAddr __pmSockAddr;
+typedef struct __pmHostEnt __pmHostEnt;
+
+/* ---------------------------------------------------------------------
+ * Hash tables keyed by an unsigned int: chains of nodes, the newest of a
+ * key found first.
+ */
+typedef struct __pmHashNode {
+    struct __pmHashNode *next; /* same bucket */
+    unsigned int key;
+    void *data;
+} __pmHashNode;
+
+typedef struct __pmHashCtl {
+    int nodes;           /* how many nodes */
+    int hsize;           /* how many buckets */
+    __pmHashNode **hash; /* the buckets */
+    __pmHashNode *next;  /* __pmHashWalk's place */
+    unsigned int index;  /* __pmHashWalk's bucket */
+} __pmHashCtl;
+
+typedef enum {
+    PM_HASH_WALK_START = 0,
+    PM_HASH_WALK_NEXT,
+    PM_HASH_WALK_STOP,
+    PM_HASH_WALK_DELETE_NEXT,
+    PM_HASH_WALK_DELETE_STOP,
+} __pmHashWalkState;
+
+typedef __pmHashWalkState (*__pmHashWalkCallback)(const __pmHashNode *, void *);
+
+/* ---------------------------------------------------------------------
+ * Host specifications: a host and its ports.
+ */
+typedef struct {
+    char *name; /* the host */
+    int *ports; /* its ports */
+    int nports; /* how many */
+} __pmHostSpec;
+
+/* A host context's connection to pmcd. */
+typedef struct {
+    int pc_fd;              /* the socket */
+    __pmHostSpec *pc_hosts; /* pmcd's host, and a proxy's */
+    int pc_nhosts;          /* entries in pc_hosts */
+    int pc_timeout;         /* set when a connect timed out */
+    int pc_tout_sec;        /* __pmGetPDU's timeout */
+    time_t pc_again;        /* when to try again */
+} __pmPMCDCtl;
+
+/* ---------------------------------------------------------------------
+ * Labels.
+ */
+static inline int pmlabel_extrinsic(pmLabel *lp)
+{
+    return (lp->flags & PM_LABEL_OPTIONAL) != 0;
+}
+
+static inline int pmlabel_intrinsic(pmLabel *lp)
+{
+    return (lp->flags & PM_LABEL_OPTIONAL) == 0;
+}
+
+PCP_CALL extern int __pmAddLabels(pmLabelSet **, const char *, int);
+PCP_CALL extern int __pmGetContextLabels(pmLabelSet **);
+
+/* ---------------------------------------------------------------------
+ * Contexts as libpcp's internal calls see them.  c_archctl points at an
+ * archive's controls, which pmkit does not have yet (NULL).
+ */
+typedef struct __pmArchCtl __pmArchCtl;
+
+typedef struct __pmContext {
+    __pmMutex c_lock;       /* held while the context is in use */
+    int c_type;             /* PM_CONTEXT_HOST, _ARCHIVE, _LOCAL, _INIT, _FREE */
+    int c_mode;             /* PM_MODE_* */
+    __pmPMCDCtl *c_pmcd;    /* a host context's connection */
+    __pmArchCtl *c_archctl; /* an archive context's controls */
+    __pmTimestamp c_origin; /* fetch origin, or the current time */
+    __pmTimestamp c_delta;  /* step of the origin */
+    int c_direction;        /* the sign of the step: -1, 0, 1 */
+    int c_sent;             /* the profile was sent to pmcd */
+    pmProfile *c_instprof;  /* the instance profile */
+    void *c_dm;             /* derived metrics */
+    int c_flags;            /* PM_CTXFLAG_* */
+    __pmHashCtl c_attrs;    /* the context's attributes */
+    int c_handle;           /* the handle the PMAPI gives out */
+    int c_slot;             /* its slot inside libpcp */
+} __pmContext;
+
+#define PM_CONTEXT_INIT -2 /* being made: not to be used */
+#define __PM_MODE_MASK  0xffff
+
+/* ---------------------------------------------------------------------
+ * pmlogger's control protocol.
+ */
+#define LOG_PDU_VERSION2      2
+#define LOG_PDU_VERSION3      3
+#define LOG_PDU_VERSION       LOG_PDU_VERSION3
+#define LOG_REQUEST_NEWVOLUME 1
+#define LOG_REQUEST_STATUS    2
+#define LOG_REQUEST_SYNC      3
+
+typedef struct {
+    __pmTimestamp start; /* when the archive began */
+    __pmTimestamp last;  /* its last record */
+    __pmTimestamp now;   /* the logger's clock */
+    int state;           /* PM_LOG_STATE_* */
+    int vol;             /* the volume being written */
+    int64_t size;        /* its size */
+    struct {
+        char *hostname; /* pmcd's host */
+        char *fqdn;     /* its full name */
+        char *timezone; /* its $TZ */
+        char *zoneinfo; /* its zone in detail */
+    } pmcd;
+    struct {
+        char *timezone; /* the logger's $TZ */
+        char *zoneinfo; /* its zone in detail */
+    } pmlogger;
+} __pmLoggerStatus;
+
+#define PDU_LOG_CONTROL   0x8000
+#define PDU_LOG_STATUS_V2 0x8001
+#define PDU_LOG_REQUEST   0x8002
+#define PDU_LOG_STATUS    0x8003
+
+#define PM_LOG_OFF       0
+#define PM_LOG_MAYBE     1
+#define PM_LOG_ON        2
+#define PM_LOG_MANDATORY 11
+#define PM_LOG_ADVISORY  12
+#define PM_LOG_ENQUIRE   13
+
+/* __pmLoggerStatus.state */
+#define PM_LOG_STATE_NEW  0
+#define PM_LOG_STATE_INIT 1
+
+/* A logging control word: state in bits 0-3 (on, mandatory, available,
+ * in the log), the interval in the bits above. */
+#define PMLC_SET_ON(val, flag)     (val) = ((val) & ~0x1) | ((flag)&0x1)
+#define PMLC_GET_ON(val)           ((val)&0x1)
+#define PMLC_SET_MAND(val, flag)   (val) = ((val) & ~0x2) | (((flag)&0x1) << 1)
+#define PMLC_GET_MAND(val)         (((val)&0x2) >> 1)
+#define PMLC_SET_AVAIL(val, flag)  (val) = ((val) & ~0x4) | (((flag)&0x1) << 2)
+#define PMLC_GET_AVAIL(val)        (((val)&0x4) >> 2)
+#define PMLC_SET_INLOG(val, flag)  (val) = ((val) & ~0x8) | (((flag)&0x1) << 3)
+#define PMLC_GET_INLOG(val)        (((val)&0x8) >> 3)
+#define PMLC_SET_STATE(val, state) (val) = ((val) & ~0xf) | ((state)&0xf)
+#define PMLC_GET_STATE(val)        ((val)&0xf)
+#define PMLC_MAX_DELTA             0x0fffffff
+#define PMLC_SET_DELTA(val, delta) (val) = ((val)&0xf) | ((delta) << 4)
+#define PMLC_GET_DELTA(val)        ((((val) & ~0xf) >> 4) & PMLC_MAX_DELTA)
+
+/* pmlogger's control ports. */
+typedef struct {
+    int pid;         /* the logger */
+    int port;        /* its control port */
+    char *pmcd_host; /* the host it logs */
+    char *archive;   /* its archive */
+    char *name;      /* the port file's name */
+} __pmLogPort;
+
+#define PM_LOG_PRIMARY_PID  0
+#define PM_LOG_PRIMARY_PORT 0
+#define PM_LOG_ALL_PIDS     -1
+#define PM_LOG_NO_PID       -2
+#define PM_LOG_NO_PORT      -2
+
+/* ---------------------------------------------------------------------
+ * Fetch groups of the old optimiser (optfetch).
+ */
+typedef struct __optreq {
+    struct __optreq *r_next;    /* next request */
+    struct __fetchctl *r_fetch; /* the group it is in */
+    pmDesc *r_desc;             /* the metric */
+    int r_numinst;              /* instances asked for (0: all) */
+    int *r_instlist;            /* which */
+    void *r_aux;                /* the caller's */
+} optreq_t;
+
+typedef struct __pmidctl {
+    struct __pmidctl *p_next; /* next metric */
+    optreq_t *p_rqp;          /* its first request */
+    pmID p_pmid;              /* the metric */
+    int p_numinst;            /* instances over its requests */
+    int *p_instlist;          /* which */
+    void *p_aux;              /* the caller's */
+} pmidctl_t;
+
+typedef struct __indomctl {
+    struct __indomctl *i_next; /* next instance domain */
+    pmidctl_t *i_pmp;          /* its first metric */
+    pmInDom i_indom;           /* the instance domain */
+    int i_numinst;             /* its profile */
+    int *i_instlist;           /* which */
+    void *i_aux;               /* the caller's */
+} indomctl_t;
+
+typedef struct __fetchctl {
+    struct __fetchctl *f_next; /* next group */
+    indomctl_t *f_idp;         /* its first instance domain */
+    int f_state;               /* OPT_STATE_* */
+    int f_cost;                /* estimated cost */
+    int f_newcost;             /* cost with a new request */
+    int f_numpmid;             /* what pmFetch is given */
+    pmID *f_pmidlist;          /* ... */
+    void *f_aux;               /* the caller's */
+} fetchctl_t;
+
+#define OPT_STATE_NEW      1
+#define OPT_STATE_PMID     2
+#define OPT_STATE_PROFILE  4
+#define OPT_STATE_UMASK    7
+#define OPT_STATE_XREQ     8
+#define OPT_STATE_XPMID    16
+#define OPT_STATE_XINDOM   32
+#define OPT_STATE_XFETCH   64
+#define OPT_STATE_XPROFILE 128
+
+typedef struct {
+    int c_pmid;      /* per metric in a fetch */
+    int c_indom;     /* per instance domain in a fetch */
+    int c_fetch;     /* per group */
+    int c_indomsize; /* instances expected in an instance domain */
+    int c_xtrainst;  /* per instance fetched and not wanted */
+    int c_scope;     /* 0: incremental, 1: global */
+} optcost_t;
+
+#define OPT_COST_INFINITY 0x7fffffff
+
+/* ---------------------------------------------------------------------
+ * Processes.
+ */
+typedef struct __pmExecCtl __pmExecCtl_t;
+
+#define PM_EXEC_TOSS_NONE   0
+#define PM_EXEC_TOSS_STDIN  1
+#define PM_EXEC_TOSS_STDOUT 2
+#define PM_EXEC_TOSS_STDERR 4
+#define PM_EXEC_TOSS_ALL    7
+#define PM_EXEC_NOWAIT      0
+#define PM_EXEC_WAIT        1
+
+typedef void (*__pmConfigCallback)(char *, char *, char *);
+typedef void (*__pmSignalHandler)(int);
+typedef void (*__pmAPIConfigCallback)(const char *, const char *);
+
+PCP_CALL extern int __pmProcessRunTimes(double *, double *);
+
+#define PM_SERVICE_DISCOVERY_INTERRUPTED 0x1
+#define PM_SERVICE_DISCOVERY_RESOLVE     0x2
+
+/* ---------------------------------------------------------------------
+ * Servers (pmcd, pmproxy, pmlogger).
+ */
+typedef enum {
+    PM_SERVER_FEATURE_SECURE = 0,
+    PM_SERVER_FEATURE_COMPRESS,
+    PM_SERVER_FEATURE_IPV6,
+    PM_SERVER_FEATURE_AUTH,
+    PM_SERVER_FEATURE_CREDS_REQD,
+    PM_SERVER_FEATURE_UNIX_DOMAIN,
+    PM_SERVER_FEATURE_DISCOVERY,
+    PM_SERVER_FEATURE_CONTAINERS,
+    PM_SERVER_FEATURE_LOCAL,
+    PM_SERVER_FEATURE_CERT_REQD,
+    PM_SERVER_FEATURES
+} __pmServerFeature;
+
+typedef void (*__pmServerCallback)(__pmFdSet *, int, int);
+typedef struct __pmServerPresence __pmServerPresence;
+
+/* Context and connection attributes. */
+typedef enum {
+    PCP_ATTR_NONE = 0,
+    PCP_ATTR_PROTOCOL = 1,
+    PCP_ATTR_SECURE = 2,
+    PCP_ATTR_COMPRESS = 3,
+    PCP_ATTR_USERAUTH = 4,
+    PCP_ATTR_USERNAME = 5,
+    PCP_ATTR_AUTHNAME = 6,
+    PCP_ATTR_PASSWORD = 7,
+    PCP_ATTR_METHOD = 8,
+    PCP_ATTR_REALM = 9,
+    PCP_ATTR_UNIXSOCK = 10,
+    PCP_ATTR_USERID = 11,
+    PCP_ATTR_GROUPID = 12,
+    PCP_ATTR_LOCAL = 13,
+    PCP_ATTR_PROCESSID = 14,
+    PCP_ATTR_CONTAINER = 15,
+    PCP_ATTR_EXCLUSIVE = 16,
+} __pmAttrKey;
+
+/* TLS settings (pmkit has no secure sockets). */
+typedef struct __pmSecureConfig {
+    char *cacertfile;
+    char *cacertdir;
+    char *certfile;
+    char *keyfile;
+    char *ciphers;
+    char *ciphersuites;
+    char *clientcertfile;
+    char *clientkeyfile;
+    char *clientverify;
+} __pmSecureConfig;
+
+/* ---------------------------------------------------------------------
+ * Results, profiles and instances: freeing and testing.
+ */
+PCP_CALL extern int __pmInProfile(pmInDom, const pmProfile *, int);
+PCP_CALL extern void __pmFreeInResult(pmInResult *);
+PCP_CALL extern void __pmFreeResultValues(pmResult *);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PCP_LIBPCP_H */
