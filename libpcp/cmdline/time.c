@@ -356,3 +356,14 @@ int pmSetModeHighRes(int mode, const struct timespec *when, const struct timespe
     (void)delta;
     return live_mode();
 }
+
+/* The names these calls had before they became public. */
+PMKIT_ALIAS(__pmtimevalNow, pmtimevalNow);
+PMKIT_ALIAS(__pmtimevalInc, pmtimevalInc);
+PMKIT_ALIAS(__pmtimevalDec, pmtimevalDec);
+PMKIT_ALIAS(__pmtimevalToReal, pmtimevalToReal);
+PMKIT_ALIAS(__pmtimevalAdd, pmtimevalAdd);
+PMKIT_ALIAS(__pmtimevalSub, pmtimevalSub);
+PMKIT_ALIAS(__pmtimevalFromReal, pmtimevalFromReal);
+PMKIT_ALIAS(__pmPrintStamp, pmPrintStamp);
+PMKIT_ALIAS(__pmPrintHighResStamp, pmPrintHighResStamp);

@@ -13,4 +13,8 @@
 struct pmns_derived_metric;
 const struct pmns_derived_metric *pmkit_derived(pmID pmid);
 
+/* A number that changes whenever a namespace is loaded or unloaded
+ * (pmns.c), for what is kept per loaded namespace (pcptree.c). */
+unsigned pmkit_pmns_generation(void);
+
 #endif /* PMKIT_NAMES_H */

@@ -108,6 +108,14 @@ typedef struct __pmnsTree {
     int mark_state;    /* for trimming */
 } __pmnsTree;
 
+PCP_CALL extern __pmnsTree *__pmExportPMNS(void);
+PCP_CALL extern int __pmNewPMNS(__pmnsTree **);
+PCP_CALL extern int __pmFixPMNSHashTab(__pmnsTree *, int, int);
+PCP_CALL extern int __pmAddPMNSNode(__pmnsTree *, int, const char *);
+PCP_CALL extern void __pmFreePMNS(__pmnsTree *);
+PCP_CALL extern void __pmDumpNameNode(FILE *, const __pmnsNode *, int);
+PCP_CALL extern void __pmDumpNameSpace(FILE *, int);
+
 /* ---------------------------------------------------------------------
  * The PDUs of the pmcd protocol.
  */
@@ -345,7 +353,16 @@ static inline int pmlabel_intrinsic(pmLabel *lp)
 }
 
 PCP_CALL extern int __pmAddLabels(pmLabelSet **, const char *, int);
+PCP_CALL extern pmLabelSet *__pmDupLabelSets(pmLabelSet *, int);
+PCP_CALL extern int __pmParseLabelSet(const char *, int, int, pmLabelSet **);
 PCP_CALL extern int __pmGetContextLabels(pmLabelSet **);
+PCP_CALL extern int __pmGetDomainLabels(int, const char *, pmLabelSet **);
+PCP_CALL extern char *__pmLabelIdentString(int, int, char *, size_t);
+PCP_CALL extern const char *__pmLabelTypeString(int);
+PCP_CALL extern const char *__pmGetLabelConfigHostName(char *, size_t);
+PCP_CALL extern const char *__pmGetLabelConfigMachineID(char *, size_t);
+PCP_CALL extern const char *__pmGetLabelConfigDomainName(char *, size_t);
+PCP_CALL extern void __pmDumpLabelSets(FILE *, const pmLabelSet *, int);
 
 /* ---------------------------------------------------------------------
  * Contexts as libpcp's internal calls see them.  c_archctl points at an
@@ -589,11 +606,65 @@ typedef struct __pmSecureConfig {
 } __pmSecureConfig;
 
 /* ---------------------------------------------------------------------
- * Results, profiles and instances: freeing and testing.
+ * Diagnostics.
  */
+PCP_CALL extern void __pmDumpDebug(FILE *);
+PCP_CALL extern void __pmDumpErrTab(FILE *);
+
+/* ---------------------------------------------------------------------
+ * Values and results.
+ */
+PCP_CALL extern int __pmStuffValue(const pmAtomValue *, pmValue *, int);
+PCP_CALL extern int __pmStringValue(const char *, pmAtomValue *, int);
+PCP_CALL extern __pmResult *__pmAllocResult(int);
+PCP_CALL extern void __pmFreeResult(__pmResult *);
+PCP_CALL extern void __pmSortInstances(__pmResult *);
 PCP_CALL extern int __pmInProfile(pmInDom, const pmProfile *, int);
 PCP_CALL extern void __pmFreeInResult(pmInResult *);
 PCP_CALL extern void __pmFreeResultValues(pmResult *);
+PCP_CALL extern void __pmFreeHighResResultValues(pmHighResResult *);
+PCP_CALL extern void __pmFreeHighResResult(pmHighResResult *);
+
+PCP_CALL extern void __pmDumpResult(FILE *, const pmResult *);
+PCP_CALL extern void __pmDumpHighResResult(FILE *, const pmHighResResult *);
+PCP_CALL extern void __pmPrintResult(FILE *, const __pmResult *);
+PCP_CALL extern void __pmDumpIDList(FILE *, int, const pmID *);
+PCP_CALL extern void __pmDumpInResult(FILE *, const pmInResult *);
+PCP_CALL extern void __pmDumpNameList(FILE *, int, const char **);
+PCP_CALL extern void __pmDumpStatusList(FILE *, int, const int *);
+PCP_CALL extern void __pmPrintMetricNames(FILE *, int, char **, char *);
+
+/* ---------------------------------------------------------------------
+ * Time.  Timestamps travel as network-order words: the seconds' low and
+ * high halves and the nanoseconds, or (timevals) seconds and microseconds.
+ */
+PCP_CALL extern int __pmGetTimestamp(__pmTimestamp *);
+PCP_CALL extern int __pmGetTimespec(struct timespec *);
+PCP_CALL extern double __pmTimevalSub(const pmTimeval *, const pmTimeval *);
+PCP_CALL extern double __pmTimespecSub(const pmTimespec *, const pmTimespec *);
+PCP_CALL extern double __pmTimestampSub(const __pmTimestamp *, const __pmTimestamp *);
+PCP_CALL extern void __pmTimestampInc(__pmTimestamp *, const __pmTimestamp *);
+PCP_CALL extern void __pmTimestampDec(__pmTimestamp *, const __pmTimestamp *);
+PCP_CALL extern int __pmTimestampCmp(const __pmTimestamp *, const __pmTimestamp *);
+PCP_CALL extern void __pmLoadTimestamp(const int32_t *, __pmTimestamp *);
+PCP_CALL extern void __pmLoadTimeval(const int32_t *, __pmTimestamp *);
+PCP_CALL extern void __pmPutTimestamp(const __pmTimestamp *, int32_t *);
+PCP_CALL extern void __pmPutTimeval(const __pmTimestamp *, int32_t *);
+PCP_CALL extern void __pmPrintTimeval(FILE *, const pmTimeval *);
+PCP_CALL extern void __pmPrintTimespec(FILE *, const pmTimespec *);
+PCP_CALL extern void __pmPrintTimestamp(FILE *, const __pmTimestamp *);
+PCP_CALL extern void __pmtimespecSleep(struct timespec);
+PCP_CALL extern void __pmtimespecPause(struct timespec);
+PCP_CALL extern void __pmtimevalSleep(struct timeval);
+PCP_CALL extern void __pmtimevalPause(struct timeval);
+PCP_CALL extern char *__pmTimezone(void);
+PCP_CALL extern char *__pmTimezone_r(char *, int);
+PCP_CALL extern char *__pmZoneinfo(void);
+PCP_CALL extern time_t __pmMktime(struct tm *);
+PCP_CALL extern int __pmParseTime(const char *, struct timeval *, struct timeval *,
+                                  struct timeval *, char **);
+PCP_CALL extern int __pmParseHighResTime(const char *, struct timespec *, struct timespec *,
+                                         struct timespec *, char **);
 
 #ifdef __cplusplus
 }
