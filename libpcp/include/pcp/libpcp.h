@@ -320,6 +320,16 @@ typedef enum {
 
 typedef __pmHashWalkState (*__pmHashWalkCallback)(const __pmHashNode *, void *);
 
+PCP_CALL extern void __pmHashInit(__pmHashCtl *);
+PCP_CALL extern int __pmHashPreAlloc(int, __pmHashCtl *);
+PCP_CALL extern void __pmHashWalkCB(__pmHashWalkCallback, void *, const __pmHashCtl *);
+PCP_CALL extern __pmHashNode *__pmHashWalk(__pmHashCtl *, __pmHashWalkState);
+PCP_CALL extern __pmHashNode *__pmHashSearch(unsigned int, __pmHashCtl *);
+PCP_CALL extern int __pmHashAdd(unsigned int, void *, __pmHashCtl *);
+PCP_CALL extern int __pmHashDel(unsigned int, void *, __pmHashCtl *);
+PCP_CALL extern void __pmHashClear(__pmHashCtl *);
+PCP_CALL extern void __pmHashFree(__pmHashCtl *);
+
 /* ---------------------------------------------------------------------
  * Host specifications: a host and its ports.
  */
@@ -546,7 +556,32 @@ typedef void (*__pmConfigCallback)(char *, char *, char *);
 typedef void (*__pmSignalHandler)(int);
 typedef void (*__pmAPIConfigCallback)(const char *, const char *);
 
+PCP_CALL extern int __pmProcessAddArg(__pmExecCtl_t **, const char *);
+PCP_CALL extern int __pmProcessUnpickArgs(__pmExecCtl_t **, const char *);
+PCP_CALL extern int __pmProcessExec(__pmExecCtl_t **, int, int);
+PCP_CALL extern int __pmProcessPipe(__pmExecCtl_t **, const char *, int, FILE **);
+PCP_CALL extern int __pmProcessPipeClose(FILE *);
+
+PCP_CALL extern int __pmSetSignalHandler(int, __pmSignalHandler);
+PCP_CALL extern void __pmIgnoreSignalPIPE(void);
+PCP_CALL extern int __pmProcessExists(pid_t);
+PCP_CALL extern int __pmProcessTerminate(pid_t, int);
+PCP_CALL extern pid_t __pmProcessCreate(char **, int *, int *);
+PCP_CALL extern int __pmProcessDataSize(unsigned long *);
 PCP_CALL extern int __pmProcessRunTimes(double *, double *);
+PCP_CALL extern void *__pmMemoryMap(int, size_t, int);
+PCP_CALL extern void __pmMemoryUnmap(void *, size_t);
+PCP_CALL extern int __pmMapErrno(int);
+
+/* Alarm timers: callbacks from SIGALRM after a delay, then every interval
+ * (once for an interval of zero). */
+PCP_CALL extern int __pmAFsetup(const struct timeval *, const struct timeval *, void *,
+                                void (*)(int, void *));
+PCP_CALL extern int __pmAFregister(const struct timeval *, void *, void (*)(int, void *));
+PCP_CALL extern int __pmAFunregister(int);
+PCP_CALL extern void __pmAFblock(void);
+PCP_CALL extern void __pmAFunblock(void);
+PCP_CALL extern int __pmAFisempty(void);
 
 #define PM_SERVICE_DISCOVERY_INTERRUPTED 0x1
 #define PM_SERVICE_DISCOVERY_RESOLVE     0x2
