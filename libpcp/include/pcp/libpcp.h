@@ -54,6 +54,13 @@ typedef pthread_mutex_t __pmMutex;
 #define PM_SCOPE_LOGPORT  3
 #define PM_SCOPE_MAX      3
 
+PCP_CALL extern void __pmSetInternalState(int);
+PCP_CALL extern void __pmInitLocks(void);
+PCP_CALL extern int __pmLock(void *, const char *, int);
+PCP_CALL extern int __pmUnlock(void *, const char *, int);
+PCP_CALL extern int __pmMultiThreaded(int);
+PCP_DATA extern pthread_mutex_t __pmLock_libpcp;
+
 #define PM_INIT_LOCKS()        __pmInitLocks()
 #define PM_MULTIPLE_THREADS(x) __pmMultiThreaded(x)
 #define PM_LOCK(lock)          __pmLock(&(lock), __FILE__, __LINE__)
@@ -401,6 +408,13 @@ typedef struct __pmContext {
 #define PM_CONTEXT_INIT -2 /* being made: not to be used */
 #define __PM_MODE_MASK  0xffff
 
+PCP_CALL extern __pmContext *__pmHandleToPtr(int);
+PCP_CALL extern int __pmFetch(__pmContext *, int, pmID *, __pmResult **);
+PCP_CALL extern int __pmFetchLocal(__pmContext *, int, pmID *, __pmResult **);
+PCP_CALL extern void __pmDumpContext(FILE *, int, pmInDom);
+PCP_CALL extern void __pmDumpProfile(FILE *, int, const pmProfile *);
+PCP_CALL extern void __pmFreeProfile(pmProfile *);
+
 /* ---------------------------------------------------------------------
  * pmlogger's control protocol.
  */
@@ -585,6 +599,21 @@ PCP_CALL extern int __pmAFisempty(void);
 
 #define PM_SERVICE_DISCOVERY_INTERRUPTED 0x1
 #define PM_SERVICE_DISCOVERY_RESOLVE     0x2
+
+/* ---------------------------------------------------------------------
+ * pmGetOptions in pieces.
+ */
+PCP_CALL extern void __pmStartOptions(pmOptions *);
+PCP_CALL extern void __pmAddOptArchive(pmOptions *, char *);
+PCP_CALL extern void __pmAddOptArchivePath(pmOptions *);
+PCP_CALL extern void __pmAddOptArchiveList(pmOptions *, char *);
+PCP_CALL extern void __pmAddOptArchiveFolio(pmOptions *, char *);
+PCP_CALL extern void __pmAddOptContainer(pmOptions *, char *);
+PCP_CALL extern void __pmAddOptHost(pmOptions *, char *);
+PCP_CALL extern void __pmAddOptHostList(pmOptions *, char *);
+PCP_CALL extern void __pmSetLocalContextFlag(pmOptions *);
+PCP_CALL extern void __pmSetLocalContextTable(pmOptions *, char *);
+PCP_CALL extern void __pmEndOptions(pmOptions *);
 
 /* ---------------------------------------------------------------------
  * Servers (pmcd, pmproxy, pmlogger).
