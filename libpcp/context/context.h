@@ -33,10 +33,10 @@ typedef struct pmkit_ctx {
     pmkit_host *host;  /* PM_CONTEXT_HOST: the connection to pmcd (host.c) */
     /* PM_CONTEXT_HOST: held around each use of host and of prof */
     pthread_mutex_t use;
-    int holds;       /* threads holding or waiting for use (library lock) */
-    atomic_int gone; /* destroyed while held: the last holder frees it */
-    pthread_t user;  /* PM_CONTEXT_HOST: the thread holding use, if used */
-    atomic_int used; /* ... and whether one does (for PMKIT_CHECK) */
+    int holds;               /* threads holding or waiting for use (library lock) */
+    atomic_int gone;         /* destroyed while held: the last holder frees it */
+    pthread_t user;          /* PM_CONTEXT_HOST: the thread holding use, if used */
+    atomic_int used;         /* ... and whether one does (for PMKIT_CHECK) */
     struct __pmContext *pcp; /* PCP's view of it, once __pmHandleToPtr asked (pcpview.c) */
 } pmkit_ctx;
 

@@ -204,13 +204,20 @@ void __pmDumpProfile(FILE *f, int indom, const pmProfile *prof)
     }
 }
 
+/* A profile and its lists; those inside the profile's own block (as a
+ * decoded PROFILE has them) go with it. */
 void __pmFreeProfile(pmProfile *prof)
 {
+    size_t size;
+
     if (prof == NULL)
         return;
-    for (int i = 0; i < prof->profile_len; i++)
-        free(prof->profile[i].instances);
-    free(prof->profile);
+    size = pmkit_block_size(prof);
+    for (int i = 0; prof->profile != NULL && i < prof->profile_len; i++)
+        if (!pmkit_in_block(prof, size, prof->profile[i].instances))
+            free(prof->profile[i].instances);
+    if (!pmkit_in_block(prof, size, prof->profile))
+        free(prof->profile);
     free(prof);
 }
 

@@ -87,6 +87,8 @@ void pdu_enc_instance(pdu_buf *b, const pmInResult *r);
 /* ident as the agent's native int (what PCP sends; receivers ignore it). */
 void pdu_enc_text(pdu_buf *b, int ident, const char *text);
 void pdu_enc_result(pdu_buf *b, const pmResult *r);
+/* HIGHRES_RESULT with the time given (the result's own is not used). */
+void pdu_enc_highres_result(pdu_buf *b, int64_t sec, int64_t nsec, const pmResult *r);
 void pdu_enc_pmns_ids(pdu_buf *b, int sts, int n, const pmID *ids);
 /* statuses may be NULL: the names are sent without. */
 void pdu_enc_pmns_names(pdu_buf *b, int n, char *const *names, const int *statuses);

@@ -290,7 +290,86 @@ static inline pmHighResResult *__pmOffsetHighResResult(const __pmResult *rp)
         (char *)rp)[offsetof(__pmResult, numpmid) - offsetof(pmHighResResult, numpmid)]);
 }
 
+/* Reading, sending and holding PDUs; PDU buffers are pinned by the
+ * reader and unpinned by the caller, found by any address inside them. */
+PCP_CALL extern int __pmXmitPDU(int, __pmPDU *);
+PCP_CALL extern int __pmGetPDU(int, int, int, __pmPDU **);
+PCP_CALL extern int __pmSetPDUCeiling(int);
+PCP_CALL extern __pmPDU *__pmFindPDUBuf(int);
+PCP_CALL extern void __pmPinPDUBuf(void *);
+PCP_CALL extern int __pmUnpinPDUBuf(void *);
+PCP_CALL extern void __pmCountPDUBuf(int, int *, int *);
+PCP_DATA extern unsigned int *__pmPDUCntIn;
+PCP_DATA extern unsigned int *__pmPDUCntOut;
+PCP_CALL extern void __pmSetPDUCntBuf(unsigned *, unsigned *);
+PCP_CALL extern void __pmDumpPDUCnt(FILE *);
+PCP_CALL extern void __pmDumpPDUTrace(FILE *);
+PCP_CALL extern char *__pmPDUTypeStr_r(int, char *, int);
+PCP_CALL extern const char *__pmPDUTypeStr(int);
+
+/* Each PDU: sent from fd's end, and taken apart after __pmGetPDU. */
+PCP_CALL extern int __pmSendError(int, int, int);
+PCP_CALL extern int __pmDecodeError(__pmPDU *, int *);
+PCP_CALL extern int __pmSendXtendError(int, int, int, int);
+PCP_CALL extern int __pmDecodeXtendError(__pmPDU *, int *, int *);
+PCP_CALL extern int __pmSendResult(int, int, const __pmResult *);
+PCP_CALL extern int __pmSendHighResResult(int, int, const __pmResult *);
+PCP_CALL extern int __pmEncodeHighResResult(const __pmResult *, __pmPDU **);
+PCP_CALL extern int __pmDecodeResult(__pmPDU *, __pmResult **);
+PCP_CALL extern int __pmDecodeHighResResult(__pmPDU *, __pmResult **);
+PCP_CALL extern int __pmSendProfile(int, int, int, pmProfile *);
+PCP_CALL extern int __pmDecodeProfile(__pmPDU *, int *, pmProfile **);
+PCP_CALL extern int __pmSendFetchPDU(int, int, int, int, pmID *, int);
+PCP_CALL extern int __pmSendFetch(int, int, int, int, pmID *);
+PCP_CALL extern int __pmDecodeFetch(__pmPDU *, int *, void *, int *, pmID **);
+PCP_CALL extern int __pmSendHighResFetch(int, int, int, int, pmID *);
+PCP_CALL extern int __pmDecodeHighResFetch(__pmPDU *, int *, int *, pmID **);
+PCP_CALL extern int __pmSendDescReq(int, int, pmID);
+PCP_CALL extern int __pmDecodeDescReq(__pmPDU *, pmID *);
+PCP_CALL extern int __pmSendDesc(int, int, pmDesc *);
+PCP_CALL extern int __pmDecodeDesc(__pmPDU *, pmDesc *);
+PCP_CALL extern int __pmSendDescs(int, int, int, pmDesc *);
+PCP_CALL extern int __pmDecodeDescs(__pmPDU *, int, pmDesc *);
+PCP_CALL extern int __pmDecodeDescs2(__pmPDU *, int *, pmDesc **);
+PCP_CALL extern int __pmSendInstanceReq(int, int, pmInDom, int, const char *);
+PCP_CALL extern int __pmDecodeInstanceReq(__pmPDU *, pmInDom *, int *, char **);
+PCP_CALL extern int __pmSendInstance(int, int, pmInResult *);
+PCP_CALL extern int __pmDecodeInstance(__pmPDU *, pmInResult **);
+PCP_CALL extern int __pmSendTextReq(int, int, int, int);
+PCP_CALL extern int __pmDecodeTextReq(__pmPDU *, int *, int *);
+PCP_CALL extern int __pmSendText(int, int, int, const char *);
+PCP_CALL extern int __pmDecodeText(__pmPDU *, int *, char **);
+PCP_CALL extern int __pmSendCreds(int, int, int, const __pmCred *);
+PCP_CALL extern int __pmDecodeCreds(__pmPDU *, int *, int *, __pmCred **);
+PCP_CALL extern int __pmSendIDList(int, int, int, const pmID *, int);
+PCP_CALL extern int __pmDecodeIDList(__pmPDU *, int, pmID *, int *);
+PCP_CALL extern int __pmDecodeIDList2(__pmPDU *, int *, pmID **);
+PCP_CALL extern int __pmSendNameList(int, int, int, const char **, const int *);
+PCP_CALL extern int __pmDecodeNameList(__pmPDU *, int *, char ***, int **);
+PCP_CALL extern int __pmSendChildReq(int, int, const char *, int);
+PCP_CALL extern int __pmDecodeChildReq(__pmPDU *, char **, int *);
+PCP_CALL extern int __pmSendTraversePMNSReq(int, int, const char *);
+PCP_CALL extern int __pmDecodeTraversePMNSReq(__pmPDU *, char **);
+PCP_CALL extern int __pmSendAuth(int, int, int, const char *, int);
+PCP_CALL extern int __pmDecodeAuth(__pmPDU *, int *, char **, int *);
+PCP_CALL extern int __pmSendAttr(int, int, int, const char *, int);
+PCP_CALL extern int __pmDecodeAttr(__pmPDU *, int *, char **, int *);
+PCP_CALL extern int __pmSendLabelReq(int, int, int, int);
+PCP_CALL extern int __pmDecodeLabelReq(__pmPDU *, int *, int *);
+PCP_CALL extern int __pmSendLabel(int, int, int, int, pmLabelSet *, int);
+PCP_CALL extern int __pmDecodeLabel(__pmPDU *, int *, int *, pmLabelSet **, int *);
+
 typedef int (*__pmConnectHostType)(int, int);
+
+/* Each descriptor's protocol version, socket-ness and features. */
+PCP_CALL extern int __pmSetSocketIPC(int);
+PCP_CALL extern int __pmSetVersionIPC(int, int);
+PCP_CALL extern int __pmVersionIPC(int);
+PCP_CALL extern int __pmSocketIPC(int);
+PCP_CALL extern int __pmFeaturesIPC(int);
+PCP_CALL extern void __pmOverrideLastFd(int);
+PCP_CALL extern void __pmResetIPC(int);
+PCP_CALL extern void __pmPrintIPC(void);
 
 /* ---------------------------------------------------------------------
  * Sockets and descriptor sets.
@@ -298,6 +377,68 @@ typedef int (*__pmConnectHostType)(int, int);
 typedef fd_set __pmFdSet;
 typedef struct __pmSockAddr __pmSockAddr;
 typedef struct __pmHostEnt __pmHostEnt;
+
+PCP_CALL extern int __pmCreateSocket(void);
+PCP_CALL extern int __pmCreateIPv6Socket(void);
+PCP_CALL extern int __pmCreateUnixSocket(void);
+PCP_CALL extern int __pmBind(int, void *, __pmSockLen);
+PCP_CALL extern int __pmListen(int, int);
+PCP_CALL extern int __pmConnect(int, void *, __pmSockLen);
+PCP_CALL extern int __pmAccept(int, void *, __pmSockLen *);
+PCP_CALL extern void __pmCloseSocket(int);
+PCP_CALL extern int __pmSetSockOpt(int, int, int, const void *, __pmSockLen);
+PCP_CALL extern ssize_t __pmWrite(int, const void *, size_t);
+PCP_CALL extern ssize_t __pmRead(int, void *, size_t);
+PCP_CALL extern ssize_t __pmSend(int, const void *, size_t, int);
+PCP_CALL extern ssize_t __pmRecv(int, void *, size_t, int);
+PCP_CALL extern int __pmConnectTo(int, const __pmSockAddr *, int);
+PCP_CALL extern int __pmConnectCheckError(int);
+PCP_CALL extern int __pmConnectRestoreFlags(int, int);
+PCP_CALL extern int __pmSocketClosed(void);
+PCP_CALL extern int __pmGetFileStatusFlags(int);
+PCP_CALL extern int __pmSetFileStatusFlags(int, int);
+PCP_CALL extern int __pmGetFileDescriptorFlags(int);
+PCP_CALL extern int __pmSetFileDescriptorFlags(int, int);
+
+PCP_CALL extern int __pmFD(int);
+PCP_CALL extern void __pmFD_CLR(int, __pmFdSet *);
+PCP_CALL extern int __pmFD_ISSET(int, __pmFdSet *);
+PCP_CALL extern void __pmFD_SET(int, __pmFdSet *);
+PCP_CALL extern void __pmFD_ZERO(__pmFdSet *);
+PCP_CALL extern void __pmFD_COPY(__pmFdSet *, const __pmFdSet *);
+PCP_CALL extern int __pmSelectRead(int, __pmFdSet *, struct timeval *);
+PCP_CALL extern int __pmSelectWrite(int, __pmFdSet *, struct timeval *);
+
+PCP_CALL extern __pmSockAddr *__pmSockAddrAlloc(void);
+PCP_CALL extern void __pmSockAddrFree(__pmSockAddr *);
+PCP_CALL extern size_t __pmSockAddrSize(void);
+PCP_CALL extern void __pmSockAddrInit(__pmSockAddr *, int, int, int);
+PCP_CALL extern int __pmSockAddrCompare(const __pmSockAddr *, const __pmSockAddr *);
+PCP_CALL extern __pmSockAddr *__pmSockAddrDup(const __pmSockAddr *);
+PCP_CALL extern void __pmSockAddrSetFamily(__pmSockAddr *, int);
+PCP_CALL extern int __pmSockAddrGetFamily(const __pmSockAddr *);
+PCP_CALL extern void __pmSockAddrSetPort(__pmSockAddr *, int);
+PCP_CALL extern int __pmSockAddrGetPort(const __pmSockAddr *);
+PCP_CALL extern void __pmSockAddrSetPath(__pmSockAddr *, const char *);
+PCP_CALL extern int __pmSockAddrIsLoopBack(const __pmSockAddr *);
+PCP_CALL extern int __pmSockAddrIsInet(const __pmSockAddr *);
+PCP_CALL extern int __pmSockAddrIsIPv6(const __pmSockAddr *);
+PCP_CALL extern int __pmSockAddrIsUnix(const __pmSockAddr *);
+PCP_CALL extern char *__pmSockAddrToString(const __pmSockAddr *);
+PCP_CALL extern char *__pmGetNameInfo(__pmSockAddr *);
+PCP_CALL extern __pmSockAddr *__pmStringToSockAddr(const char *);
+PCP_CALL extern __pmSockAddr *__pmLoopBackAddress(int);
+PCP_CALL extern __pmSockAddr *__pmHostEntGetSockAddr(const __pmHostEnt *, void **);
+PCP_CALL extern __pmHostEnt *__pmGetAddrInfo(const char *);
+PCP_CALL extern void __pmHostEntFree(__pmHostEnt *);
+PCP_CALL extern char *__pmHostEntGetName(__pmHostEnt *);
+
+PCP_CALL extern double __pmConnectTimeout(void);
+PCP_CALL extern int __pmSetConnectTimeout(double);
+PCP_CALL extern double __pmRequestTimeout(void);
+PCP_CALL extern int __pmSetRequestTimeout(double);
+PCP_CALL extern int __pmAuxConnectPMCDPort(const char *, int);
+PCP_CALL extern int __pmIsLocalhost(const char *);
 
 /* ---------------------------------------------------------------------
  * Hash tables keyed by an unsigned int: chains of nodes, the newest of a
@@ -409,6 +550,8 @@ typedef struct __pmContext {
 #define __PM_MODE_MASK  0xffff
 
 PCP_CALL extern __pmContext *__pmHandleToPtr(int);
+PCP_CALL extern int __pmDecodeResult_ctx(__pmContext *, __pmPDU *, __pmResult **);
+PCP_CALL extern int __pmDecodeHighResResult_ctx(__pmContext *, __pmPDU *, __pmResult **);
 PCP_CALL extern int __pmFetch(__pmContext *, int, pmID *, __pmResult **);
 PCP_CALL extern int __pmFetchLocal(__pmContext *, int, pmID *, __pmResult **);
 PCP_CALL extern void __pmDumpContext(FILE *, int, pmInDom);
