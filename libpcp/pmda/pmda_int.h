@@ -85,4 +85,9 @@ int pmda_cache_find_name(pmInDom indom, const char *name);
 int pmda_tree_has_pmid(const pmdaNameSpace *tree, pmID pmid);
 int pmda_tree_has_name(const pmdaNameSpace *tree, const char *name);
 
+/* Exported by PCP's libpcp_pmda and declared in none of its installed
+ * headers: a name's node below a node list (nodes.c). */
+struct __pmnsNode;
+PMDA_CALL struct __pmnsNode *pmdaNodeLookup(struct __pmnsNode *, const char *);
+
 #endif /* PMKIT_PMDA_INT_H */

@@ -6,7 +6,8 @@
  * Message types, versions, feature bits and layouts are PCP 6's (pinned
  * by tests/unit/test_abi_pmda.c); each message is one of the structs
  * below, sent in host byte order over pmdaroot's unix socket.  The agent's
- * calls (pmdaRootConnect and its family) are in <pcp/pmda.h>.
+ * calls (pmdaRootConnect and its family) are in <pcp/pmda.h>, the
+ * messages' own at the end.
  */
 #ifndef PCP_PMDAROOT_H
 #define PCP_PMDAROOT_H
@@ -84,6 +85,33 @@ typedef struct {
     int force;
     int zeroed;
 } __pmdaRootPDUStop;
+
+/*
+ * One message each way.  The senders answer as send(2) does (the bytes
+ * sent, or -1 with errno), or -EINVAL / -E2BIG for a negative or too long
+ * name or argument string.  The receivers read one message of the type
+ * named and answer with its length, or a negative errno: -ESRCH for
+ * another type, -ENOTSUP for a later version, -EINVAL for a short one,
+ * -E2BIG for a name longer than the message; or the message's own
+ * nonzero status.  A started agent's pipes travel as SCM_RIGHTS.  The
+ * decoders unpack a received message: a container's name (NUL-terminated
+ * when it has one; -E2BIG if it does not fit) and its length, a start's
+ * process, pipes, label and arguments, a stop's process, status and force.
+ */
+PMDA_CALL extern int __pmdaSendRootPDUInfo(int, int, int);
+PMDA_CALL extern int __pmdaRecvRootPDUInfo(int, int *, int *);
+PMDA_CALL extern int __pmdaSendRootPDUContainer(int, int, int, const char *, int, int);
+PMDA_CALL extern int __pmdaRecvRootPDUContainer(int, int, void *, int);
+PMDA_CALL extern int __pmdaDecodeRootPDUContainer(void *, int, int *, char *, int);
+PMDA_CALL extern int __pmdaSendRootPDUStartReq(int, int, const char *, int, const char *, int);
+PMDA_CALL extern int __pmdaRecvRootPDUStartReq(int, void *, int);
+PMDA_CALL extern int __pmdaSendRootPDUStart(int, int, int, int, const char *, int, int);
+PMDA_CALL extern int __pmdaRecvRootPDUStart(int, void *, int);
+PMDA_CALL extern int __pmdaDecodeRootPDUStart(void *, int, int *, int *, int *, int *, char *, int,
+                                              char *, int);
+PMDA_CALL extern int __pmdaSendRootPDUStop(int, int, int, int, int, int);
+PMDA_CALL extern int __pmdaRecvRootPDUStop(int, int, void *, int);
+PMDA_CALL extern int __pmdaDecodeRootPDUStop(void *, int, int *, int *, int *);
 
 #ifdef __cplusplus
 }
