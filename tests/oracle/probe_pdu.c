@@ -8,7 +8,9 @@
  *    by type and the trace of recent PDUs, the ceiling, type names;
  *  - socket addresses (made, parsed, compared, printed), loopback
  *    addresses, host lookups of localhost, the timeouts, sockets made and
- *    connected over loopback and a unix socket.
+ *    connected over loopback and a unix socket;
+ *  - connection attributes: every key's name and text at several buffer
+ *    sizes, names looked up with and without their NUL.
  * Messages from pmNotifyErr go through a file and lose their date and pid.
  */
 #include <pcp/pmapi.h>
@@ -532,6 +534,51 @@ static void sockets(void)
     __pmSockAddrFree(peer);
 }
 
+/* Attribute keys, names and texts, with buffers of every small size. */
+static void attributes(void)
+{
+    static const char *words[] = {"protocol",  "secure",    "securecomms", "compress",  "userauth",
+                                  "authorise", "username",  "user",        "authname",  "authmeth",
+                                  "password",  "pass",      "method",      "realm",     "unixsock",
+                                  "unix",      "userid",    "uid",         "groupid",   "gid",
+                                  "local",     "processid", "pid",         "container", "exclusive",
+                                  "none",      "",          "PROTOCOL",    "protocolx", "proto",
+                                  "x"};
+    char b[256];
+    int k, n, s;
+    size_t i;
+
+    for (k = -2; k <= 18; k++) {
+        memset(b, 'Z', sizeof(b));
+        n = __pmAttrKeyStr_r((__pmAttrKey)k, b, sizeof(b));
+        printf("attr keystr %d: %d [%.40s]\n", k, n, n >= 0 ? b : "-");
+        memset(b, 'Z', sizeof(b));
+        n = __pmAttrStr_r((__pmAttrKey)k, "val", b, sizeof(b));
+        printf("attr str %d val: %d [%.40s]\n", k, n, n >= 0 ? b : "-");
+        memset(b, 'Z', sizeof(b));
+        n = __pmAttrStr_r((__pmAttrKey)k, NULL, b, sizeof(b));
+        printf("attr str %d NULL: %d [%.40s]\n", k, n, n >= 0 ? b : "-");
+    }
+    for (k = 0; k <= 16; k++) {
+        for (s = 0; s <= 12; s += 3) {
+            memset(b, 'Z', sizeof(b));
+            n = __pmAttrStr_r((__pmAttrKey)k, "value", b, (size_t)s);
+            printf("attr str %d size %d: %d [%.*s]\n", k, s, n, s, b);
+            memset(b, 'Z', sizeof(b));
+            n = __pmAttrKeyStr_r((__pmAttrKey)k, b, (size_t)s);
+            printf("attr keystr %d size %d: %d [%.*s]\n", k, s, n, s, b);
+        }
+    }
+    for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+        size_t len = strlen(words[i]);
+
+        printf("attr lookup [%s]: %d %d %d\n", words[i], (int)__pmLookupAttrKey(words[i], len),
+               (int)__pmLookupAttrKey(words[i], len + 1),
+               len > 1 ? (int)__pmLookupAttrKey(words[i], len - 1) : -1);
+    }
+    printf("attr lookup [username=fred] 9: %d\n", (int)__pmLookupAttrKey("username=fred", 9));
+}
+
 int main(void)
 {
     int fds[2];
@@ -548,6 +595,7 @@ int main(void)
     buffers();
     addresses();
     sockets();
+    attributes();
     fflush(stderr);
     rewind(err);
     while (fgets(buf, sizeof(buf), err) != NULL) {

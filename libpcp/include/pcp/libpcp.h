@@ -798,6 +798,11 @@ typedef enum {
     PCP_ATTR_CONTAINER = 15,
     PCP_ATTR_EXCLUSIVE = 16,
 } __pmAttrKey;
+/* An attribute's key by name (size counts the name's NUL), its name, and
+ * its "name=value" text: the length written, 0 for none. */
+PCP_CALL extern __pmAttrKey __pmLookupAttrKey(const char *, size_t);
+PCP_CALL extern int __pmAttrKeyStr_r(__pmAttrKey, char *, size_t);
+PCP_CALL extern int __pmAttrStr_r(__pmAttrKey, const char *, char *, size_t);
 
 /* TLS settings (pmkit has no secure sockets). */
 typedef struct __pmSecureConfig {
