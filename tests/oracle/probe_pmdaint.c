@@ -82,7 +82,7 @@ static void event_print(void)
 
 static void context_and_infd(void)
 {
-    pmdaInterface dispatch;
+    static pmdaInterface dispatch; /* its extension stays reachable: agents never free it */
     __pmnsTree *tree = NULL;
     static const char *names[] = {"a", "a.b", "a.b.c", "a.bb", "ab", "a.b.c.d", "", "x", "a."};
     int i;
