@@ -46,7 +46,7 @@ endfunction()
 
 # The build tree.
 set(PC_PREFIX ${PROJECT_BINARY_DIR})
-set(PC_INCLUDEDIR ${PROJECT_SOURCE_DIR}/libpcp/include)
+set(PC_INCLUDEDIR ${PMKIT_INCLUDE_DIR})
 set(PC_LIBDIR ${PROJECT_BINARY_DIR}/lib)
 set(PC_BINDIR ${PROJECT_BINARY_DIR}/bin)
 set(PC_MANDIR ${PROJECT_SOURCE_DIR}/share/man)

@@ -10,7 +10,7 @@
  * byte-identical to PCP 6.0.3's (tests/cli/pmerr).
  */
 #include <pcp/pmapi.h>
-#include <pcp/pmkit.h>
+#include <pcp/libpcp.h>
 
 #include "outfile.h"
 
@@ -28,12 +28,7 @@ static void usage(void)
 
 static void list_codes(void)
 {
-    int n;
-    const pmkitErrEntry *tab = pmkitErrTable(&n);
-
-    printf("  Code  Symbolic Name          Message\n");
-    for (int i = 0; i < n; i++)
-        printf("%6d  %-22s %s\n", tab[i].code, tab[i].name, tab[i].text);
+    __pmDumpErrTab(stdout);
 }
 
 /* Hex digits straight after "0x", saturating like strtoul. */

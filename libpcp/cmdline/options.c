@@ -41,6 +41,8 @@
  */
 #include "cmdline.h"
 
+#include <pcp/libpcp.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <libgen.h>
@@ -763,4 +765,68 @@ int pmGetOptions(int argc, char *const *argv, pmOptions *d)
     }
     finish(d);
     return -1;
+}
+
+/*
+ * The pieces of pmGetOptions that PCP's tools call one by one
+ * (<pcp/libpcp.h>): the environment's options, each kind of source as -a,
+ * -h, --archive-list, --archive-folio, --host-list, --container, -L and -K
+ * give it, the local host's archive, and the final checks.
+ */
+void __pmStartOptions(pmOptions *d)
+{
+    if (d->flags & PM_OPTFLAG_INIT)
+        return;
+    start(0, NULL, d);
+    d->flags |= PM_OPTFLAG_INIT;
+}
+
+void __pmEndOptions(pmOptions *d)
+{
+    finish(d);
+}
+
+void __pmAddOptArchive(pmOptions *d, char *arg)
+{
+    standard(d, 'a', arg);
+}
+
+void __pmAddOptArchiveList(pmOptions *d, char *arg)
+{
+    standard(d, ARCHIVE_LIST, arg);
+}
+
+void __pmAddOptArchiveFolio(pmOptions *d, char *arg)
+{
+    standard(d, ARCHIVE_FOLIO, arg);
+}
+
+void __pmAddOptArchivePath(pmOptions *d)
+{
+    default_archive(d);
+}
+
+void __pmAddOptHost(pmOptions *d, char *arg)
+{
+    standard(d, 'h', arg);
+}
+
+void __pmAddOptHostList(pmOptions *d, char *arg)
+{
+    standard(d, HOST_LIST, arg);
+}
+
+void __pmAddOptContainer(pmOptions *d, char *arg)
+{
+    standard(d, CONTAINER, arg);
+}
+
+void __pmSetLocalContextFlag(pmOptions *d)
+{
+    standard(d, 'L', NULL);
+}
+
+void __pmSetLocalContextTable(pmOptions *d, char *arg)
+{
+    standard(d, 'K', arg);
 }

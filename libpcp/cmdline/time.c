@@ -332,3 +332,14 @@ void pmPrintHighResStamp(FILE *f, const struct timespec *ts)
 {
     print_stamp(f, ts->tv_sec, ts->tv_nsec, 9);
 }
+
+/* The names these calls had before they became public. */
+PMKIT_ALIAS(__pmtimevalNow, pmtimevalNow);
+PMKIT_ALIAS(__pmtimevalInc, pmtimevalInc);
+PMKIT_ALIAS(__pmtimevalDec, pmtimevalDec);
+PMKIT_ALIAS(__pmtimevalToReal, pmtimevalToReal);
+PMKIT_ALIAS(__pmtimevalAdd, pmtimevalAdd);
+PMKIT_ALIAS(__pmtimevalSub, pmtimevalSub);
+PMKIT_ALIAS(__pmtimevalFromReal, pmtimevalFromReal);
+PMKIT_ALIAS(__pmPrintStamp, pmPrintStamp);
+PMKIT_ALIAS(__pmPrintHighResStamp, pmPrintHighResStamp);

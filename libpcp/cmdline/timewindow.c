@@ -36,6 +36,8 @@
  */
 #include "cmdline.h"
 
+#include <pcp/libpcp.h>
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -444,4 +446,43 @@ int pmParseTimeWindow(const char *sw_start, const char *sw_end, const char *sw_a
         out[i]->tv_usec = r[i].tv_nsec / 1000;
     }
     return sts;
+}
+
+/*
+ * One time against a log's bounds, as -S reads it (libpcp.h's
+ * __pmParseHighResTime): "@DATETIME", "+I" or "I" from the log start, "-I"
+ * back from its end; not clamped to the log.  0, or -1 with *errmsg the
+ * message (a string the caller frees).
+ */
+int __pmParseHighResTime(const char *string, struct timespec *log_start, struct timespec *log_end,
+                         struct timespec *rslt, char **errmsg)
+{
+    char *scratch = NULL;
+    window w = {.log_start = to_ns(log_start),
+                .log_end = to_ns(log_end),
+                .endless = log_end->tv_sec >= (time_t)PM_MAX_TIME_T,
+                .errmsg = errmsg != NULL ? errmsg : &scratch};
+    int warned = 0;
+    nstime t;
+    int sts = parse_time(&w, string, w.log_start, w.log_end, &warned, &t);
+
+    free(scratch);
+    if (sts < 0)
+        return -1;
+    from_ns(t, rslt);
+    return 0;
+}
+
+int __pmParseTime(const char *string, struct timeval *log_start, struct timeval *log_end,
+                  struct timeval *rslt, char **errmsg)
+{
+    struct timespec ls = {log_start->tv_sec, log_start->tv_usec * 1000};
+    struct timespec le = {log_end->tv_sec, log_end->tv_usec * 1000};
+    struct timespec r;
+
+    if (__pmParseHighResTime(string, &ls, &le, &r, errmsg) < 0)
+        return -1;
+    rslt->tv_sec = r.tv_sec;
+    rslt->tv_usec = r.tv_nsec / 1000;
+    return 0;
 }

@@ -110,6 +110,17 @@ pmkit_ctx *pmkit_ctx_current(void)
     return current < 0 ? NULL : find(current);
 }
 
+pmkit_ctx *pmkit_ctx_nth(int n)
+{
+    PMKIT_CHECK(pmkit_lock_held());
+    return n >= 0 && n < ntable ? table[n] : NULL;
+}
+
+int pmkit_ctx_current_handle(void)
+{
+    return current;
+}
+
 int pmkit_ctx_type_current(void)
 {
     return current_type; /* set and reset with current */
@@ -201,6 +212,7 @@ static int profile_copy(pmProfile *dst, const pmProfile *src)
 static void ctx_free(pmkit_ctx *ctx)
 {
     pmkit_archive_close(ctx->archive);
+    pmkit_ctx_view_free(ctx);
     if (ctx->host != NULL) {
         pmkit_host_close(ctx->host); /* pmcd sees the connection close */
         pthread_mutex_destroy(&ctx->use);

@@ -36,10 +36,11 @@ typedef struct pmkit_ctx {
     pmkit_archive *archive; /* PM_CONTEXT_ARCHIVE: its archives (archive_ctx.c) */
     /* PM_CONTEXT_HOST: held around each use of host and of prof */
     pthread_mutex_t use;
-    int holds;       /* threads holding or waiting for use (library lock) */
-    atomic_int gone; /* destroyed while held: the last holder frees it */
-    pthread_t user;  /* PM_CONTEXT_HOST: the thread holding use, if used */
-    atomic_int used; /* ... and whether one does (for PMKIT_CHECK) */
+    int holds;               /* threads holding or waiting for use (library lock) */
+    atomic_int gone;         /* destroyed while held: the last holder frees it */
+    pthread_t user;          /* PM_CONTEXT_HOST: the thread holding use, if used */
+    atomic_int used;         /* ... and whether one does (for PMKIT_CHECK) */
+    struct __pmContext *pcp; /* PCP's view of it, once __pmHandleToPtr asked (pcpview.c) */
 } pmkit_ctx;
 
 void pmkit_lock(void);
@@ -66,6 +67,14 @@ pmkit_ctx *pmkit_ctx_hold(void);
 pmkit_ctx *pmkit_ctx_hold_handle(int handle);
 pmkit_ctx *pmkit_ctx_host_hold(void);
 void pmkit_ctx_release(pmkit_ctx *ctx);
+/* The live contexts in creation order, for PCP's view (pcpview.c); the
+ * caller holds the library lock.  The nth of them or NULL, and the
+ * calling thread's current handle (-1 for none). */
+pmkit_ctx *pmkit_ctx_nth(int n);
+int pmkit_ctx_current_handle(void);
+/* Release ctx's PCP view, if it has one (ctx_free). */
+void pmkit_ctx_view_free(pmkit_ctx *ctx);
+
 /* Is the calling thread's current context a local one?  (No lock, as
  * pmkit_ctx_type_current below.) */
 int pmkit_ctx_local_current(void);

@@ -332,6 +332,16 @@ const char *pmkit_host_spec(const pmkit_host *h)
     return h->spec;
 }
 
+int pmkit_host_fd(const pmkit_host *h)
+{
+    return h->fd;
+}
+
+int pmkit_host_profile_sent(const pmkit_host *h)
+{
+    return h->prof_sent;
+}
+
 const char *pmkit_host_name(const pmkit_host *h)
 {
     return h->name != NULL ? h->name : h->spec;

@@ -26,6 +26,10 @@ void pmkit_host_close(pmkit_host *h);
 const char *pmkit_host_spec(const pmkit_host *h);
 /* The host part of the specification ("localhost" for a unix socket). */
 const char *pmkit_host_name(const pmkit_host *h);
+/* The connection's socket (-1 once lost) and whether a PROFILE went out on
+ * it, for PCP's view of the context. */
+int pmkit_host_fd(const pmkit_host *h);
+int pmkit_host_profile_sent(const pmkit_host *h);
 /* Did pmcd's greeting advertise this PDU_FLAG_*? */
 int pmkit_host_has(const pmkit_host *h, int feature);
 struct pdu_buf *pmkit_host_out(pmkit_host *h);

@@ -398,3 +398,6 @@ char *pmSpecLocalPMDA(const char *spec)
     pmkit_unlock();
     return err;
 }
+
+/* The name pmSpecLocalPMDA had before it became public. */
+PMKIT_ALIAS(__pmSpecLocalPMDA, pmSpecLocalPMDA);

@@ -18,7 +18,7 @@
  *   groupid and userid, flagged PM_LABEL_OPTIONAL too.
  *
  * libpcp_pmda's pmdaLabel gives the files' labels alone
- * (__pmkit_file_labelset), and only when $PCP_SYSCONF_DIR/labels itself
+ * (__pmGetContextLabels), and only when $PCP_SYSCONF_DIR/labels itself
  * gave some: a labels directory holding only optional/, as Debian's pcp
  * package installs it, answers no set.  PCP decides that by the last file
  * it added, so a last file that does not parse hides every label; pmkit
@@ -115,7 +115,7 @@ static int label_dir(pmLabelSet **set, const char *dir, int flags)
 /* The files' labels added to *set (NULL or a set of this library's): 1
  * if $PCP_SYSCONF_DIR/labels gave any, 0 if not, -errno (the set freed)
  * if it cannot be read. */
-int __pmkit_file_labelset(pmLabelSet **set)
+int __pmGetContextLabels(pmLabelSet **set)
 {
     char dir[MAXPATHLEN], opt[MAXPATHLEN + 16];
     int sts, found;
@@ -183,7 +183,7 @@ int pmkit_context_labels(pmLabelSet **sets)
     pmLabelSet *set = NULL;
     int sts;
 
-    if ((sts = __pmkit_file_labelset(&set)) < 0)
+    if ((sts = __pmGetContextLabels(&set)) < 0)
         return sts;
     if ((sts = add_host_labels(&set)) <= 0) {
         pmFreeLabelSets(set, set != NULL ? 1 : 0);

@@ -23,6 +23,8 @@
  */
 #include "labels.h"
 
+#include <pcp/libpcp.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -771,7 +773,7 @@ int pmMergeLabelSets(pmLabelSet **sets, int nsets, char *buffer, int buflen,
     return sts;
 }
 
-static const char *class_name(int flags)
+const char *__pmLabelTypeString(int flags)
 {
     switch (flags & ~(PM_LABEL_COMPOUND | PM_LABEL_OPTIONAL)) {
     case PM_LABEL_CONTEXT:
@@ -790,31 +792,41 @@ static const char *class_name(int flags)
     return "?";
 }
 
-void pmPrintLabelSets(FILE *f, int ident, int type, pmLabelSet *sets, int nsets)
+/* What a set of labels of this type labels, in words: "Context",
+ * "Domain 29", "InDom 29.2", "Cluster 29.0", "PMID 29.0.5"; "" for a type
+ * that is none of these. */
+char *__pmLabelIdentString(int ident, int type, char *id, size_t idlen)
 {
-    char id[64];
-
+    if (id == NULL || idlen == 0)
+        return id;
     switch (type & ~(PM_LABEL_COMPOUND | PM_LABEL_OPTIONAL)) {
     case PM_LABEL_CONTEXT:
-        pmsprintf(id, sizeof(id), "Context");
+        pmsprintf(id, idlen, "Context");
         break;
     case PM_LABEL_DOMAIN:
-        pmsprintf(id, sizeof(id), "Domain %d", ident);
+        pmsprintf(id, idlen, "Domain %d", ident);
         break;
     case PM_LABEL_INDOM:
     case PM_LABEL_INSTANCES:
-        pmsprintf(id, sizeof(id), "InDom %s", pmInDomStr((pmInDom)ident));
+        pmsprintf(id, idlen, "InDom %s", pmInDomStr((pmInDom)ident));
         break;
     case PM_LABEL_CLUSTER:
-        pmsprintf(id, sizeof(id), "Cluster %u.%u", pmID_domain((pmID)ident),
-                  pmID_cluster((pmID)ident));
+        pmsprintf(id, idlen, "Cluster %u.%u", pmID_domain((pmID)ident), pmID_cluster((pmID)ident));
         break;
     case PM_LABEL_ITEM:
-        pmsprintf(id, sizeof(id), "PMID %s", pmIDStr((pmID)ident));
+        pmsprintf(id, idlen, "PMID %s", pmIDStr((pmID)ident));
         break;
     default:
         id[0] = '\0';
     }
+    return id;
+}
+
+void pmPrintLabelSets(FILE *f, int ident, int type, pmLabelSet *sets, int nsets)
+{
+    char id[64];
+
+    __pmLabelIdentString(ident, type, id, sizeof(id));
     for (int i = 0; sets != NULL && i < nsets; i++) {
         const pmLabelSet *s = &sets[i];
         fprintf(f, "    %s", id);
@@ -824,7 +836,7 @@ void pmPrintLabelSets(FILE *f, int ident, int type, pmLabelSet *sets, int nsets)
         for (int j = 0; s->labels != NULL && j < s->nlabels; j++) {
             const pmLabel *lb = &s->labels[j];
             fprintf(f, "        [%d] name(%u,%u) : value(%u,%u) [%s%s%s]\n", j, lb->name,
-                    lb->namelen, lb->value, lb->valuelen, class_name(lb->flags),
+                    lb->namelen, lb->value, lb->valuelen, __pmLabelTypeString(lb->flags),
                     lb->flags & PM_LABEL_COMPOUND ? ",compound" : "",
                     lb->flags & PM_LABEL_OPTIONAL ? ",optional" : "");
         }

@@ -59,12 +59,12 @@ void pmkit_json_string(char *buf, size_t size, const char *s);
  * directory, or -errno. */
 int pmkit_context_labels(pmLabelSet **sets);
 
-/* For libpcp_pmda: add a label object to a set (labels.c; PCP's name), the
- * label files' labels added to a set, 1 if labels/ itself gave some, 0 if
- * not, -errno with the set freed (context_labels.c), and a set's labels
- * rewritten as one flat object (labels.c). */
+/* For libpcp_pmda, by PCP's names: add a label object to a set
+ * (labels.c), the label files' labels added to a set, 1 if labels/ itself
+ * gave some, 0 if not, -errno with the set freed (context_labels.c); and
+ * pmkit's own, a set's labels rewritten as one flat object (labels.c). */
 PCP_CALL int __pmAddLabels(pmLabelSet **lpp, const char *text, int flags);
-PCP_CALL int __pmkit_file_labelset(pmLabelSet **set);
+PCP_CALL int __pmGetContextLabels(pmLabelSet **set);
 PCP_CALL int __pmkit_flatten_labels(pmLabelSet *set);
 
 #endif /* PMKIT_LABELS_H */

@@ -8,4 +8,8 @@
 
 #include "support.h"
 
+/* A number that changes whenever a namespace is loaded or unloaded
+ * (pmns.c), for what is kept per loaded namespace (pcptree.c). */
+unsigned pmkit_pmns_generation(void);
+
 #endif /* PMKIT_NAMES_H */

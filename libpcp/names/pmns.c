@@ -449,6 +449,9 @@ static int leaf_lookup(const ns *n, const char *name, size_t len, uint32_t h, pm
     return 1;
 }
 
+/* Bumped by every load and unload (pmkit_pmns_generation). */
+static _Atomic unsigned generation;
+
 static int load(const char *file, int use_cpp, int dupok, bool asked)
 {
     char def[MAXPATHLEN], dir[MAXPATHLEN];
@@ -500,6 +503,7 @@ static int load(const char *file, int use_cpp, int dupok, bool asked)
         return PM_ERR_DUPPMNS;
     }
     atomic_store(&loaded_asked, asked);
+    atomic_fetch_add(&generation, 1);
     return 0;
 }
 
@@ -557,8 +561,15 @@ void pmUnloadNameSpace(void)
 
     atomic_store(&loaded_asked, false);
 
-    if (t != NULL)
+    if (t != NULL) {
+        atomic_fetch_add(&generation, 1);
         retire(t);
+    }
+}
+
+unsigned pmkit_pmns_generation(void)
+{
+    return atomic_load(&generation);
 }
 
 int pmGetPMNSLocation(void)

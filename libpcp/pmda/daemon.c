@@ -738,6 +738,18 @@ int __pmdaMainPDU(pmdaInterface *dp)
     return sts < 0 ? PM_ERR_IPC : 0;
 }
 
+/* For an agent's own loop: where pmcd's requests arrive (-1 before
+ * pmdaConnect).  PCP's asks only that the interface version be one it
+ * serves. */
+int __pmdaInFd(pmdaInterface *dp)
+{
+    if (!pmda_version_ok(dp->comm.pmda_interface)) {
+        pmNotifyErr(LOG_CRIT, "PMDA interface version %d not supported", dp->comm.pmda_interface);
+        return -1;
+    }
+    return dp->version.any.ext->e_infd;
+}
+
 void pmdaMain(pmdaInterface *dp)
 {
     while (__pmdaMainPDU(dp) >= 0)

@@ -312,3 +312,34 @@ pmHighResEventArray *pmdaEventHighResGetAddr(int idx)
 {
     return address(idx, 1);
 }
+
+/*
+ * An event record's bytes for a log line, as PCP's makes them: the first
+ * min(bufsize, msgsize) - 1 bytes, each printable one as itself, white
+ * space as ' ' and the rest as '.', then a NUL; the rest of msg up to
+ * msgsize is filled with '.'.  NULL (msg untouched) when msgsize < 4.
+ * With bufsize <= 0, PCP's writes before msg (or reads past buffer);
+ * pmkit's gives "".
+ */
+char *__pmdaEventPrint(const char *buffer, int bufsize, char *msg, int msgsize)
+{
+    int i, n;
+
+    if (msgsize < 4)
+        return NULL;
+    n = bufsize < msgsize ? bufsize : msgsize;
+    if (n < 1)
+        n = 1;
+    for (i = 0; i < msgsize; i++) {
+        unsigned char c = i < n - 1 ? (unsigned char)buffer[i] : 0;
+
+        if (c >= 0x20 && c < 0x7f) /* the C locale's printable bytes */
+            msg[i] = (char)c;
+        else if (c >= '\t' && c <= '\r' && i < n - 1)
+            msg[i] = ' ';
+        else
+            msg[i] = '.';
+    }
+    msg[n - 1] = '\0';
+    return msg;
+}

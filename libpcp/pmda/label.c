@@ -111,7 +111,7 @@ int pmdaLabel(int ident, int type, pmLabelSet **lpp, pmdaExt *pmda)
     case PM_LABEL_CONTEXT:
         if (lpp != NULL && *lpp == NULL) {
             /* the files' labels, flagged already; none is no set */
-            if ((sts = __pmkit_file_labelset(lpp)) == 0) {
+            if ((sts = __pmGetContextLabels(lpp)) == 0) {
                 pmFreeLabelSets(*lpp, *lpp != NULL ? 1 : 0);
                 *lpp = NULL;
             }

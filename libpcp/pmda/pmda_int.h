@@ -8,7 +8,7 @@
 #include <pcp/pmda.h>
 
 #include "context.h" /* __pmInProfile */
-#include "labels.h"  /* __pmAddLabels, __pmkit_file_labelset, __pmkit_flatten_labels */
+#include "labels.h"  /* __pmAddLabels, __pmGetContextLabels, __pmkit_flatten_labels */
 #include "values.h"  /* __pmFreeInResult, __pmFreeResultValues, the event layout */
 
 /* One metric-table entry in the lookup index: its PMID and position. */
@@ -84,5 +84,10 @@ int pmda_cache_find_name(pmInDom indom, const char *name);
  * (tree.c; both 0 for a NULL tree). */
 int pmda_tree_has_pmid(const pmdaNameSpace *tree, pmID pmid);
 int pmda_tree_has_name(const pmdaNameSpace *tree, const char *name);
+
+/* Exported by PCP's libpcp_pmda and declared in none of its installed
+ * headers: a name's node below a node list (nodes.c). */
+struct __pmnsNode;
+PMDA_CALL struct __pmnsNode *pmdaNodeLookup(struct __pmnsNode *, const char *);
 
 #endif /* PMKIT_PMDA_INT_H */

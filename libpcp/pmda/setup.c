@@ -361,3 +361,8 @@ int pmdaGetContext(void)
 {
     return pmda_current_context;
 }
+
+void __pmdaSetContext(int context)
+{
+    pmda_current_context = context;
+}

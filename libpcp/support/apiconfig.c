@@ -51,3 +51,6 @@ const char *pmGetAPIConfig(const char *name)
     }
     return NULL;
 }
+
+/* The name pmGetAPIConfig had before it became public. */
+PMKIT_ALIAS(__pmGetAPIConfig, pmGetAPIConfig);

@@ -14,6 +14,8 @@
  */
 #include "support.h"
 
+#include <pcp/libpcp.h>
+
 #include <string.h>
 
 /* The PMAPI error table, in the order `pmerr -l` prints it. */
@@ -99,6 +101,15 @@ const pmkitErrEntry *pmkitErrTable(int *count)
     if (count != NULL)
         *count = (int)(sizeof(errtab) / sizeof(errtab[0]));
     return errtab;
+}
+
+/* The table as PCP's pmerr -l lists it: a heading, then code, symbolic
+ * name and text, one error a line. */
+void __pmDumpErrTab(FILE *f)
+{
+    fprintf(f, "  Code  Symbolic Name          Message\n");
+    for (size_t i = 0; i < sizeof(errtab) / sizeof(errtab[0]); i++)
+        fprintf(f, "%6d  %-22s %s\n", errtab[i].code, errtab[i].name, errtab[i].text);
 }
 
 /* Cyrus SASL's texts for its own (small, negative) error numbers. */

@@ -250,3 +250,11 @@ void pmFreeLabelSets(pmLabelSet *sets, int nsets)
     }
     free(sets);
 }
+
+/* The names these calls had before they became public. */
+PMKIT_ALIAS(__pmSyslog, pmSyslog);
+PMKIT_ALIAS(__pmNotifyErr, pmNotifyErr);
+PMKIT_ALIAS(__pmNoMem, pmNoMem);
+PMKIT_ALIAS(__pmOpenLog, pmOpenLog);
+PMKIT_ALIAS(__pmGetUsername, pmGetUsername);
+PMKIT_ALIAS(__pmSetProcessIdentity, pmSetProcessIdentity);

@@ -43,6 +43,14 @@ _Noreturn void pmkit_check_failed(const char *file, int line, const char *what);
 #endif
 
 /*
+ * An exported second name for a function defined in the same file: the
+ * __pm names libpcp keeps for binaries built before the call became public
+ * (__pmNoMem is pmNoMem), at their own version nodes (libpcp.map).
+ */
+#define PMKIT_ALIAS(old, current)                                                                  \
+    extern __typeof__(current) old __attribute__((alias(#current), visibility("default")))
+
+/*
  * Is this process sure to have one thread only?  Then no other thread can
  * observe the library's shared state until this one starts a thread
  * (pthread_create orders everything before it), so the lock and the names

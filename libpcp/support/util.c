@@ -1,10 +1,8 @@
 /*
  * util.c - small process-wide utilities of the PMAPI: bounded string
- * formatting (pmsprintf, pmstrncpy, pmstrncat), the program name used in
- * diagnostics, the path separator and the library version.
- *
- * The program name is the one piece of process state here; it is set once
- * by a tool or agent at start-up, as in PCP.  Not here: logging (notify.c).
+ * formatting (pmsprintf, pmstrncpy, pmstrncat), the path separator and the
+ * library version.  Not here: logging (notify.c), the program name
+ * (progname.c).
  * Also the report of a broken internal rule (PMKIT_CHECK, support.h).
  */
 #include "support.h"
@@ -101,28 +99,6 @@ int pmGetVersion(void)
     return PM_VERSION_CURRENT;
 }
 
-static const char *progname = "pcp";
-static char progname_buf[256];
-
-void pmSetProgname(const char *name)
-{
-    const char *base;
-
-    if (name == NULL) {
-        progname = "pcp";
-        return;
-    }
-    base = strrchr(name, '/');
-    base = base == NULL ? name : base + 1;
-    pmkit_copy(progname_buf, (int)sizeof(progname_buf), base);
-    progname = progname_buf;
-}
-
-char *pmGetProgname(void)
-{
-    return (char *)progname;
-}
-
 /*
  * pmfstring: skip blanks (not newlines), then take the word up to the next
  * whitespace into a new string; that whitespace character is read too, as
@@ -164,3 +140,6 @@ void pmkit_check_failed(const char *file, int line, const char *what)
     abort();
 }
 #endif
+
+/* The name pmPathSeparator had before it became public. */
+PMKIT_ALIAS(__pmPathSeparator, pmPathSeparator);

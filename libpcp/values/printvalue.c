@@ -277,3 +277,6 @@ void pmPrintDesc(FILE *f, const pmDesc *desc)
     u = pmUnitsStr_r(&desc->units, units, (int)sizeof(units));
     fprintf(f, "  Units: %s\n", u == NULL || u[0] == '\0' ? "none" : u);
 }
+
+/* The name pmPrintDesc had before it became public. */
+PMKIT_ALIAS(__pmPrintDesc, pmPrintDesc);

@@ -65,6 +65,9 @@ void pmFreeHighResResult(pmHighResResult *result)
     free(result);
 }
 
+/* <pcp/deprecated.h> maps pmFreeHighResResult to this name. */
+PMKIT_ALIAS(__pmFreeHighResResult, pmFreeHighResResult);
+
 static int by_inst(const void *a, const void *b)
 {
     int x = ((const pmValue *)a)->inst, y = ((const pmValue *)b)->inst;

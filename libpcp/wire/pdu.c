@@ -794,9 +794,11 @@ static void swap_payload(unsigned char *dst, const unsigned char *src, int vtype
     memcpy(dst + w, src + w, plen - w);
 }
 
-static size_t vsets_size(const pmResult *r)
+/* The bytes of a result's PDU up to its value blocks, whose fixed part
+ * (header, time and count) takes head bytes. */
+static size_t vsets_size(const pmResult *r, size_t head)
 {
-    size_t n = PDU_HDR_LEN + 12;
+    size_t n = head;
 
     for (int i = 0; i < r->numpmid; i++) {
         const pmValueSet *vs = r->vset[i];
@@ -828,14 +830,12 @@ static void put_block(pdu_buf *b, const pmValueBlock *vb)
     put_fill(b);
 }
 
-void pdu_enc_result(pdu_buf *b, const pmResult *r)
+/* The value sets and blocks of a result, after its fixed part of head
+ * bytes. */
+static void put_vsets(pdu_buf *b, const pmResult *r, size_t head)
 {
-    size_t next = vsets_size(r); /* where the next value block goes */
+    size_t next = vsets_size(r, head); /* where the next value block goes */
 
-    pdu_begin(b, PDU_RESULT, 0);
-    put32(b, (uint32_t)r->timestamp.tv_sec);
-    put32(b, (uint32_t)r->timestamp.tv_usec);
-    put32(b, (uint32_t)r->numpmid);
     for (int i = 0; i < r->numpmid; i++) {
         const pmValueSet *vs = r->vset[i];
         put32(b, vs != NULL ? vs->pmid : PM_ID_NULL);
@@ -860,6 +860,29 @@ void pdu_enc_result(pdu_buf *b, const pmResult *r)
         for (int j = 0; j < vs->numval; j++)
             put_block(b, vs->vlist[j].value.pval);
     }
+}
+
+void pdu_enc_result(pdu_buf *b, const pmResult *r)
+{
+    pdu_begin(b, PDU_RESULT, 0);
+    put32(b, (uint32_t)r->timestamp.tv_sec);
+    put32(b, (uint32_t)r->timestamp.tv_usec);
+    put32(b, (uint32_t)r->numpmid);
+    put_vsets(b, r, PDU_HDR_LEN + 12);
+    pdu_end(b);
+}
+
+/* HIGHRES_RESULT: the count, 64-bit seconds and nanoseconds, then as
+ * RESULT (r's own timestamp is not used). */
+void pdu_enc_highres_result(pdu_buf *b, int64_t sec, int64_t nsec, const pmResult *r)
+{
+    pdu_begin(b, PDU_HIGHRES_RESULT, 0);
+    put32(b, (uint32_t)r->numpmid);
+    put32(b, (uint32_t)((uint64_t)sec >> 32));
+    put32(b, (uint32_t)sec);
+    put32(b, (uint32_t)((uint64_t)nsec >> 32));
+    put32(b, (uint32_t)nsec);
+    put_vsets(b, r, PDU_HDR_LEN + 20);
     pdu_end(b);
 }
 

@@ -16,38 +16,13 @@
 
 #include <pcp/pmapi.h>
 #include <pcp/pmda.h>
+#include <pcp/libpcp.h>
 
 #include <stddef.h>
 #include <stdint.h>
 
-#define PDU_ERROR          0x7000
-#define PDU_RESULT         0x7001
-#define PDU_PROFILE        0x7002
-#define PDU_FETCH          0x7003
-#define PDU_DESC_REQ       0x7004
-#define PDU_DESC           0x7005
-#define PDU_INSTANCE_REQ   0x7006
-#define PDU_INSTANCE       0x7007
-#define PDU_TEXT_REQ       0x7008
-#define PDU_TEXT           0x7009
-#define PDU_CONTROL_REQ    0x700a
-#define PDU_CREDS          0x700c
-#define PDU_PMNS_IDS       0x700d
-#define PDU_PMNS_NAMES     0x700e
-#define PDU_PMNS_CHILD     0x700f
-#define PDU_PMNS_TRAVERSE  0x7010
-#define PDU_ATTR           0x7011
-#define PDU_LABEL_REQ      0x7012
-#define PDU_LABEL          0x7013
-#define PDU_HIGHRES_FETCH  0x7014
-#define PDU_HIGHRES_RESULT 0x7015
-#define PDU_DESC_IDS       0x7016
-#define PDU_DESCS          0x7017
-
-/* Features pmcd advertises in its greeting that the client side uses. */
-#define PDU_FLAG_LABELS  0x200
-#define PDU_FLAG_HIGHRES 0x400
-#define PDU_FLAG_DESCS   0x800
+/* The type codes (PDU_ERROR ... PDU_DESCS), PDU_VERSION and the feature
+ * bits (PDU_FLAG_*) are <pcp/libpcp.h>'s. */
 
 #define PDU_HDR_LEN   12
 /* The largest PDU an agent accepts from pmcd, or a client from pmcd: a
@@ -57,7 +32,6 @@
 /* CREDS: numcreds bound, and the one credential type agents use. */
 #define PDU_MAX_CREDS 1024
 #define PDU_CVERSION  1
-#define PDU_VERSION   2
 
 /* Header fields of a PDU already known to hold at least PDU_HDR_LEN bytes. */
 static inline uint32_t pdu_get32(const unsigned char *p)
@@ -113,6 +87,8 @@ void pdu_enc_instance(pdu_buf *b, const pmInResult *r);
 /* ident as the agent's native int (what PCP sends; receivers ignore it). */
 void pdu_enc_text(pdu_buf *b, int ident, const char *text);
 void pdu_enc_result(pdu_buf *b, const pmResult *r);
+/* HIGHRES_RESULT with the time given (the result's own is not used). */
+void pdu_enc_highres_result(pdu_buf *b, int64_t sec, int64_t nsec, const pmResult *r);
 void pdu_enc_pmns_ids(pdu_buf *b, int sts, int n, const pmID *ids);
 /* statuses may be NULL: the names are sent without. */
 void pdu_enc_pmns_names(pdu_buf *b, int n, char *const *names, const int *statuses);

@@ -1,5 +1,6 @@
 /*
- * headers_c99.c - <pcp/pmapi.h> and <pcp/pmda.h> under strict C99.
+ * headers_c99.c - PCP's public headers under strict C99: <pcp/pmapi.h>,
+ * <pcp/pmda.h>, <pcp/libpcp.h>, <pcp/deprecated.h> and <pcp/pmdaroot.h>.
  *
  * Built with -std=c99 -pedantic-errors -Werror and the full warning set;
  * it uses the macros and initialiser styles PCP's own agents use (the
@@ -8,6 +9,9 @@
  */
 #include <pcp/pmapi.h>
 #include <pcp/pmda.h>
+#include <pcp/libpcp.h>
+#include <pcp/deprecated.h>
+#include <pcp/pmdaroot.h>
 
 static pmLongOptions longopts[] = {
     PMDA_OPTIONS_HEADER("Options"),
@@ -53,5 +57,21 @@ int main(void)
         return 1;
     if (dispatch.comm.pmda_interface != 7 || PM_ERR_NAME != -12357)
         return 1;
+    /* The private headers' macros and inline functions, as PCP's programs use them. */
+    {
+        __pmResult r;
+        __pmHashCtl hc = {0, 0, NULL, NULL, 0};
+        __pmdaRootPDUHdr hdr = {PDUROOT_INFO, (int)sizeof(__pmdaRootPDUInfo), 0, ROOT_PDU_VERSION};
+        int lc = 0;
+
+        memset(&r, 0, sizeof(r));
+        r.numpmid = 3;
+        PMLC_SET_ON(lc, 1);
+        PMLC_SET_DELTA(lc, 5000);
+        if (__pmOffsetResult(&r)->numpmid != 3 || PM_PDU_SIZE_BYTES(5) != 8 || hc.nodes != 0 ||
+            PMLC_GET_DELTA(lc) != 5000 || !PMLC_GET_ON(lc) || hdr.length != 24 ||
+            DBG_TRACE_APPL0 != 2048 || PDU_FINISH - PDU_START != PDU_MAX)
+            return 1;
+    }
     return oserror() < 0;
 }

@@ -1,8 +1,12 @@
-// headers_cxx.cpp - <pcp/pmapi.h> and <pcp/pmda.h> compiled as C++11 with
-// -pedantic-errors -Werror: declarations get C linkage, macros expand to
-// valid C++ (positional initialisers; C++11 has no designated ones).
+// headers_cxx.cpp - PCP's public headers (<pcp/pmapi.h>, <pcp/pmda.h>,
+// <pcp/libpcp.h>, <pcp/deprecated.h>, <pcp/pmdaroot.h>) compiled as C++11
+// with -pedantic-errors -Werror: declarations get C linkage, macros expand
+// to valid C++ (positional initialisers; C++11 has no designated ones).
 #include <pcp/pmapi.h>
 #include <pcp/pmda.h>
+#include <pcp/libpcp.h>
+#include <pcp/deprecated.h>
+#include <pcp/pmdaroot.h>
 
 static pmLongOptions longopts[] = {
     PMDA_OPTIONS_HEADER("Options"), PMOPT_DEBUG, PMDAOPT_DOMAIN, PMDAOPT_LOGFILE,
@@ -27,6 +31,11 @@ int main()
     if (metrics[0].m_desc.pmid != ((3u << 10) | 4u) || metrics[0].m_desc.units.dimTime != 1)
         return 1;
     if (longopts[1].short_opt != 'D' || sizeof(pmUnits) != 4 || sizeof(pmValueSet) != 32)
+        return 1;
+    __pmResult r = __pmResult();
+    r.numpmid = 2;
+    if (__pmOffsetHighResResult(&r)->numpmid != 2 || sizeof(__pmContext) != 168 ||
+        sizeof(__pmdaRootPDUStart) != 4200 || PM_HASH_WALK_DELETE_STOP != 4)
         return 1;
     return 0;
 }

@@ -84,9 +84,11 @@ for tool in $tools; do
     fi
 done
 
-# Every exported name has a page; every NAME entry is exported, once.
+# Every exported name has a page; every NAME entry is exported, once.  The
+# names carry their version (name@@PCP_3.0); the nodes themselves are
+# absolute symbols (A).
 nm -D --defined-only "$build/lib/libpcp.so.3" "$build/lib/libpcp_pmda.so.3" |
-    awk 'NF == 3 && $3 !~ /^_/ { print $3 }' | sort -u >"$tmp/exported"
+    awk 'NF == 3 && $2 != "A" && $3 !~ /^_/ { sub(/@.*/, "", $3); print $3 }' | sort -u >"$tmp/exported"
 [ -s "$tmp/exported" ] || bad "nm found no exported names in $build/lib"
 : >"$tmp/named"
 for page in "$man"/man3/*.3; do

@@ -8,7 +8,7 @@
 #  1. pmclient's pmnsmap.h is made by pmkit's pmgenmap (BUILDDIR/bin) from
 #     the demo's pmnsmap.spec; each is compiled as the Makefile does
 #     (-I the pcp include directory, so "pmapi.h" resolves) against
-#     pmkit's headers (SRCDIR/libpcp/include) with implicit declarations
+#     pmkit's headers (BUILDDIR/include) with implicit declarations
 #     an error, and linked against pmkit's libpcp (BUILDDIR/lib) with
 #     -Wl,--no-undefined: every function it calls must be declared and
 #     defined ($PMKIT_SAN_CFLAGS: the sanitizer flags pmkit was built with);
@@ -51,7 +51,7 @@ for prog in pmclient pmclient_fg; do
     # shellcheck disable=SC2086 # $PMKIT_SAN_CFLAGS: the sanitizers of an ASan build
     # (no -w: it would turn the implicit-declaration error off too)
     if ! "$cc" ${PMKIT_SAN_CFLAGS:-} -Werror=implicit-function-declaration \
-        -I"$src/libpcp/include/pcp" -I"$src/libpcp/include" -o "$tmp/pmkit/$prog" \
+        -I"$build/include/pcp" -I"$build/include" -o "$tmp/pmkit/$prog" \
         "$tmp/pmkit/$prog.c" -Wl,--no-undefined -L"$build/lib" -Wl,-rpath,"$build/lib" -lpcp \
         2>"$tmp/cc.err"; then
         echo "FAIL: $prog.c does not build against pmkit:"

@@ -73,7 +73,7 @@ if [ "$flavour" = debian ]; then
     cp -R "$tmp/theirs" "$tmp/ours" || exit 1
 else
     sh "$here/seed_agents.sh" "$tmp/ours" pmkit "$src" "$build" || exit $?
-    fixed ours "$src/libpcp/include"
+    fixed ours "$build/include"
 fi
 
 # The pminfo under test.

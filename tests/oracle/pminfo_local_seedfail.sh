@@ -20,7 +20,7 @@ make_tmp pminfo_seedfail
 
 mkdir -p "$tmp/build/lib" "$tmp/build/bin" || exit 1
 echo "not a library" >"$tmp/build/lib/libpcp_pmda.so"
-ln -s "$build/bin/pminfo" "$tmp/build/bin/pminfo" || exit 1
+ln -s "$build/bin/pminfo" "$tmp/build/bin/pminfo" && ln -s "$build/include" "$tmp/build/include" || exit 1
 sh "$here/pminfo_local_diff.sh" pmkit "$1" "$tmp/build" >"$tmp/out" 2>&1
 rc=$?
 [ $rc = 77 ] && { cat "$tmp/out"; exit 77; }

@@ -15,7 +15,7 @@
 #
 # The flavour says which libpcp_pmda the DSOs are built against: "debian"
 # (default: /usr/include/pcp, -lpcp_pmda -lpcp) for Debian's tools, or
-# "pmkit" (SRCDIR/libpcp/include, BUILDDIR/lib with an rpath) for pmkit's;
+# "pmkit" (BUILDDIR/include, BUILDDIR/lib with an rpath) for pmkit's;
 # a DSO must be loaded by the libpcp it was linked with.  The help files are
 # compiled by Debian's newhelp in both flavours (simple's help names its
 # instance domains SIMPLE.n: replaced by 253.n, as PCP's Install does with
@@ -50,7 +50,7 @@ pmkit)
         echo "Usage: seed_agents.sh DIR pmkit SRCDIR BUILDDIR" >&2
         exit 2
     fi
-    inc=$(cd "$3/libpcp/include" && pwd) || exit 2
+    inc=$(cd "$4/include" && pwd) || exit 2
     lib=$(cd "$4/lib" && pwd) || exit 2
     cflags="-I$inc"
     libs="-L$lib -Wl,-rpath,$lib -lpcp_pmda -lpcp"

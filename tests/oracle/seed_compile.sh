@@ -4,7 +4,7 @@
 # PCP's own simple.c and trivial.c, exactly as Debian's pcp package ships
 # them (the oracle extract, .cache/oracle/pcp or $PMKIT_ORACLE_DIR), must
 # build against pmkit and run in pmkit's local context:
-#  1. each is compiled against pmkit's headers (SRCDIR/libpcp/include; the
+#  1. each is compiled against pmkit's headers (BUILDDIR/include; the
 #     compiler's warnings are shown, not fatal) and linked as a DSO against
 #     pmkit's libpcp_pmda and libpcp (BUILDDIR/lib) with -Wl,--no-undefined,
 #     so every function it calls, the daemon-only ones of its main()
@@ -47,7 +47,7 @@ rc=$?
 fail=0
 for a in simple trivial; do
     mkdir -p "$tmp/pmkit/$a" || exit 1
-    if ! "$cc" -Wall -shared -fPIC -I"$src/libpcp/include" -I"$seeds/$a" \
+    if ! "$cc" -Wall -shared -fPIC -I"$build/include" -I"$seeds/$a" \
         -o "$tmp/pmkit/$a/pmda_$a.so" "$seeds/$a/$a.c" -L"$build/lib" -Wl,-rpath,"$build/lib" \
         -Wl,--no-undefined -lpcp_pmda -lpcp >"$tmp/$a.log" 2>&1; then
         echo "FAIL: PCP's $a.c does not build against pmkit:"

@@ -19,7 +19,10 @@
 #include <dirent.h>
 #include <sys/stat.h>
 #include <sys/socket.h>
+#include <sys/select.h>
+#include <netinet/tcp.h>
 #include <netinet/in.h>
+#include <arpa/inet.h>
 #include <netdb.h>
 
 #ifdef __cplusplus
@@ -665,6 +668,11 @@ PCP_CALL extern char *pmGetOptionalConfig(const char *);
 /* A library feature ("multi_threaded", ...) as a static string, or NULL. */
 PCP_CALL extern const char *pmGetAPIConfig(const char *);
 PCP_CALL extern int pmGetVersion(void);
+
+/* The services pmDiscoverServices and the servers name. */
+#define PM_SERVER_SERVICE_SPEC "pmcd"
+#define PM_SERVER_PROXY_SPEC   "pmproxy"
+#define PM_SERVER_WEBAPI_SPEC  "pmwebapi"
 
 PCP_CALL extern void pmSetProgname(const char *);
 PCP_CALL extern char *pmGetProgname(void);

@@ -443,6 +443,30 @@ PMDA_CALL extern int __pmdaNextInst(int *, pmdaExt *);
 PMDA_CALL extern int __pmdaMainPDU(pmdaInterface *);
 PMDA_CALL extern void __pmdaCacheDump(FILE *, pmInDom, int);
 PMDA_CALL extern void __pmdaCacheDumpAll(FILE *, int);
+/* The descriptor requests from pmcd arrive on (a daemon agent's), or -1. */
+PMDA_CALL extern int __pmdaInFd(pmdaInterface *);
+/* Set what pmdaGetContext answers. */
+PMDA_CALL extern void __pmdaSetContext(int);
+/* An event record's bytes made printable in msg (msgsize >= 4): bufsize - 1
+ * of them at most, others as '.', white space as ' '; msg, or NULL. */
+PMDA_CALL extern char *__pmdaEventPrint(const char *, int, char *, int);
+
+/*
+ * Privileged services from pmdaroot(1), over its unix socket (the path, or
+ * $PCP_VAR_DIR/pmcd/root.socket for NULL): a container's host name, its
+ * first process, its cgroup; and, for pmcd, agents started and stopped.
+ * A container is a name of namelen bytes, or a process ID (name NULL,
+ * the ID in namelen).  The protocol is in <pcp/pmdaroot.h>.
+ */
+PMDA_CALL extern int pmdaRootConnect(const char *);
+PMDA_CALL extern void pmdaRootShutdown(int);
+PMDA_CALL extern int pmdaRootContainerHostName(int, const char *, int, char *, int);
+PMDA_CALL extern int pmdaRootContainerProcessID(int, const char *, int);
+PMDA_CALL extern int pmdaRootContainerCGroupName(int, const char *, int, char *, int);
+PMDA_CALL extern int pmdaRootProcessStart(int, int, const char *, int, const char *, int, int *,
+                                          int *, int *);
+PMDA_CALL extern int pmdaRootProcessWait(int, int, int *);
+PMDA_CALL extern int pmdaRootProcessTerminate(int, int);
 
 #ifdef __cplusplus
 }

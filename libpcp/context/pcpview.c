@@ -1,0 +1,282 @@
+/*
+ * pcpview.c - contexts and locks as PCP's internal interface shows them
+ * (<pcp/libpcp.h>): a context as PCP's __pmContext (__pmHandleToPtr,
+ * __pmCurrentContext), the dumps of contexts and profiles, the locks
+ * programs take with PM_LOCK/PM_UNLOCK (__pmLock, __pmLock_libpcp), which
+ * threads have used the library, and fetches through such a context.
+ *
+ * A __pmContext is a view made for a context when first asked for and
+ * kept with it (freed with it): its type, mode, handle, slot, flags,
+ * profile and, for a host context, PCP's pmcd control with the socket.
+ * Its c_lock is an error-checking mutex __pmHandleToPtr takes and the
+ * caller releases (PM_UNLOCK(ctxp->c_lock)), as in PCP; pmkit's own calls
+ * do not take it, so holding it keeps other threads out of nothing but
+ * other holders.  __pmLock_libpcp is likewise a mutex of its own, not
+ * pmkit's library lock (docs/compat.md).
+ *
+ * As Debian's libpcp (tests/oracle/probe_context.c): the dumps' words and
+ * layout, __pmCurrentContext returning the context unlocked, a failed
+ * unlock reported on stderr.
+ */
+#include "host.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pcp/deprecated.h>
+#include <pcp/libpcp.h>
+
+/* ---------------------------------------------------------------- locks */
+
+pthread_mutex_t __pmLock_libpcp = PTHREAD_MUTEX_INITIALIZER;
+pthread_mutex_t __pmLock_extcall = PTHREAD_MUTEX_INITIALIZER;
+
+/* __pmLock_libpcp checks its use, as PCP's: locking it again in the same
+ * thread fails (EDEADLK), as does unlocking it unheld (EPERM).  Made so
+ * when the library loads. */
+__attribute__((constructor)) static void checked_libpcp_lock(void)
+{
+    pthread_mutexattr_t attr;
+
+    pthread_mutexattr_init(&attr);
+    pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ERRORCHECK);
+    pthread_mutex_init(&__pmLock_libpcp, &attr);
+    pthread_mutexattr_destroy(&attr);
+}
+
+void __pmInitLocks(void) {}
+
+int __pmLock(void *lock, const char *file, int line)
+{
+    int sts = pthread_mutex_lock(lock);
+
+    if (sts != 0)
+        fprintf(stderr, "%s:%d: __pmLock(%p) failed: %s\n", file, line, lock, strerror(sts));
+    return -sts;
+}
+
+int __pmUnlock(void *lock, const char *file, int line)
+{
+    int sts = pthread_mutex_unlock(lock);
+
+    if (sts != 0)
+        fprintf(stderr, "%s:%d: __pmUnlock(%p) failed: %s\n", file, line, lock, strerror(sts));
+    return -sts;
+}
+
+/* For each scope, the thread that first asked: a different one is "more
+ * than one thread" (1), as PCP answers. */
+static pthread_mutex_t scope_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_t scope_owner[PM_SCOPE_MAX + 1];
+static int scope_set[PM_SCOPE_MAX + 1];
+
+int __pmMultiThreaded(int scope)
+{
+    int multi = 0;
+
+    if (scope < 0 || scope > PM_SCOPE_MAX)
+        return 0;
+    pthread_mutex_lock(&scope_lock);
+    if (!scope_set[scope]) {
+        scope_owner[scope] = pthread_self();
+        scope_set[scope] = 1;
+    } else {
+        multi = !pthread_equal(scope_owner[scope], pthread_self());
+    }
+    pthread_mutex_unlock(&scope_lock);
+    return multi;
+}
+
+/* PM_STATE_APPL or PM_STATE_PMCS: whether pmcd itself is the caller.  Kept,
+ * not acted on (pmkit's library behaves the same either way). */
+static int internal_state = PM_STATE_APPL;
+
+void __pmSetInternalState(int state)
+{
+    internal_state = state;
+}
+
+/* ---------------------------------------------------------------- contexts */
+
+/* ctx's view, made if need be and brought up to date (library lock held). */
+static __pmContext *view(pmkit_ctx *ctx, int slot)
+{
+    __pmContext *c = ctx->pcp;
+
+    if (c == NULL) {
+        pthread_mutexattr_t attr;
+        if ((c = calloc(1, sizeof(*c))) == NULL)
+            return NULL;
+        if (ctx->host != NULL && (c->c_pmcd = calloc(1, sizeof(*c->c_pmcd))) == NULL) {
+            free(c);
+            return NULL;
+        }
+        pthread_mutexattr_init(&attr);
+        pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ERRORCHECK);
+        pthread_mutex_init(&c->c_lock, &attr);
+        pthread_mutexattr_destroy(&attr);
+        __pmHashInit(&c->c_attrs);
+        ctx->pcp = c;
+    }
+    c->c_type = ctx->type;
+    c->c_mode = PM_MODE_LIVE;
+    c->c_handle = ctx->handle;
+    c->c_slot = slot;
+    c->c_instprof = &ctx->prof;
+    if (c->c_pmcd != NULL) {
+        c->c_pmcd->pc_fd = pmkit_host_fd(ctx->host);
+        c->c_sent = pmkit_host_profile_sent(ctx->host);
+    }
+    return c;
+}
+
+void pmkit_ctx_view_free(pmkit_ctx *ctx)
+{
+    if (ctx->pcp == NULL)
+        return;
+    pthread_mutex_destroy(&ctx->pcp->c_lock);
+    free(ctx->pcp->c_pmcd);
+    free(ctx->pcp);
+    ctx->pcp = NULL;
+}
+
+/* The context of handle as PCP's __pmContext, locked (the caller does
+ * PM_UNLOCK(ctxp->c_lock)); NULL for a handle that is none. */
+__pmContext *__pmHandleToPtr(int handle)
+{
+    __pmContext *c = NULL;
+    pmkit_ctx *ctx;
+
+    pmkit_lock();
+    for (int i = 0; (ctx = pmkit_ctx_nth(i)) != NULL; i++) {
+        if (ctx->handle == handle) {
+            c = view(ctx, i);
+            break;
+        }
+    }
+    pmkit_unlock();
+    /* a thread that has it already is told so on stderr, in the words and
+     * place PCP's library reports it, and gets the context all the same */
+    if (c != NULL)
+        __pmLock(&c->c_lock, "context.c", 202);
+    return c;
+}
+
+/* The current context's view, not locked (as PCP's). */
+__pmContext *__pmCurrentContext(void)
+{
+    __pmContext *c = __pmHandleToPtr(pmkit_ctx_current_handle());
+
+    if (c != NULL)
+        pthread_mutex_unlock(&c->c_lock);
+    return c;
+}
+
+/* ---------------------------------------------------------------- dumps */
+
+static const char *state_name(int state)
+{
+    return state == PM_PROFILE_INCLUDE ? "INCLUDE" : "EXCLUDE";
+}
+
+void __pmDumpProfile(FILE *f, int indom, const pmProfile *prof)
+{
+    fprintf(f, "Dump Instance Profile state=%s, %d profiles", state_name(prof->state),
+            prof->profile_len);
+    if (indom != (int)PM_INDOM_NULL)
+        fprintf(f, ", dump restricted to indom=%d [%s]", indom, pmInDomStr((pmInDom)indom));
+    fputc('\n', f);
+    for (int i = 0; i < prof->profile_len; i++) {
+        const pmInDomProfile *p = &prof->profile[i];
+        if (indom != (int)PM_INDOM_NULL && p->indom != (pmInDom)indom)
+            continue;
+        fprintf(f, "\tProfile [%d] indom=%d [%s] state=%s %d instances\n", i, (int)p->indom,
+                pmInDomStr(p->indom), state_name(p->state), p->instances_len);
+        if (p->instances_len > 0) {
+            fputs("\t\tInstances:", f);
+            for (int j = 0; j < p->instances_len; j++)
+                fprintf(f, " [%d]", p->instances[j]);
+            fputc('\n', f);
+        }
+    }
+}
+
+/* A profile and its lists; those inside the profile's own block (as a
+ * decoded PROFILE has them) go with it. */
+void __pmFreeProfile(pmProfile *prof)
+{
+    size_t size;
+
+    if (prof == NULL)
+        return;
+    size = pmkit_block_size(prof);
+    for (int i = 0; prof->profile != NULL && i < prof->profile_len; i++)
+        if (!pmkit_in_block(prof, size, prof->profile[i].instances))
+            free(prof->profile[i].instances);
+    if (!pmkit_in_block(prof, size, prof->profile))
+        free(prof->profile);
+    free(prof);
+}
+
+/* The contexts (all for -1, else the one of handle context) and their
+ * profiles, restricted to indom unless that is PM_INDOM_NULL. */
+void __pmDumpContext(FILE *f, int context, pmInDom indom)
+{
+    int cur = pmkit_ctx_current_handle(), curslot = -1;
+    pmkit_ctx *ctx;
+
+    pmkit_lock();
+    for (int i = 0; (ctx = pmkit_ctx_nth(i)) != NULL; i++)
+        if (ctx->handle == cur)
+            curslot = i;
+    fprintf(f, "Dump Contexts: current -> contexts[%d] handle %d\n", curslot, cur);
+    if (indom != PM_INDOM_NULL)
+        fprintf(f, "Dump restricted to indom=%d [%s]\n", (int)indom, pmInDomStr(indom));
+    for (int i = 0; (ctx = pmkit_ctx_nth(i)) != NULL; i++) {
+        if (context != -1 && ctx->handle != context)
+            continue;
+        fprintf(f, "contexts[%d] handle %d: ", i, ctx->handle);
+        if (ctx->host != NULL)
+            fprintf(f, "host %s: fd=%d profile=%s\n", pmkit_host_name(ctx->host),
+                    pmkit_host_fd(ctx->host),
+                    pmkit_host_profile_sent(ctx->host) ? "SENT" : "NOT_SENT");
+        else
+            fprintf(f, "standalone: profile=NOT_SENT\n");
+        __pmDumpProfile(f, (int)indom, &ctx->prof);
+    }
+    pmkit_unlock();
+}
+
+/* ---------------------------------------------------------------- fetch */
+
+/* pmFetchHighRes on the context ctxp shows, its result as a __pmResult
+ * (the same block: the timestamp rewritten in place). */
+int __pmFetch(__pmContext *ctxp, int numpmid, pmID *pmidlist, __pmResult **result)
+{
+    int saved = pmkit_ctx_current_handle(), sts;
+    pmHighResResult *rp;
+
+    if (ctxp == NULL || pmUseContext(ctxp->c_handle) < 0)
+        return PM_ERR_NOCONTEXT;
+    sts = pmFetchHighRes(numpmid, pmidlist, &rp);
+    if (saved >= 0)
+        pmUseContext(saved);
+    if (sts >= 0) {
+        __pmResult *r = (__pmResult *)rp;
+        struct timespec ts = rp->timestamp;
+        r->timestamp.sec = ts.tv_sec;
+        r->timestamp.nsec = (int32_t)ts.tv_nsec;
+        *result = r;
+    }
+    return sts;
+}
+
+int __pmFetchLocal(__pmContext *ctxp, int numpmid, pmID *pmidlist, __pmResult **result)
+{
+    if (ctxp == NULL || ctxp->c_type != PM_CONTEXT_LOCAL)
+        return PM_ERR_NOTCONN;
+    return __pmFetch(ctxp, numpmid, pmidlist, result);
+}
