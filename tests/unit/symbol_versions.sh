@@ -43,6 +43,9 @@ exports() {
     readelf --dyn-syms -W "$1" | awk '
         $1 ~ /^[0-9]+:$/ && $7 != "UND" && NF >= 8 {
             s = $8
+            # the ODR indicators AddressSanitizer adds in the sanitizer build are
+            # not part of the interface
+            if (s ~ /^__odr_asan[._]/) next
             if ($7 == "ABS" && $3 == 0 && index(s, "@") == 0) { print s, "ABS"; next }
             if (index(s, "@@")) { split(s, a, "@@"); print a[1], a[2] }
             else if (index(s, "@")) { split(s, a, "@"); print a[1], "@" a[2] }
