@@ -394,7 +394,9 @@ static int same_host(const char *a, const char *b)
 }
 
 /* Is hostname this host: local: or unix:, localhost, or a name with an
- * IPv4 address of localhost's or of this host's own name? */
+ * IPv4 address of this host's own name (as Debian's answers: 127.0.0.1 is
+ * this host only where the host's name resolves to it, which a chroot or
+ * container without the name in /etc/hosts does not)? */
 int __pmIsLocalhost(const char *hostname)
 {
     char me[MAXHOSTNAMELEN];
@@ -403,8 +405,6 @@ int __pmIsLocalhost(const char *hostname)
         return 0;
     if (strncmp(hostname, "local:", 6) == 0 || strncmp(hostname, "unix:", 5) == 0 ||
         strcmp(hostname, "localhost") == 0)
-        return 1;
-    if (same_host(hostname, "localhost"))
         return 1;
     if (gethostname(me, sizeof(me)) == 0) {
         me[sizeof(me) - 1] = '\0';

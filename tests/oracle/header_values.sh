@@ -60,8 +60,14 @@ cut -d' ' -f1 "$tmp/ours.defs" | sort -u >"$tmp/ours.names"
 [ -s "$tmp/names" ] || { echo "FAIL: no macros found in Debian's headers"; exit 1; }
 
 fail=0
-sed 's/[[:space:]]*#.*//' "$here/header_values_absent" | awk 'NF { print $1 }' | sort -u >"$tmp/absent"
-comm -23 "$tmp/names" "$tmp/ours.names" | comm -23 - "$tmp/absent" >"$tmp/missing"
+# NAME alone: pmkit does not define it; NAME machine: pmkit defines it where
+# the machine it is built on has the thing (a header Debian's build had)
+sed 's/[[:space:]]*#.*//' "$here/header_values_absent" |
+    awk 'NF && $2 != "machine" { print $1 }' | sort -u >"$tmp/absent"
+sed 's/[[:space:]]*#.*//' "$here/header_values_absent" |
+    awk '$2 == "machine" { print $1 }' | sort -u >"$tmp/machine"
+comm -23 "$tmp/names" "$tmp/ours.names" | comm -23 - "$tmp/absent" |
+    comm -23 - "$tmp/machine" >"$tmp/missing"
 if [ -s "$tmp/missing" ]; then
     echo "FAIL: Debian's headers define these, pmkit's do not:"
     sed 's/^/  /' "$tmp/missing"
