@@ -14,7 +14,7 @@ what=${1:-build}
 # C++ for tests/headers, pkg-config for cmocka and tests/install, the
 # oracle's libraries, ...).
 build_pkgs="cmake gcc libc6-dev make gperf liblzma-dev libbz2-dev zlib1g-dev"
-test_pkgs="g++ pkg-config libcmocka-dev mcpp xz-utils libpcp3-dev libpcp-pmda3-dev valgrind gawk groff-base clang-format"
+test_pkgs="g++ pkg-config libcmocka-dev mcpp xz-utils bzip2 libpcp3-dev libpcp-pmda3-dev valgrind gawk groff-base clang-format"
 case $what in
 build) want=$build_pkgs ;;
 test)  want="$build_pkgs $test_pkgs" ;;
