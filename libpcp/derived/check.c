@@ -150,20 +150,24 @@ static int bind_metric(binder *b, const char *name, pmID *pmid, pmDesc *desc)
     return 0;
 }
 
-/* PCP's result type for an arithmetic operator (before any rescaling). */
+/* The type two operands meet in, PCP's order of promotion (double, float,
+ * u64, 64, u32, 32): arithmetic and comparisons alike (eval.c). */
+int dm_promote_type(int l, int r)
+{
+    static const int order[] = {PM_TYPE_DOUBLE, PM_TYPE_FLOAT, PM_TYPE_U64, PM_TYPE_64,
+                                PM_TYPE_U32};
+
+    for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+        if (l == order[i] || r == order[i])
+            return order[i];
+    return PM_TYPE_32;
+}
+
+/* PCP's result type for an arithmetic operator (before any rescaling):
+ * division is always in double. */
 static int result_type(int l, int r, dm_kind op)
 {
-    if (l == PM_TYPE_DOUBLE || r == PM_TYPE_DOUBLE || op == DN_SLASH)
-        return PM_TYPE_DOUBLE;
-    if (l == PM_TYPE_FLOAT || r == PM_TYPE_FLOAT)
-        return PM_TYPE_FLOAT;
-    if (l == PM_TYPE_U64 || r == PM_TYPE_U64)
-        return PM_TYPE_U64;
-    if (l == PM_TYPE_64 || r == PM_TYPE_64)
-        return PM_TYPE_64;
-    if (l == PM_TYPE_U32 || r == PM_TYPE_U32)
-        return PM_TYPE_U32;
-    return PM_TYPE_32;
+    return op == DN_SLASH ? PM_TYPE_DOUBLE : dm_promote_type(l, r);
 }
 
 /* The size of scale s of a dimension in the units of scale 0 (space:

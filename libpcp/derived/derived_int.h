@@ -184,6 +184,9 @@ typedef struct dm_syntax {
 /* Free what an error holds. */
 void dm_syntax_free(dm_syntax *err);
 
+/* The type two operands of an operator meet in (check.c). */
+int dm_promote_type(int l, int r);
+
 int dm_parse(const char *expr, dm_arena *arena, dm_node **root, dm_syntax *err);
 
 /*

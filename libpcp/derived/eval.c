@@ -363,22 +363,6 @@ static void arith(const dm_expr *e, const pmAtomValue *l, const pmAtomValue *r, 
 #undef OP
 }
 
-/* The type PCP compares two operands in: the arithmetic one. */
-static int compare_type(int l, int r)
-{
-    if (l == PM_TYPE_DOUBLE || r == PM_TYPE_DOUBLE)
-        return PM_TYPE_DOUBLE;
-    if (l == PM_TYPE_FLOAT || r == PM_TYPE_FLOAT)
-        return PM_TYPE_FLOAT;
-    if (l == PM_TYPE_U64 || r == PM_TYPE_U64)
-        return PM_TYPE_U64;
-    if (l == PM_TYPE_64 || r == PM_TYPE_64)
-        return PM_TYPE_64;
-    if (l == PM_TYPE_U32 || r == PM_TYPE_U32)
-        return PM_TYPE_U32;
-    return PM_TYPE_32;
-}
-
 /* l cmp r, or l && r, l || r: 0 or 1. */
 static uint32_t logic(const dm_expr *e, const pmAtomValue *l, const pmAtomValue *r)
 {
@@ -389,7 +373,7 @@ static uint32_t logic(const dm_expr *e, const pmAtomValue *l, const pmAtomValue 
     if (e->kind == DN_OR)
         return nonzero(l, lt) || nonzero(r, rt);
     pmAtomValue x, y;
-    int t = compare_type(lt, rt), c;
+    int t = dm_promote_type(lt, rt), c; /* as arithmetic */
     convert(l, lt, &x, t);
     convert(r, rt, &y, t);
     switch (t) {
