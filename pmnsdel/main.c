@@ -22,7 +22,6 @@
 
 #include "inplace.h"
 #include "outfile.h"
-#include "diag.h"
 #include "pmns_edit.h"
 
 #include <errno.h>
@@ -47,11 +46,7 @@ static pmOptions opts = {
 /* PCP's usage; pmkit's -b too in the rich form of diagnostics. */
 static void usage(void)
 {
-    if (diag_form_resolve(DIAG_FORM_AUTO) == DIAG_FORM_RICH)
-        for (pmLongOptions *o = longopts; o->long_opt != NULL; o++)
-            if (o->short_opt == 'b')
-                o->message = "write a namespace image (pmkit)";
-    pmUsageMessage(&opts);
+    pmns_edit_usage(&opts);
 }
 
 typedef struct args {

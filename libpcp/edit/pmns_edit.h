@@ -144,4 +144,10 @@ int pmns_add_prelude(const char *file, char **prelude, size_t *len);
  * least, NUL-terminated).  Returns the length. */
 size_t pmns_pmid_text(uint32_t pmid, char *buf);
 
+/* pmnsmerge's and pmnsdel's usage: PCP's (pmUsageMessage of opts), and in
+ * the rich form of diagnostics their pmkit option -b described too (its
+ * entry in opts' long options has no message until then). */
+struct pmOptions;
+void pmns_edit_usage(struct pmOptions *opts);
+
 #endif /* PMKIT_EDIT_PMNS_EDIT_H */

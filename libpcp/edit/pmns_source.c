@@ -22,6 +22,7 @@
  */
 #include "pmns_edit.h"
 #include "pmns_image.h"
+#include "diag.h"
 
 #include <pcp/pmapi.h>
 
@@ -531,4 +532,13 @@ int pmns_add_prelude(const char *file, char **prelude, size_t *len)
     }
     whole_free(&w);
     return sts;
+}
+
+void pmns_edit_usage(pmOptions *opts)
+{
+    if (diag_form_resolve(DIAG_FORM_AUTO) == DIAG_FORM_RICH)
+        for (pmLongOptions *o = opts->long_options; o->long_opt != NULL; o++)
+            if (o->short_opt == 'b')
+                o->message = "write a namespace image (pmkit)";
+    pmUsageMessage(opts);
 }
