@@ -676,8 +676,9 @@ static int context_zone(int ctx, pmOptions *d)
             return PM_ERR_GENERIC;
         }
         if (d->flags & PM_OPTFLAG_STDOUT_TZ)
-            printf("Note: timezone set to local timezone of host \"%s\"\n\n",
-                   pmGetContextHostName(ctx));
+            printf("Note: timezone set to local timezone of host \"%s\"%s\n\n",
+                   pmGetContextHostName(ctx),
+                   d->context == PM_CONTEXT_ARCHIVE ? " from archive" : "");
     }
     return 0;
 }
@@ -720,11 +721,65 @@ static int live_window(pmOptions *d)
     return 0;
 }
 
+/* The archive's end, or with a warning (not an error: PCP goes on) the
+ * end of time when it cannot be found. */
+static void archive_end_warning(pmOptions *d, int sts)
+{
+    pmprintf("%s: Cannot locate end of archive %s: %s\n", pmGetProgname(),
+             d->narchives > 0 ? d->archives[0] : "", pmErrStr(sts));
+    pmprintf("\nWARNING: This archive is sufficiently damaged that it may not be possible to\n");
+    pmprintf("         produce complete information.  Continuing and hoping for the best.\n\n");
+    pmflush();
+}
+
+/* The time window of an archive context: from its label's start to its
+ * end, read as pmParseTimeWindow (a version 2 pmOptions) or
+ * pmParseHighResTimeWindow (version 3) does, as PCP does. */
+static int archive_window(pmOptions *d)
+{
+    const char *arch = d->narchives > 0 ? d->archives[0] : "";
+    char *msg = NULL;
+    int sts;
+
+    if (d->version == PMAPI_VERSION_3) {
+        options_v3 *o = (options_v3 *)d;
+        struct timespec last = {(time_t)(~(unsigned long long)0 >> 1), 0};
+        pmHighResLogLabel label;
+        if ((sts = pmGetHighResArchiveLabel(&label)) < 0) {
+            error(d, 1, "Cannot get archive %s label record: %s", arch, pmErrStr(sts));
+            return PM_ERR_GENERIC;
+        }
+        if ((sts = pmGetHighResArchiveEnd(&last)) < 0)
+            archive_end_warning(d, sts);
+        sts = pmParseHighResTimeWindow(d->start_optarg, d->finish_optarg, d->align_optarg,
+                                       d->origin_optarg, &label.start, &last, &o->start, &o->finish,
+                                       &o->origin, &msg);
+    } else {
+        struct timeval last = {(time_t)(~(unsigned long long)0 >> 1), 0};
+        pmLogLabel label;
+        if ((sts = pmGetArchiveLabel(&label)) < 0) {
+            error(d, 1, "Cannot get archive %s label record: %s", arch, pmErrStr(sts));
+            return PM_ERR_GENERIC;
+        }
+        if ((sts = pmGetArchiveEnd(&last)) < 0)
+            archive_end_warning(d, sts);
+        sts =
+            pmParseTimeWindow(d->start_optarg, d->finish_optarg, d->align_optarg, d->origin_optarg,
+                              &label.ll_start, &last, &d->start, &d->finish, &d->origin, &msg);
+    }
+    if (sts < 0) {
+        error(d, 1, "invalid time window.\n%s", msg != NULL ? msg : "");
+        free(msg);
+        return PM_ERR_GENERIC;
+    }
+    free(msg);
+    return 0;
+}
+
 /*
  * What needs the context: the timezone (-Z, -z) and the time window (-S,
- * -T, -A, -O, or PM_OPTFLAG_BOUNDARIES).  pmkit's contexts are live, so
- * the window runs from now; an archive the options named has no label to
- * take a window from here, as in PCP for a context that is not an archive.
+ * -T, -A, -O, or PM_OPTFLAG_BOUNDARIES): an archive's from its label and
+ * end, a live context's from now.
  */
 int pmGetContextOptions(int ctx, pmOptions *d)
 {
@@ -735,11 +790,8 @@ int pmGetContextOptions(int ctx, pmOptions *d)
     if (!(d->start_optarg || d->finish_optarg || d->align_optarg || d->origin_optarg ||
           (d->flags & PM_OPTFLAG_BOUNDARIES)))
         return 0;
-    if (d->context == PM_CONTEXT_ARCHIVE) {
-        error(d, 1, "Cannot get archive %s label record: %s",
-              d->narchives > 0 ? d->archives[0] : "", pmErrStr(PM_ERR_NOTARCHIVE));
-        return PM_ERR_GENERIC;
-    }
+    if (d->context == PM_CONTEXT_ARCHIVE)
+        return archive_window(d);
     return live_window(d);
 }
 

@@ -219,13 +219,17 @@ static int local_zone(char *buf, size_t size)
     return snprintf(buf, size, "UTC") < (int)size ? 0 : -E2BIG;
 }
 
+/* The current context's zone: an archive's label's, else this host's. */
 int pmNewContextZone(void)
 {
+    pmHighResLogLabel label;
     char tz[512];
     int sts;
 
     if (pmWhichContext() < 0)
         return PM_ERR_NOCONTEXT;
+    if (pmGetHighResArchiveLabel(&label) >= 0)
+        return pmNewZone(label.timezone);
     if ((sts = local_zone(tz, sizeof(tz))) < 0)
         return sts;
     return pmNewZone(tz);

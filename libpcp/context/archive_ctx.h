@@ -34,6 +34,10 @@ int pmkit_archive_name_list(const pmkit_archive *a, const char ***names, pmID **
  * PM_ERR_NOCONTEXT without one, PM_ERR_NOTARCHIVE when it does not read
  * archives.
  */
+/* The first archive's host name (pmGetContextHostName), for a context
+ * the caller holds. */
+void pmkit_archive_hostname(const pmkit_archive *a, char *buf, int buflen);
+
 /* The first archive's label; the time of the last complete record. */
 int pmkit_archive_label(pmHighResLogLabel *lp);
 int pmkit_archive_end(struct timespec *tsp);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# getopt_diff.sh PROBE_PMKIT PROBE_PCP CASES
+# getopt_diff.sh PROBE_PMKIT PROBE_PCP CASES [TESTSUITE]
 #
 # pmGetOptions, pmkit against Debian's libpcp: probe_getopt.c, built once
 # against each library, runs every case of CASES (see getopt_cases) with
@@ -11,7 +11,7 @@
 # own diagnostics ("Error Parsing ASCII PMNS" and the blank line PCP puts
 # after some), which pmkit words in its file:line:col form (docs/compat.md).
 set -u
-[ $# -eq 3 ] || { echo "usage: $0 PROBE_PMKIT PROBE_PCP CASES" >&2; exit 2; }
+[ $# -eq 3 ] || [ $# -eq 4 ] || { echo "usage: $0 PROBE_PMKIT PROBE_PCP CASES [TESTSUITE]" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/oracle_lib.sh"
 ours=$(abspath "$1") theirs=$(abspath "$2") cases=$(abspath "$3")
@@ -40,6 +40,12 @@ printf 'root {\n    sample\n}\nsample {\n    long\n}\nsample.long {\n    one 29:
 printf 'a.b = 1\n  h1 other words\nc.d = 1 +\n' >derived
 printf 'root {\n    a 1:0:0\n    b 1:0:0\n}\n' >pmns_dup
 
+# the archives of Debian's pcp-testsuite (TESTSUITE), for the cases of
+# archive contexts; without them those cases fail alike on both sides
+if [ $# -eq 4 ] && [ -d "$4/archives" ] && [ -d "$4/badarchives" ]; then
+    ln -s "$(cd "$4/archives" && pwd)" archives
+    ln -s "$(cd "$4/badarchives" && pwd)" badarchives
+fi
 for side in pmkit pcp; do
     cp -R "$tmp/files" "$tmp/$side"
 done

@@ -16,7 +16,8 @@
  *   PROBE_CALLS  stop after this many pmGetOptions calls that return an
  *                option (to see a second call after -1), default 64
  *   PROBE_CONTEXT set: then a local context (no agents) and
- *                pmGetContextOptions on it
+ *                pmGetContextOptions on it; "archive": an archive context
+ *                of the first archive named instead
  *   PROBE_FINISH_AT set: the window's finish printed as it is, not
  *                relative to the start (which is now)
  *
@@ -155,12 +156,41 @@ static int before(const struct timespec *a, const struct timespec *b)
  * pmOptions, else the timevals), which starts now: it is shown relative to
  * the start (with PROBE_FINISH_AT set, as it is: a -T date's), and the
  * start relative to the clock. */
+/* PROBE_CONTEXT=archive: pmGetContextOptions on an archive context of the
+ * first archive the options named: its answer, the zone and the window as
+ * it is (an archive's does not move with the clock). */
+static void archive_options(pmOptions *o)
+{
+    struct timespec start, finish, origin;
+    char *tz = NULL;
+    int ctx, sts, zone, v3 = o->version == PMAPI_VERSION_3;
+
+    if ((ctx = pmNewContext(PM_CONTEXT_ARCHIVE, o->narchives > 0 ? o->archives[0] : "")) < 0) {
+        printf("pmNewContext: %s\n", pmErrStr(ctx));
+        return;
+    }
+    sts = pmGetContextOptions(ctx, o);
+    zone = pmWhichZone(&tz);
+    printf("pmGetContextOptions %d errors %d flags 0x%x zone %d [%s]\n", sts, o->errors, o->flags,
+           zone, zone >= 0 && tz != NULL ? tz : "");
+    start = v3 ? v3_time(0) : from_tv(&o->start);
+    finish = v3 ? v3_time(1) : from_tv(&o->finish);
+    origin = v3 ? v3_time(2) : from_tv(&o->origin);
+    printf("window: start %lld.%09ld finish %lld.%09ld origin %lld.%09ld\n",
+           (long long)start.tv_sec, start.tv_nsec, (long long)finish.tv_sec, finish.tv_nsec,
+           (long long)origin.tv_sec, origin.tv_nsec);
+}
+
 static void context_options(pmOptions *o)
 {
     struct timespec t0, t1, start, finish, origin;
     char *tz = NULL;
     int ctx, sts, zone, v3 = o->version == PMAPI_VERSION_3;
 
+    if (strcmp(getenv("PROBE_CONTEXT"), "archive") == 0) {
+        archive_options(o);
+        return;
+    }
     pmSpecLocalPMDA("clear");
     if ((ctx = pmNewContext(PM_CONTEXT_LOCAL, NULL)) < 0) {
         printf("pmNewContext: %s\n", pmErrStr(ctx));
