@@ -29,10 +29,15 @@
  * per instance the same with the instance's labels on top.  An InDom
  * operand gets the context's, the domain's and its own.
  *
- * Not here: archives (-a, -O), series (-s), event unpacking (-x) and
- * containers: they are refused with a message.
- * Timezones (-z, -Z) are taken and checked, but no report pminfo
- * makes here prints a time.
+ * From an archive (-a, -O, -z, -Z) metrics are reported one at a time,
+ * as PCP's pminfo does: each fetched forward from the origin (-O, else the
+ * archive's start) to its first value, which also places the context for
+ * -l; the label sets of each level are held from one metric to the next
+ * (see held_level), which from an archive decides the labels shown.
+ *
+ * Not here: series (-s), event unpacking (-x) and containers: they are
+ * refused with a message.  Live, timezones (-z, -Z) are taken and checked,
+ * but no report pminfo makes prints a time.
  */
 #include <pcp/pmapi.h>
 
@@ -81,6 +86,7 @@ static pmOptions opts = {
     .long_options = longopts,
     .short_usage = "[options] [metricname | pmid | indom]...",
     .override = override,
+    .flags = PM_OPTFLAG_STDOUT_TZ,
 };
 
 static struct {
@@ -191,65 +197,129 @@ static void print_desc(const pmDesc *desc)
 /* An InDom operand: reported at once, with its texts. */
 static void know_instances(pmInDom indom);
 
-/* A metric's label sets, one level each (its first set only), and the
- * stand-in for the context's. */
+/* A metric's label sets, one level each (its first set only); count[i]
+ * is how many to free at sets[i], 0 for those held below. */
 typedef struct {
     pmLabelSet *sets[6];
-    int count[6]; /* sets to free at sets[i]; 0 for the stand-in */
+    int count[6];
     int n;
+} levels;
+
+/*
+ * The levels PCP's pminfo keeps from one metric to the next: the
+ * context's (asked for once), and the domain's, the instance domain's and
+ * the cluster's, and the instances' labels, until a metric of another
+ * one comes; item labels are asked for each metric.  From an archive, whose labels change with
+ * time, this decides which are shown.  When the context has no labels (PCP's local contexts have
+ * none without $PCP_SYSCONF_DIR/labels) the host's name stands in.
+ */
+enum { HELD_CONTEXT, HELD_DOMAIN, HELD_INDOM, HELD_CLUSTER, HELD_INSTANCES, HELD_N };
+
+typedef struct {
+    int asked;
+    unsigned int key;
+    pmLabelSet *sets;
+    int n;
+} held_sets;
+
+static struct {
+    held_sets level[HELD_N];
     pmLabelSet host;
     pmLabel host_label;
     char host_json[MAXHOSTNAMELEN + 16];
-} levels;
+} held;
 
-/* Keep the first set of one level's answer (sts sets at sets[n]). */
-static void level(levels *l, int sts)
+static int ask_labels(int which, unsigned int key, pmLabelSet **sets)
 {
-    if (sts > 0)
-        l->count[l->n++] = sts;
-    else
-        l->sets[l->n] = NULL;
+    switch (which) {
+    case HELD_CONTEXT:
+        return pmGetContextLabels(sets);
+    case HELD_DOMAIN:
+        return pmGetDomainLabels((int)key, sets);
+    case HELD_INDOM:
+        return pmGetInDomLabels((pmInDom)key, sets);
+    case HELD_INSTANCES:
+        return pmGetInstancesLabels((pmInDom)key, sets);
+    default:
+        return pmGetClusterLabels((pmID)key, sets);
+    }
 }
 
-/* The context's labels, which may be missing (PCP's local contexts have
- * none without $PCP_SYSCONF_DIR/labels): then the host's name stands in. */
-static void context_level(levels *l)
+/* {"hostname":HOST} for a context without labels. */
+static void host_stand_in(void)
 {
     char host[MAXHOSTNAMELEN];
     int len;
 
-    if (pmGetContextLabels(&l->sets[l->n]) > 0) {
-        l->count[l->n++] = 1;
-        return;
-    }
     pmGetContextHostName_r(pmWhichContext(), host, (int)sizeof(host));
-    len = pmsprintf(l->host_json, sizeof(l->host_json), "{\"hostname\":\"%s\"}", host);
-    l->host_label = (pmLabel){.name = 2,
-                              .namelen = 8,
-                              .flags = PM_LABEL_CONTEXT,
-                              .value = 12,
-                              .valuelen = (unsigned)len - 13};
-    l->host = (pmLabelSet){.inst = PM_IN_NULL,
-                           .nlabels = 1,
-                           .json = l->host_json,
-                           .jsonlen = (unsigned)len,
-                           .labels = &l->host_label};
-    l->sets[l->n] = &l->host;
+    len = pmsprintf(held.host_json, sizeof(held.host_json), "{\"hostname\":\"%s\"}", host);
+    held.host_label = (pmLabel){.name = 2,
+                                .namelen = 8,
+                                .flags = PM_LABEL_CONTEXT,
+                                .value = 12,
+                                .valuelen = (unsigned)len - 13};
+    held.host = (pmLabelSet){.inst = PM_IN_NULL,
+                             .nlabels = 1,
+                             .json = held.host_json,
+                             .jsonlen = (unsigned)len,
+                             .labels = &held.host_label};
+}
+
+/* The sets of level which (key: its domain, InDom or cluster), asked for
+ * (of ident: the domain, InDom or PMID) unless held. */
+static held_sets *held_get(int which, unsigned int key, unsigned int ident)
+{
+    held_sets *h = &held.level[which];
+
+    if (!h->asked || h->key != key) {
+        if (h->n > 0)
+            pmFreeLabelSets(h->sets, h->n);
+        h->sets = NULL;
+        h->n = ask_labels(which, ident, &h->sets);
+        h->asked = 1;
+        h->key = key;
+        if (which == HELD_CONTEXT && h->n <= 0)
+            host_stand_in();
+    }
+    return h;
+}
+
+/* Level which added to l (held_get's arguments). */
+static void held_level(levels *l, int which, unsigned int key, unsigned int ident)
+{
+    held_sets *h = held_get(which, key, ident);
+
+    if (h->n > 0)
+        l->sets[l->n] = h->sets;
+    else if (which == HELD_CONTEXT)
+        l->sets[l->n] = &held.host;
+    else
+        return;
     l->count[l->n++] = 0;
+}
+
+static void free_held(void)
+{
+    for (int i = 0; i < HELD_N; i++)
+        if (held.level[i].n > 0)
+            pmFreeLabelSets(held.level[i].sets, held.level[i].n);
 }
 
 /* The levels of a metric pmid, or of an instance domain alone (pmid
  * PM_ID_NULL: no cluster and item). */
 static void gather_labels(unsigned int domain, pmInDom indom, pmID pmid, levels *l)
 {
-    context_level(l);
-    level(l, pmGetDomainLabels((int)domain, &l->sets[l->n]));
+    int sts;
+
+    held_level(l, HELD_CONTEXT, 0, 0);
+    held_level(l, HELD_DOMAIN, domain, domain);
     if (indom != PM_INDOM_NULL)
-        level(l, pmGetInDomLabels(indom, &l->sets[l->n]));
+        held_level(l, HELD_INDOM, indom, indom);
     if (pmid == PM_ID_NULL)
         return;
-    level(l, pmGetClusterLabels(pmid, &l->sets[l->n]));
-    level(l, pmGetItemLabels(pmid, &l->sets[l->n]));
+    held_level(l, HELD_CLUSTER, pmID_build(pmID_domain(pmid), pmID_cluster(pmid), 0), pmid);
+    if ((sts = pmGetItemLabels(pmid, &l->sets[l->n])) > 0)
+        l->count[l->n++] = sts;
 }
 
 static void free_labels(levels *l)
@@ -275,26 +345,44 @@ static void print_labels(const levels *l, pmLabelSet *top, const char *prefix)
         printf("%s%s\n", prefix, buf);
 }
 
-/* Each instance of indom with its labels on top of the levels': every
- * instance, also those the agent gives no labels (PCP's pminfo does so). */
+/* Does the report fetch values?  From an archive -l does too (PCP's
+ * pminfo does: it places the context, so the instance domains -l shows
+ * are those of the time of the metric's first value). */
+static int fetches(void)
+{
+    return run.fetch || run.verify || (run.labels && opts.context == PM_CONTEXT_ARCHIVE);
+}
+
+static const char *instance_name(pmInDom indom, int inst);
+
+static void print_instance_labels(const levels *l, pmLabelSet *top, int inst, const char *name)
+{
+    char prefix[64 + MAXPATHLEN];
+
+    pmsprintf(prefix, sizeof(prefix), "    inst [%d or \"%s\"] labels ", inst, name);
+    print_labels(l, top, prefix);
+}
+
+/* Instances with their labels on top of the levels', as PCP's pminfo
+ * shows them: those indom has label sets for, named from the instance
+ * domain ("DISAPPEARED" when it does not hold them), or, when it has none,
+ * every instance of the domain. */
 static void report_instance_labels(pmInDom indom, const levels *l)
 {
-    pmLabelSet *sets = NULL;
-    int nsets = pmGetInstancesLabels(indom, &sets);
+    held_sets *h = held_get(HELD_INSTANCES, indom, indom);
+    pmLabelSet *sets = h->sets;
+    int nsets = h->n;
 
-    know_instances(indom);
-    for (int i = 0; i < known.n; i++) {
-        pmLabelSet *top = NULL;
-        char prefix[64 + MAXPATHLEN];
-        for (int j = 0; j < nsets && top == NULL; j++)
-            if ((int)sets[j].inst == known.inst[i])
-                top = &sets[j];
-        pmsprintf(prefix, sizeof(prefix), "    inst [%d or \"%s\"] labels ", known.inst[i],
-                  known.name[i] != NULL ? known.name[i] : "");
-        print_labels(l, top, prefix);
+    for (int i = 0; i < nsets; i++) {
+        const char *name = instance_name(indom, (int)sets[i].inst);
+        print_instance_labels(l, &sets[i], (int)sets[i].inst, name != NULL ? name : "DISAPPEARED");
     }
-    if (nsets > 0)
-        pmFreeLabelSets(sets, nsets);
+    if (nsets <= 0) {
+        know_instances(indom);
+        for (int i = 0; i < known.n; i++)
+            print_instance_labels(l, NULL, known.inst[i],
+                                  known.name[i] != NULL ? known.name[i] : "");
+    }
 }
 
 static void report_indom(pmInDom indom)
@@ -451,7 +539,7 @@ static void report_metric(int i, const pmResult *result, int fetched)
     char *text = NULL;
     int sts, numval = 0;
 
-    if ((run.fetch || run.verify) && fetched < 0) { /* the batch's fetch failed: that is all */
+    if (fetches() && fetched < 0) { /* the batch's fetch failed: that is all */
         printf("%s: pmFetch: %s\n", name, pmErrStr(fetched));
         return;
     }
@@ -461,7 +549,7 @@ static void report_metric(int i, const pmResult *result, int fetched)
             return;
         }
     }
-    if (run.fetch || run.verify)
+    if (fetches())
         vs = value_set(result, fetched, i, &numval);
     if (run.verify) {
         if (desc.type == PM_TYPE_NOSUPPORT)
@@ -549,8 +637,16 @@ static void report_batch(void)
             printf("%s\n", run.names[i]);
     } else {
         lookup_names();
-        if ((run.fetch || run.verify) && run.nnames > 0)
+        if (opts.context == PM_CONTEXT_ARCHIVE && fetches()) {
+            /* an archive's metric (one a batch): from the origin forward,
+             * to the first record that holds it, which is also where -l
+             * finds its instances; a failure to place the context is the
+             * fetch's (PCP's pmFetch gives the same error) */
+            if ((fetched = pmSetMode(PM_MODE_FORW, &opts.origin, 0)) >= 0)
+                fetched = pmFetch(run.nnames, run.pmids, &result);
+        } else if ((run.fetch || run.verify) && run.nnames > 0) {
             fetched = pmFetch(run.nnames, run.pmids, &result);
+        }
         for (int i = 0; i < run.nnames; i++)
             report_metric(i, result, fetched);
     }
@@ -713,11 +809,6 @@ static void options(int argc, char **argv)
         pmUsageMessage(&opts);
         exit(opts.flags & PM_OPTFLAG_EXIT ? 0 : 1);
     }
-    if (opts.narchives > 0 && !unsupported) {
-        /* from -a, -O, --archive-list, --archive-folio or $PCP_ARCHIVE... */
-        fprintf(stderr, "%s: archives are not supported by this pmkit version\n", pmGetProgname());
-        exit(1);
-    }
     if (unsupported) {
         if (unsupported == 1)
             fprintf(stderr, "%s: --container is not supported by this pmkit version\n",
@@ -737,7 +828,19 @@ static void open_context(void)
     const char *host;
     int sts;
 
-    if (opts.context == PM_CONTEXT_LOCAL) {
+    if (opts.context == PM_CONTEXT_ARCHIVE) {
+        if ((sts = pmNewContext(PM_CONTEXT_ARCHIVE, opts.archives[0])) < 0) {
+            fprintf(stderr, "%s: Cannot open archive \"%s\": %s\n", pmGetProgname(),
+                    opts.archives[0], pmErrStr(sts));
+            exit(1);
+        }
+        /* the timezone (-z, -Z) and the window (-S, -T, -A, -O), whose
+         * origin the fetches start from */
+        if (pmGetContextOptions(sts, &opts) != 0) {
+            pmflush();
+            exit(1);
+        }
+    } else if (opts.context == PM_CONTEXT_LOCAL) {
         if ((sts = pmNewContext(PM_CONTEXT_LOCAL, NULL)) < 0) {
             fprintf(stderr, "%s: Cannot make standalone connection on localhost: %s\n",
                     pmGetProgname(), pmErrStr(sts));
@@ -753,14 +856,14 @@ static void open_context(void)
             exit(1);
         }
     }
-    /* PCP's pminfo calls pmGetContextOptions for archives only (and so a
-     * $PCP_FINISH_TIME, say, never stops it): pmkit's has none yet */
 }
 
 int main(int argc, char **argv)
 {
     outfile_watch_stdout(); /* a failed write is reported at exit, status 1 */
     options(argc, argv);    /* pmGetOptions sets the program name */
+    if (opts.context == PM_CONTEXT_ARCHIVE)
+        run.batch = 1; /* PCP's pminfo reports an archive's metrics one by one */
     if (run.batch < 0) {
         fprintf(stderr, "%s: namelist malloc: %s\n", pmGetProgname(), pmErrStr(-ENOMEM));
         return 1;
@@ -772,6 +875,7 @@ int main(int argc, char **argv)
         operand(argv[i]);
     report_batch();
     forget_instances();
+    free_held();
     free(run.names);
     free(run.pmids);
     if (outfile_stdout_close() < 0)

@@ -125,6 +125,12 @@ static int fetch_all(int n, pmID *pmids, pmValueSet **vsets, struct timespec *st
     m = pmkit_derived_plan_list(plan, &list, &got);
     if (m > 0) {
         sts = fetch_any(m, list, got, stamp);
+    } else if (pmkit_ctx_type_current() == PM_CONTEXT_ARCHIVE) {
+        pmHighResResult *r; /* derived constants alone: still the next record's time, as PCP */
+        if ((sts = pmkit_archive_next(&r)) >= 0) {
+            *stamp = r->timestamp;
+            pmFreeHighResResult(r);
+        }
     } else {
         clock_gettime(CLOCK_REALTIME, stamp); /* derived constants alone */
         sts = 0;

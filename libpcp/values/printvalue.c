@@ -108,13 +108,14 @@ static void print_control(FILE *f, uint32_t w)
             logging, w >> 4);
 }
 
-/* HH:MM:SS.fraction in local time, as PCP stamps event records. */
+/* HH:MM:SS.fraction in the reporting zone (pmNewZone's), as PCP stamps
+ * event records. */
 static void print_stamp(FILE *f, int64_t sec, int64_t frac, int highres)
 {
     time_t t = (time_t)sec;
     struct tm tm;
 
-    if (localtime_r(&t, &tm) == NULL)
+    if (pmLocaltime(&t, &tm) == NULL)
         memset(&tm, 0, sizeof(tm));
     fprintf(f, "%02d:%02d:%02d", tm.tm_hour, tm.tm_min, tm.tm_sec);
     if (highres)
@@ -124,9 +125,10 @@ static void print_stamp(FILE *f, int64_t sec, int64_t frac, int highres)
 }
 
 /* Read the time stamp of the record at *off and step *off past the record
- * and its parameters; 0, or -1 when the record does not fit in the block. */
+ * and its parameters, adding to *missed the records a "missed" record
+ * stands for; 0, or -1 when the record does not fit in the block. */
 static int event_record(const pmValueBlock *vb, int highres, size_t *off, int64_t *sec,
-                        int64_t *frac)
+                        int64_t *frac, int64_t *missed)
 {
     const unsigned char *base = (const unsigned char *)vb;
     size_t end = vb->vlen, stamp = highres ? 16 : 8;
@@ -146,8 +148,10 @@ static int event_record(const pmValueBlock *vb, int highres, size_t *off, int64_
     memcpy(&flags, base + *off + stamp, 4);
     memcpy(&nparams, base + *off + stamp + 4, 4);
     *off += stamp + 8;
-    if (flags & PM_EVENT_FLAG_MISSED)
-        return 0; /* nparams counts missed records; no parameters follow */
+    if (flags & PM_EVENT_FLAG_MISSED) {
+        *missed += nparams; /* nparams counts missed records; no parameters follow */
+        return 0;
+    }
     for (int32_t p = 0; p < nparams; p++) {
         uint32_t lenword;
         if (*off + 8 > end)
@@ -158,24 +162,30 @@ static int event_record(const pmValueBlock *vb, int highres, size_t *off, int64_
     return *off <= end ? 0 : -1;
 }
 
-/* "[N event records timestamps first...last]" for an event array. */
+/* "[N event records (M missed) timestamps first...last]" for an event
+ * array, M the sum of its "missed" records' counts, last the last
+ * record's time (docs/compat.md: PCP's sum and last time go wrong after
+ * a "missed" record). */
 static void print_events(FILE *f, const pmValueBlock *vb, int highres)
 {
     int32_t n;
     size_t off = 8;
-    int64_t sec0 = 0, frac0 = 0, sec = 0, frac = 0;
+    int64_t sec0 = 0, frac0 = 0, sec = 0, frac = 0, missed = 0;
     int ok;
 
     memcpy(&n, (const unsigned char *)vb + 4, 4);
-    ok = n > 0 && event_record(vb, highres, &off, &sec0, &frac0) == 0;
+    ok = n > 0 && event_record(vb, highres, &off, &sec0, &frac0, &missed) == 0;
     sec = sec0, frac = frac0;
     for (int32_t i = 1; ok && i < n; i++)
-        ok = event_record(vb, highres, &off, &sec, &frac) == 0;
+        ok = event_record(vb, highres, &off, &sec, &frac, &missed) == 0;
     if (!ok) { /* no records, or ones that overrun the block: the count only */
         fprintf(f, "[%d event records]", (int)n);
         return;
     }
-    fprintf(f, n == 1 ? "[%d event record timestamp " : "[%d event records timestamps ", (int)n);
+    fprintf(f, n == 1 ? "[%d event record" : "[%d event records", (int)n);
+    if (missed > 0)
+        fprintf(f, " (%" PRId64 " missed)", missed);
+    fprintf(f, n == 1 ? " timestamp " : " timestamps ");
     print_stamp(f, sec0, frac0, highres);
     if (n > 1) {
         fputs("...", f);
