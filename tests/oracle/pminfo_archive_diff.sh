@@ -9,7 +9,8 @@
 # arguments as shell words, run in TESTSUITE; @V3@ stands for the directory
 # of version 3 copies made by Debian's pmlogextract -V 3 (PMLOGEXTRACT, run
 # with the libraries of LIBDIR: libpcp_archive), and @TMP@ for a directory
-# holding the files the cases name (a namespace, derived metrics).  A case
+# holding the files the cases name (a namespace, derived metrics, a
+# folio); leading PCP_NAME=VALUE words are set in pminfo's environment.  A case
 # "!PATTERN ARGS" differs on purpose (its comment names the docs/compat.md
 # entry): the outputs must differ, and be identical once the lines
 # matching the extended regular expression PATTERN are taken out.
@@ -59,11 +60,15 @@ else
     echo "note: no pmlogextract ($extract): the version 3 copies' cases are left out"
 fi
 
+printf 'PCPFolio\nVersion: 1\nArchive: gonzo %s/archives/ok-foo\nArchive: gonzo %s/archives/ok-mv-foo\n' \
+    "$suite" "$suite" >"$tmp/files/folio"
+
 # side PMINFO SUFFIX ARGS: one run, output and exit status into $tmp/SUFFIX.*
+# (ARGS may start with PCP_NAME=VALUE words: pminfo's environment)
 side() {
     prog=$1 suffix=$2
     shift 2
-    (cd "$suite" && eval "timeout 60 \"$prog\" $*") >"$tmp/$suffix.out" 2>"$tmp/$suffix.err"
+    (cd "$suite" && eval "env $envset timeout 60 \"$prog\" $*") >"$tmp/$suffix.out" 2>"$tmp/$suffix.err"
     echo "exit $?" >>"$tmp/$suffix.out"
     cat "$tmp/$suffix.err" >>"$tmp/$suffix.out"
 }
@@ -80,6 +85,15 @@ while IFS= read -r line; do
     esac
     case $line in *@V3@*) [ -n "$extract" ] && [ -x "$extract" ] || continue ;; esac
     args=$(printf '%s\n' "$line" | sed -e "s|@V3@|$tmp/v3|g" -e "s|@TMP@|$tmp/files|g")
+    envset=
+    while :; do
+        case $args in PCP_*=*)
+            envset="$envset ${args%% *}"
+            args=${args#* }
+            ;;
+        *) break ;;
+        esac
+    done
     n=$((n + 1))
     side "$ours" ours "$args"
     side "$theirs" theirs "$args"
