@@ -676,8 +676,9 @@ static int context_zone(int ctx, pmOptions *d)
             return PM_ERR_GENERIC;
         }
         if (d->flags & PM_OPTFLAG_STDOUT_TZ)
-            printf("Note: timezone set to local timezone of host \"%s\"\n\n",
-                   pmGetContextHostName(ctx));
+            printf("Note: timezone set to local timezone of host \"%s\"%s\n\n",
+                   pmGetContextHostName(ctx),
+                   d->context == PM_CONTEXT_ARCHIVE ? " from archive" : "");
     }
     return 0;
 }
@@ -720,11 +721,52 @@ static int live_window(pmOptions *d)
     return 0;
 }
 
+/* The window of the current archive context: its label's start to its
+ * end, cut by -S/-T/-A/-O; PCP's messages when either cannot be had. */
+static int archive_window(pmOptions *d)
+{
+    const char *name = d->narchives > 0 ? d->archives[0] : "";
+    pmHighResLogLabel label;
+    struct timespec end, start, finish, origin;
+    char *msg = NULL;
+    int sts;
+
+    if ((sts = pmGetHighResArchiveLabel(&label)) < 0) {
+        error(d, 1, "Cannot get archive %s label record: %s", name, pmErrStr(sts));
+        return PM_ERR_GENERIC;
+    }
+    if ((sts = pmGetHighResArchiveEnd(&end)) < 0) {
+        error(d, 1, "Cannot locate end of archive %s: %s", name, pmErrStr(sts));
+        return PM_ERR_GENERIC;
+    }
+    if (pmParseHighResTimeWindow(d->start_optarg, d->finish_optarg, d->align_optarg,
+                                 d->origin_optarg, &label.start, &end, &start, &finish, &origin,
+                                 &msg) < 0) {
+        error(d, 1, "invalid time window.\n%s", msg != NULL ? msg : "");
+        free(msg);
+        return PM_ERR_GENERIC;
+    }
+    free(msg);
+    if (d->version == PMAPI_VERSION_3) {
+        options_v3 *o = (options_v3 *)d;
+        o->start = start;
+        o->finish = finish;
+        o->origin = origin;
+    } else {
+        d->start.tv_sec = start.tv_sec;
+        d->start.tv_usec = start.tv_nsec / 1000;
+        d->finish.tv_sec = finish.tv_sec;
+        d->finish.tv_usec = finish.tv_nsec / 1000;
+        d->origin.tv_sec = origin.tv_sec;
+        d->origin.tv_usec = origin.tv_nsec / 1000;
+    }
+    return 0;
+}
+
 /*
  * What needs the context: the timezone (-Z, -z) and the time window (-S,
- * -T, -A, -O, or PM_OPTFLAG_BOUNDARIES).  pmkit's contexts are live, so
- * the window runs from now; an archive the options named has no label to
- * take a window from here, as in PCP for a context that is not an archive.
+ * -T, -A, -O, or PM_OPTFLAG_BOUNDARIES).  A live context's window runs
+ * from now; an archive's from its label's start to its end.
  */
 int pmGetContextOptions(int ctx, pmOptions *d)
 {
@@ -735,11 +777,8 @@ int pmGetContextOptions(int ctx, pmOptions *d)
     if (!(d->start_optarg || d->finish_optarg || d->align_optarg || d->origin_optarg ||
           (d->flags & PM_OPTFLAG_BOUNDARIES)))
         return 0;
-    if (d->context == PM_CONTEXT_ARCHIVE) {
-        error(d, 1, "Cannot get archive %s label record: %s",
-              d->narchives > 0 ? d->archives[0] : "", pmErrStr(PM_ERR_NOTARCHIVE));
-        return PM_ERR_GENERIC;
-    }
+    if (d->context == PM_CONTEXT_ARCHIVE)
+        return archive_window(d);
     return live_window(d);
 }
 

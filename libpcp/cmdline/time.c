@@ -10,7 +10,8 @@
  * putting it back.  A context's
  * zone (pmNewContextZone) is the zone of the host its values come from:
  * for a local context this one, $TZ if set, else ":Area/City" from the
- * /etc/localtime link, as PCP names it.
+ * /etc/localtime link, as PCP names it; for an archive context the zone
+ * of its label.
  *
  * pmSetMode is the metrics room's (metrics/archive.c): it depends on the
  * context.
@@ -224,8 +225,12 @@ int pmNewContextZone(void)
     char tz[512];
     int sts;
 
+    pmHighResLogLabel label;
+
     if (pmWhichContext() < 0)
         return PM_ERR_NOCONTEXT;
+    if (pmGetHighResArchiveLabel(&label) == 0) /* an archive's: its label's */
+        return pmNewZone(label.timezone);
     if ((sts = local_zone(tz, sizeof(tz))) < 0)
         return sts;
     return pmNewZone(tz);

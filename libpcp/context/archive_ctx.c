@@ -164,6 +164,11 @@ int pmkit_archive_label(pmHighResLogLabel *lp)
     return 0;
 }
 
+void pmkit_archive_hostname(const pmkit_archive *a, char *buf, int buflen)
+{
+    pmkit_copy(buf, buflen, arch_label_of(a->sh->set, 0)->hostname);
+}
+
 int pmkit_archive_end(struct timespec *tsp)
 {
     pmkit_ctx *ctx;

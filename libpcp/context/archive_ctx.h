@@ -36,6 +36,8 @@ int pmkit_archive_name_list(const pmkit_archive *a, const char ***names, pmID **
  */
 /* The first archive's label; the time of the last complete record. */
 int pmkit_archive_label(pmHighResLogLabel *lp);
+/* The first archive's host name, of archives held by the caller. */
+void pmkit_archive_hostname(const pmkit_archive *a, char *buf, int buflen);
 int pmkit_archive_end(struct timespec *tsp);
 /* The next record in the mode's direction, all of it (pmFetchArchive). */
 int pmkit_archive_next(pmHighResResult **result);

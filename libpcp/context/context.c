@@ -434,7 +434,9 @@ int pmReconnectContext(int handle)
     return sts < 0 ? sts : handle;
 }
 
-/* A host context's is pmcd's answer for pmcd.hostname (host_api.c). */
+/* A host context's is pmcd's answer for pmcd.hostname (host_api.c), an
+ * archive context's its first archive's label's, a local context's this
+ * machine's. */
 char *pmGetContextHostName_r(int handle, char *buf, int buflen)
 {
     pmkit_ctx *ctx;
@@ -444,9 +446,11 @@ char *pmGetContextHostName_r(int handle, char *buf, int buflen)
         return buf;
     buf[0] = '\0';
     ctx = pmkit_ctx_hold_handle(handle);
-    local = ctx != NULL && ctx->host == NULL;
+    local = ctx != NULL && ctx->host == NULL && ctx->archive == NULL;
     if (ctx != NULL && ctx->host != NULL)
         pmkit_host_hostname(ctx, buf, buflen);
+    else if (ctx != NULL && ctx->archive != NULL)
+        pmkit_archive_hostname(ctx->archive, buf, buflen);
     pmkit_ctx_release(ctx);
     if (local && gethostname(buf, (size_t)buflen) < 0)
         buf[0] = '\0';
