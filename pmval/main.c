@@ -296,10 +296,13 @@ static void open_context(const char *arg)
         m.ctxtype = PM_CONTEXT_LOCAL;
     else
         m.ctxtype = PM_CONTEXT_HOST;
+    /* a source from the spec is the options' too, for the window */
+    if (opts.narchives == 0 && opts.nhosts == 0 && m.ctxtype == PM_CONTEXT_ARCHIVE)
+        __pmAddOptArchive(&opts, msp->source);
+    else if (opts.narchives == 0 && opts.nhosts == 0 && m.ctxtype == PM_CONTEXT_HOST)
+        __pmAddOptHost(&opts, msp->source);
     for (int i = 0; i < msp->ninst; i++)
         add_inames(msp->inst[i]);
-    if (msp->ninst > 0)
-        run.ninames = msp->ninst, (void)0;
     if ((m.ctx = pmNewContext(m.ctxtype, m.source)) < 0) {
         if (m.ctxtype == PM_CONTEXT_ARCHIVE)
             fprintf(stderr, "%s: Cannot open archive \"%s\": %s\n", pmGetProgname(), m.source,
@@ -542,7 +545,7 @@ static void header(const char *host, const struct timespec *first, const struct 
         printf("samples:   all\n");
     else
         printf("samples:   %d\n", opts.samples);
-    if (!run.nointerp && opts.samples > 0)
+    if (!run.nointerp && opts.samples > 1)
         printf("interval:  %1.2f sec\n", pmtimespecToReal(&opts.interval));
 }
 
@@ -739,6 +742,7 @@ static void line(pmHighResResult *rs, pmHighResResult *prev)
             fputs("  ", stdout);
         }
         printf("No values available\n");
+        labelled = 0; /* the labels again before the next values */
         return;
     }
     if (m.desc.type == PM_TYPE_EVENT || m.desc.type == PM_TYPE_HIGHRES_EVENT) {
@@ -813,23 +817,38 @@ static pmHighResResult *fetch(int *end)
     return NULL;
 }
 
+/* A rate's first fetch: kept silently when it has values, else reported
+ * (and counted as a sample) like any other.  Returns the samples used. */
+static int first_rate(pmHighResResult **prev, int *end)
+{
+    pmHighResResult *rs = fetch(end);
+
+    *prev = rs;
+    if (rs == NULL)
+        return *end ? 0 : 1;
+    if (rs->vset[0]->numval > 0)
+        return 0;
+    line(rs, NULL);
+    return 1;
+}
+
 static void replay(void)
 {
     pmHighResResult *prev = NULL, *rs;
-    int end;
+    int end = 0, n = 0;
     int live = opts.context != PM_CONTEXT_ARCHIVE;
 
     if (live)
         __pmtimespecPause(opts.start);
-    if (m.rate && live) {
-        prev = fetch(&end);
+    if (m.rate && opts.samples != 0) {
+        n = first_rate(&prev, &end);
         if (end)
             return;
-        if (live)
+        if (live || run.delay)
             __pmtimespecSleep(opts.interval);
     }
-    for (int n = 0; opts.samples < 0 || n < opts.samples; n++) {
-        if (n > 0 && (live || run.delay))
+    for (int first = 1; opts.samples < 0 || n < opts.samples; n++, first = 0) {
+        if (!first && (live || run.delay))
             __pmtimespecSleep(opts.interval);
         rs = fetch(&end);
         if (end)
@@ -882,7 +901,7 @@ int main(int argc, char **argv)
         return 1;
     }
     if (opts.context == PM_CONTEXT_ARCHIVE) {
-        first = opts.start;
+        first = opts.origin;
         last = opts.finish;
         if (!run.samples && !run.nointerp) {
             double span = pmtimespecSub(&opts.finish, &opts.origin);
