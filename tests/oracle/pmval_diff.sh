@@ -1,5 +1,5 @@
 #!/bin/sh
-# pmval_diff.sh [--debian-lib] SRCDIR BUILDDIR [KIND...]
+# pmval_diff.sh [--debian-lib | --debian-bin] SRCDIR BUILDDIR [KIND...]
 #
 # pmkit's pmval (BUILDDIR/bin/pmval, on pmkit's libraries) against Debian's
 # (the unpacked pcp package, with Debian's libpcp_gui from the unpacked
@@ -26,6 +26,10 @@
 # sources) and run over Debian's agents: pmval's own logic over a correct
 # library, interpolation included, whatever pmkit's library can do yet.
 #
+# --debian-bin: the pmval under test is Debian's own binary run on pmkit's
+# libpcp (BUILDDIR/lib first on LD_LIBRARY_PATH, Debian's libpcp_gui
+# beside it) with the agents built against pmkit's libpcp_pmda.
+#
 # PMVAL_DIFF_KEEP=DIR keeps both sides' outputs in DIR.
 # Exit 0 identical, 1 a difference or failure, 2 usage, 77 skip (Debian's
 # pmval, libpcp_gui, pmcd, agent sources, libpcp-dev or the archives
@@ -33,13 +37,16 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/oracle_lib.sh"
-debian_lib=
+debian_lib= debian_bin=
 if [ "${1:-}" = --debian-lib ]; then
     debian_lib=1
     shift
+elif [ "${1:-}" = --debian-bin ]; then
+    debian_bin=1
+    shift
 fi
 if [ $# -lt 2 ]; then
-    echo "Usage: pmval_diff.sh [--debian-lib] SRCDIR BUILDDIR [KIND...]" >&2
+    echo "Usage: pmval_diff.sh [--debian-lib | --debian-bin] SRCDIR BUILDDIR [KIND...]" >&2
     exit 2
 fi
 src=$(cd "$1" && pwd) || exit 2
@@ -187,7 +194,9 @@ run() {
     sk="$sk -K add,250,$dir/trivial/pmda_trivial.so,trivial_init -n $dir/pmns"
     line=$(printf '%s' "$args" | sed -e "s|@FK@|$fk|g" -e "s|@SK@|$sk|g" \
         -e "s|@H@|127.0.0.1:$port|g" -e "s|@D@|127.0.0.1:$dead|g" -e "s|@A@|$archives|g")
-    if [ "$side" = ours ]; then
+    if [ "$side" = ours ] && [ -n "$debian_bin" ]; then
+        bin="env LD_LIBRARY_PATH=$build/lib:$gui $theirs"
+    elif [ "$side" = ours ]; then
         bin=$ours
     else
         bin="env LD_LIBRARY_PATH=$gui $theirs"
@@ -243,6 +252,26 @@ while read -r kind args; do
         diff "$tmp/ours.$n.err" "$tmp/theirs.$n.err" | head -10 | sed 's/^/  /'
     fi
 done <"$here/pmval_cases"
+
+# The client identity pmval stores on a host context: both builds of
+# probe_clientid.c against the same pmcd.
+if [ -n "$started" ] && [ "$started" != ready ] && [ "$started" != pending ]; then
+    probe_ours=$build/bin/probe_clientid_pmkit probe_theirs=$build/bin/probe_clientid_pcp
+    if [ -x "$probe_ours" ] && [ -x "$probe_theirs" ]; then
+        n=$((n + 1))
+        "$probe_theirs" "127.0.0.1:$port" >"$tmp/theirs.id" 2>&1
+        echo "exit $?" >>"$tmp/theirs.id"
+        "$probe_ours" "127.0.0.1:$port" >"$tmp/ours.id" 2>&1
+        echo "exit $?" >>"$tmp/ours.id"
+        if ! cmp -s "$tmp/ours.id" "$tmp/theirs.id" || ! grep -q '^whoami: "' "$tmp/ours.id"; then
+            ndiff=$((ndiff + 1))
+            echo "DIFF probe_clientid (< ours, > Debian's):"
+            diff "$tmp/ours.id" "$tmp/theirs.id" | head -20 | sed 's/^/  /'
+        fi
+    else
+        echo "note: probe_clientid not built against both libraries; not run"
+    fi
+fi
 
 if [ -n "${PMVAL_DIFF_KEEP:-}" ]; then
     mkdir -p "$PMVAL_DIFF_KEEP" && cp "$tmp"/ours.* "$tmp"/theirs.* "$PMVAL_DIFF_KEEP"/ 2>/dev/null
