@@ -261,6 +261,21 @@ while read -r kind args; do
     fi
 done <"$here/pmval_cases"
 
+# Standard output that cannot be written: reported, exit 1 (Debian's
+# pmval exits 0 with its output lost; docs/compat.md).
+if [ -z "$debian_lib$debian_bin" ] && [ -w /dev/full ] && [ "$kinds" != "${kinds#*local}" ]; then
+    n=$((n + 1))
+    PCP_PMDAS_DIR=$tmp/ours "$ours" -L -K clear -K "add,30,$tmp/ours/fixed.so,fixed_init" \
+        -n "$fn" -t 0.01 -s 2 fixed.i32 >/dev/full 2>"$tmp/full.err"
+    sts=$?
+    if [ $sts != 1 ] ||
+        [ "$(cat "$tmp/full.err")" != "pmval: cannot write standard output: No space left on device" ]; then
+        ndiff=$((ndiff + 1))
+        echo "DIFF /dev/full: exit $sts, stderr:"
+        sed 's/^/  /' "$tmp/full.err"
+    fi
+fi
+
 # The client identity pmval stores on a host context: both builds of
 # probe_clientid.c against the same pmcd.
 if [ -n "$started" ] && [ "$started" != ready ] && [ "$started" != pending ]; then
