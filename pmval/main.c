@@ -196,7 +196,8 @@ static void mode_errors(void)
     }
 }
 
-/* pmGetOptions and pmval's own options; exits on a usage error. */
+/* pmGetOptions and pmval's own options; exits on a usage error.  Over 60
+ * lines: one case per option of pmval's own, kept together. */
 static void options(int argc, char **argv)
 {
     int c;
