@@ -63,3 +63,4 @@ unpack() {
 unpack pcp usr/bin/pmerr
 unpack pcp-testsuite var/lib/pcp/testsuite/archives
 unpack libpcp-archive1 usr/lib/libpcp_archive.so.1
+unpack libpcp-gui2 usr/lib/libpcp_gui.so.2

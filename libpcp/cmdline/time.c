@@ -10,7 +10,8 @@
  * putting it back.  A context's
  * zone (pmNewContextZone) is the zone of the host its values come from:
  * for a local context this one, $TZ if set, else ":Area/City" from the
- * /etc/localtime link, as PCP names it.
+ * /etc/localtime link, as PCP names it; for an archive context the zone
+ * of its label.
  *
  * pmSetMode is the metrics room's (metrics/archive.c): it depends on the
  * context.

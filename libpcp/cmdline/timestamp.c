@@ -9,7 +9,8 @@
  * differences (docs/compat.md): __pmTimestampCmp does not wrap when two
  * times are 2^31 seconds or more apart, and the sleeps take intervals that
  * are not normalised (1.5 million microseconds is 1.5 s, where PCP's
- * nanosleep refuses them and returns at once).
+ * nanosleep refuses them and returns at once); the pauses, which wait
+ * until a time of day, likewise take unnormalised times.
  */
 #include "cmdline.h"
 
@@ -154,9 +155,9 @@ int __pmGetTimespec(struct timespec *ts)
     return clock_gettime(CLOCK_REALTIME, ts) < 0 ? -oserror() : 0;
 }
 
-/* Sleep for the (normalised) interval; Sleep carries on after a signal,
- * Pause returns then.  Negative intervals return at once. */
-static void doze(time_t sec, long nsec, int through_signals)
+/* Sleep for the (normalised) interval, on through signals; negative
+ * intervals return at once. */
+static void doze(time_t sec, long nsec)
 {
     struct timespec want, left;
 
@@ -170,28 +171,48 @@ static void doze(time_t sec, long nsec, int through_signals)
         return;
     want.tv_sec = sec;
     want.tv_nsec = nsec;
-    while (nanosleep(&want, &left) < 0 && errno == EINTR && through_signals)
+    while (nanosleep(&want, &left) < 0 && errno == EINTR)
         want = left;
 }
 
-void __pmtimevalSleep(struct timeval interval)
+/* Sleep until the time of day SEC.NSEC (normalised), on through signals;
+ * a time already past returns at once. */
+static void doze_until(time_t sec, long nsec)
 {
-    doze(interval.tv_sec, (long)interval.tv_usec * 1000, 1);
+    struct timespec when;
+
+    sec += nsec / NS;
+    nsec %= NS;
+    if (nsec < 0) {
+        nsec += NS;
+        sec--;
+    }
+    when.tv_sec = sec;
+    when.tv_nsec = nsec;
+    while (clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &when, NULL) == EINTR)
+        ;
 }
 
-void __pmtimevalPause(struct timeval interval)
+/* Sleep waits for an interval, Pause until a time of day (pmval pauses
+ * until its start time): both as PCP's. */
+void __pmtimevalSleep(struct timeval interval)
 {
-    doze(interval.tv_sec, (long)interval.tv_usec * 1000, 0);
+    doze(interval.tv_sec, (long)interval.tv_usec * 1000);
+}
+
+void __pmtimevalPause(struct timeval sched)
+{
+    doze_until(sched.tv_sec, (long)sched.tv_usec * 1000);
 }
 
 void __pmtimespecSleep(struct timespec interval)
 {
-    doze(interval.tv_sec, interval.tv_nsec, 1);
+    doze(interval.tv_sec, interval.tv_nsec);
 }
 
-void __pmtimespecPause(struct timespec interval)
+void __pmtimespecPause(struct timespec sched)
 {
-    doze(interval.tv_sec, interval.tv_nsec, 0);
+    doze_until(sched.tv_sec, sched.tv_nsec);
 }
 
 /*

@@ -28,15 +28,16 @@ void *pmkit_archive_names(const pmkit_archive *a);
 void pmkit_archive_set_names(pmkit_archive *a, void *names, void (*names_free)(void *));
 int pmkit_archive_name_list(const pmkit_archive *a, const char ***names, pmID **pmids);
 
+/* The first archive's host name (pmGetContextHostName), for a context
+ * the caller holds. */
+void pmkit_archive_hostname(const pmkit_archive *a, char *buf, int buflen);
+
 /*
  * The PMAPI over the current context's archives: each holds the current
  * context (the caller must not hold a context) and answers
  * PM_ERR_NOCONTEXT without one, PM_ERR_NOTARCHIVE when it does not read
  * archives.
  */
-/* The first archive's host name (pmGetContextHostName), for a context
- * the caller holds. */
-void pmkit_archive_hostname(const pmkit_archive *a, char *buf, int buflen);
 
 /* The first archive's label; the time of the last complete record. */
 int pmkit_archive_label(pmHighResLogLabel *lp);

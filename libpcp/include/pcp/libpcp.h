@@ -619,6 +619,10 @@ typedef struct {
 #define PMLC_SET_DELTA(val, delta) (val) = ((val)&0xf) | ((delta) << 4)
 #define PMLC_GET_DELTA(val)        ((((val) & ~0xf) >> 4) & PMLC_MAX_DELTA)
 
+/* A client's name for pmcd.client.whoami ("HOST (ADDRESS) ID"). */
+PCP_CALL extern int __pmSetClientIdArgv(int, char **);
+PCP_CALL extern int __pmSetClientId(const char *);
+
 /* pmlogger's control ports. */
 typedef struct {
     int pid;         /* the logger */
