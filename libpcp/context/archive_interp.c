@@ -6,7 +6,8 @@
  * For each (metric, instance) the prior observation is the last record at
  * or before t that holds it, the next the first record at or after t that
  * holds it; a <mark> record (a gap in the logging) ends either search, as
- * do the ends of the archives.  The instances of a metric are those of
+ * do the ends of the archives and the step from one archive of a set to
+ * the next.  The instances of a metric are those of
  * its nearest record before t (in that record's order), then those of its
  * nearest record after t not already listed.  An instance is answered:
  *  - discrete metrics, strings and aggregates: the prior value, when there
@@ -170,7 +171,7 @@ static int take_record(want *w, int n, const pmHighResResult *r, int side)
  * mark, or the end of the archives. */
 static int search(arch_set *s, arch_cursor *cur, const struct timespec *t, want *w, int n, int side)
 {
-    int dir = side == PRIOR ? ARCH_BACK : ARCH_FORW, sts;
+    int dir = side == PRIOR ? ARCH_BACK : ARCH_FORW, sts, archive = -1;
     arch_record rec;
 
     for (int i = 0; i < n; i++)
@@ -185,6 +186,9 @@ static int search(arch_set *s, arch_cursor *cur, const struct timespec *t, want 
             return sts;
         if (sts == 0 || rec.numpmid == 0)
             break;
+        if (archive >= 0 && rec.archive != archive)
+            break; /* the step from one archive to the next is a gap */
+        archive = rec.archive;
         if (side == PRIOR ? ts_cmp(&rec.stamp, t) > 0 : ts_cmp(&rec.stamp, t) < 0)
             continue;
         if ((sts = arch_record_result(s, &rec, &r)) < 0)
@@ -443,14 +447,19 @@ static void free_wants(want *w, int n)
  * whether or not the nearest records hold them, as Debian's library does. */
 static int seed(arch_set *s, const pmProfile *prof, const struct timespec *t, want *w)
 {
-    arch_indom_view v;
+    int *inst, n, sts = 0;
+    char **names;
 
-    if (w->desc.indom == PM_INDOM_NULL || arch_indom_at(s, w->desc.indom, t, &v) < 0)
+    (void)t;
+    if (w->desc.indom == PM_INDOM_NULL ||
+        (n = arch_indom_union(s, w->desc.indom, &inst, &names)) < 0)
         return 0;
-    for (int i = 0; i < v.n; i++)
-        if (__pmInProfile(w->desc.indom, prof, v.inst[i]) && find_obs(w, v.inst[i], 1) == NULL)
-            return -ENOMEM;
-    return 0;
+    for (int i = 0; i < n && sts == 0; i++)
+        if (__pmInProfile(w->desc.indom, prof, inst[i]) && find_obs(w, inst[i], 1) == NULL)
+            sts = -ENOMEM;
+    free(inst);
+    free(names);
+    return sts;
 }
 
 int pmkit_interp_fetch(arch_set *s, arch_cursor *cur, const pmProfile *prof,

@@ -76,7 +76,7 @@ static int one_case(int ctx, const char *c, int n, pmID *pmids, long long interv
 {
     double f = c[0] == 'a' ? 1.0 : atof(c + 1);
     long long step = (long long)(f * (double)interval), ns;
-    int hi = strchr("fbeE", c[0]) != NULL, back = strchr("bBE", c[0]) != NULL, sts;
+    int hi = strchr("fbeEa", c[0]) != NULL, back = strchr("bBE", c[0]) != NULL, sts;
     struct timespec t, d;
 
     if (step < 1)
