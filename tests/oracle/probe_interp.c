@@ -4,10 +4,11 @@
  * runs the pmkit and the Debian builds over the same archives and compares
  * what they print.
  *
- *   probe_interp [-S] [-n MAX] [-m METRICS] ARCHIVE CASE...
+ *   probe_interp [-S] [-n MAX] [-m METRICS] [-i USEC] ARCHIVE CASE...
  *
  * The sampling interval I is the archive's length over its records (read
- * with pmFetchArchive, in microseconds).  Each CASE is a letter and a
+ * with pmFetchArchive, in microseconds), or USEC (-i, for timing: the
+ * records are then not read first).  Each CASE is a letter and a
  * factor F, the step being F times I:
  *   f  forward from the archive's start (pmSetModeHighRes, pmFetchHighRes)
  *   F  forward from 0.37 I after the start (pmSetMode, pmFetch)
@@ -166,10 +167,12 @@ int main(int argc, char **argv)
     pmID *pmids;
     pmHighResLogLabel label;
     struct timespec end, first = {0, 0}, last = {0, 0};
-    long long interval;
+    long long interval, given = 0;
 
-    while ((c = getopt(argc, argv, "n:m:S")) != -1) {
-        if (c == 'S')
+    while ((c = getopt(argc, argv, "n:m:Si:")) != -1) {
+        if (c == 'i')
+            given = atoll(optarg);
+        else if (c == 'S')
             sorted = 1;
         else if (c == 'n')
             max = atoi(optarg);
@@ -179,7 +182,8 @@ int main(int argc, char **argv)
             return 2;
     }
     if (optind >= argc - 1) {
-        fprintf(stderr, "usage: probe_interp [-S] [-n MAX] [-m METRICS] ARCHIVE CASE...\n");
+        fprintf(stderr,
+                "usage: probe_interp [-S] [-n MAX] [-m METRICS] [-i USEC] ARCHIVE CASE...\n");
         return 2;
     }
     if ((ctx = pmNewContext(PM_CONTEXT_ARCHIVE, argv[optind])) < 0) {
@@ -201,7 +205,7 @@ int main(int argc, char **argv)
     }
     if (pmGetHighResArchiveLabel(&label) < 0 || pmGetHighResArchiveEnd(&end) < 0)
         return 2;
-    for (;;) {
+    for (; given == 0;) {
         pmHighResResult *r;
         if ((sts = pmFetchHighResArchive(&r)) < 0)
             break;
@@ -224,6 +228,8 @@ int main(int argc, char **argv)
                            (last.tv_nsec - first.tv_nsec)) /
                               1000 / (nrec - 1)
                         : 1000000;
+    if (given > 0)
+        interval = given;
     if (interval < 1)
         interval = 1;
     printf("metrics %d records %d interval %lldus start %lld.%09ld end %lld.%09ld\n", n, nrec,
