@@ -235,8 +235,13 @@ int main(int argc, char **argv)
     printf("metrics %d records %d interval %lldus start %lld.%09ld end %lld.%09ld\n", n, nrec,
            interval, (long long)label.start.tv_sec, label.start.tv_nsec, (long long)end.tv_sec,
            end.tv_nsec);
-    for (int i = optind + 1; i < argc; i++)
-        if (one_case(ctx, argv[i], n, pmids, interval, label.start, end, max) != 0)
-            return 2;
-    return 0;
+    sts = 0;
+    for (int i = optind + 1; i < argc && sts == 0; i++)
+        sts = one_case(ctx, argv[i], n, pmids, interval, label.start, end, max);
+    for (int i = 0; i < nnames; i++)
+        free(names[i]);
+    free(names);
+    free(pmids);
+    pmDestroyContext(ctx);
+    return sts;
 }
