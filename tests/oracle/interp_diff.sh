@@ -46,7 +46,7 @@ export PCP_DERIVED_CONFIG=
     exit 1
 }
 
-cases="f0.3 f1 F1 F10 f100 b0.3 b1 B2.5 b10 B100 e1 E1"
+cases="f0.3 f1 F10 f100 b1 B2.5 b10 B100 e1 E1"
 archives="gap gap2 changeinst count-mark interpmark instant-1 mark-bug dyninsts wrap markmerge
 omnibus_v3 multi multi-vm00,multi-vm01 bug1057
 $tmp/gen-v2 $tmp/gen-v3"
