@@ -7,23 +7,26 @@
  * or before t that holds it, the next the first record at or after t that
  * holds it; a <mark> record (a gap in the logging) ends either search, as
  * do the ends of the archives and the step from one archive of a set to
- * the next.  The instances of a metric are those of
- * its nearest record before t (in that record's order), then those of its
- * nearest record after t not already listed.  An instance is answered:
+ * the next.  The instances looked for are every instance the metric's
+ * domain ever had (the profile applied) and any the records hold; they
+ * are answered in ascending order:
  *  - discrete metrics, strings and aggregates: the prior value, when there
  *    is one;
  *  - instantaneous metrics: the prior value, when there are a prior and a
  *    next;
  *  - counters: the prior and next values interpolated linearly in time
- *    (integers rounded to the nearest), when both exist and the counter
- *    did not go down between them (a wrap: no value); a counter that is a
+ *    with Debian's arithmetic (interpolate()), when both exist and (but
+ *    for 32-bit ones) the counter did not go down; a counter that is a
  *    string or an aggregate has PM_ERR_TYPE for its numval.
  *
  * How: the cursor is placed at t through the temporal index (O(log n) in
  * the archive's length), then records are read outwards from t only until
- * every metric asked for has its observations, so the cost of a fetch does
- * not depend on the step between fetches, and memory holds the values of
- * the metrics asked for and nothing of the archive's length.
+ * every metric and instance has its observations, so the cost of a fetch
+ * does not grow with the step between fetches, and memory holds the
+ * values of the metrics asked for, nothing of the archive's length.  Not
+ * yet: a metric or instance absent from the records near t (logged once,
+ * or gone) is looked for as far as the nearest mark or end on each fetch;
+ * a cache of those searches between fetches would bound that too.
  *
  * Not here: the context's time and step (archive_ctx.c).
  */
