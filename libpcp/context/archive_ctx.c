@@ -17,10 +17,12 @@
  * Archive contexts are used with the library lock held, like local ones
  * (pmkit_ctx_hold).  The namespace made from the archives' names is the
  * names room's: it is kept here, with the function that releases it.
- * Not here: PM_MODE_INTERP fetches (PM_ERR_NYI for now, docs/compat.md).
+ * In PM_MODE_INTERP, pmFetch answers at the context's time and moves it by
+ * the step (archive_interp.c computes the values).
  */
 #include "archive_ctx.h"
 #include "archive.h"
+#include "archive_interp.h"
 #include "values.h"
 
 #include <errno.h>
@@ -307,6 +309,35 @@ static int pick(const pmkit_archive *a, const pmkit_ctx *ctx, const pmHighResRes
     return 1;
 }
 
+/* An interpolated fetch at the context's time, which then moves by the
+ * step; PM_ERR_EOL before the start or past the end, whichever the
+ * direction (as Debian's libpcp). */
+static int interp_fetch(pmkit_archive *a, pmkit_ctx *ctx, int n, pmID *pmids, pmValueSet **vsets,
+                        struct timespec *stamp)
+{
+    struct timespec end, start = arch_label_of(a->sh->set, 0)->start;
+    int sts;
+
+    if ((sts = arch_end(a->sh->set, &end)) < 0)
+        return sts;
+    if (arch_cmp_time(&a->origin, &start) < 0 || arch_cmp_time(&a->origin, &end) > 0)
+        return PM_ERR_EOL;
+    if ((sts = pmkit_interp_fetch(a->sh->set, a->cur, &ctx->prof, &a->origin, n, pmids, vsets)) < 0)
+        return sts;
+    *stamp = a->origin;
+    a->origin.tv_sec += a->delta.tv_sec;
+    a->origin.tv_nsec += a->delta.tv_nsec;
+    while (a->origin.tv_nsec < 0) {
+        a->origin.tv_nsec += 1000000000;
+        a->origin.tv_sec--;
+    }
+    while (a->origin.tv_nsec >= 1000000000) {
+        a->origin.tv_nsec -= 1000000000;
+        a->origin.tv_sec++;
+    }
+    return 0;
+}
+
 int pmkit_archive_fetch(int n, pmID *pmids, pmValueSet **vsets, struct timespec *stamp)
 {
     pmkit_ctx *ctx;
@@ -315,8 +346,11 @@ int pmkit_archive_fetch(int n, pmID *pmids, pmValueSet **vsets, struct timespec 
 
     if ((sts = hold_archive(&ctx, &a)) < 0)
         return sts;
-    if (a->mode == PM_MODE_INTERP)
-        sts = PM_ERR_NYI;
+    if (a->mode == PM_MODE_INTERP) {
+        sts = interp_fetch(a, ctx, n, pmids, vsets, stamp);
+        pmkit_ctx_release(ctx);
+        return sts;
+    }
     while (sts == 0) {
         pmHighResResult *r;
         if ((sts = next_result(a, &r)) < 0)

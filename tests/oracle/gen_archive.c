@@ -7,7 +7,7 @@
  * read what it writes.
  *
  *   gen_archive [-V 2|3] [-m METRICS] [-i INSTANCES] [-n SAMPLES]
- *               [-t MSEC] [-v VOLUME_MB] [-x EVERY] [-s START] [-e] [-w] NAME
+ *               [-t MSEC] [-v VOLUME_MB] [-x EVERY] [-s START] [-e] [-w] [-k] NAME
  *
  * METRICS metrics (default 2000), one in ten over an instance domain of
  * INSTANCES instances (default 20; one domain per 100 metrics), the others
@@ -21,7 +21,13 @@
  * a later observation of each instance domain (a v3 delta in version 3,
  * removing and adding an instance), an event record metric.  -w gives
  * metrics 1 to 3 names a PMNS file cannot hold but agents may export
- * (root.*, a '-', event.* beside the derived metrics).
+ * (root.*, a '-', event.* beside the derived metrics).  -k is for the
+ * interpolation test: metric m has type m % 8 (every type but events) and
+ * semantics counter, instant or discrete by m % 3; 32-bit unsigned
+ * counters wrap, signed ones go down; an instance is missing from the
+ * samples s where (s + instance) % 5 == 0; every 13th sample is followed by
+ * a <mark> and a gap of 2.5 intervals; sample times jitter by up to 0.3 of
+ * an interval.
  *
  * Values are a function of (metric, instance, sample), so two runs with
  * the same arguments write the same bytes.  Not a logger: no pmcd, no
@@ -116,7 +122,7 @@ static void end_rec(buf *b, size_t at)
 
 typedef struct gen {
     int version;
-    int metrics, instances, samples, every, extra, odd;
+    int metrics, instances, samples, every, extra, odd, kinds;
     long msec;
     uint64_t volbytes;
     int64_t start;
@@ -181,7 +187,17 @@ static void flush(buf *b, FILE *f)
 /* ------------------------------------------------------------------ */
 /* Metrics. */
 
-enum { T32 = 0, TU32 = 1, T64 = 2, TU64 = 3, TDOUBLE = 5, TSTRING = 6, TEVENT = 9 };
+enum {
+    T32 = 0,
+    TU32 = 1,
+    T64 = 2,
+    TU64 = 3,
+    TFLOAT = 4,
+    TDOUBLE = 5,
+    TSTRING = 6,
+    TAGGR = 7,
+    TEVENT = 9
+};
 
 static uint32_t pmid_of(int m)
 {
@@ -199,6 +215,8 @@ static int type_of(const gen *g, int m)
 
     if (g->extra && m == 1)
         return TEVENT;
+    if (g->kinds)
+        return m % 8;
     if (m % 50 == 7)
         return TSTRING;
     return cycle[m % 10];
@@ -210,6 +228,10 @@ static void put_desc(buf *b, const gen *g, int m)
     size_t at = begin_rec(b);
     int type = type_of(g, m);
     uint32_t units = type == TU64 ? 0x00100000u : 0; /* count (counters), or none */
+    uint32_t sem = type == TU64 ? 1u : 3u;           /* counter, instant */
+
+    if (g->kinds)
+        sem = m % 3 == 0 ? 1u : m % 3 == 1 ? 3u : 4u; /* counter, instant, discrete */
 
     static const char *const odd[] = {"root.group%d.metric%d", "bench-group%d.metric%d",
                                       "event.group%d.metric%d"};
@@ -222,7 +244,7 @@ static void put_desc(buf *b, const gen *g, int m)
     put32(b, pmid_of(m));
     put32(b, (uint32_t)type);
     put32(b, indom_of(m));
-    put32(b, type == TU64 ? 1u : 3u); /* counter, instant */
+    put32(b, sem);
     put32(b, units);
     put32(b, 1);
     put32(b, (uint32_t)strlen(name));
@@ -361,11 +383,29 @@ static void put_value(buf *vs, buf *blocks, size_t blocks_at, const gen *g, int 
     char s[64];
 
     put32(vs, (uint32_t)(inst < 0 ? -1 : inst));
+    if (g->kinds && type == TU32) /* wraps every few samples */
+        v = (uint32_t)((uint32_t)sample * 0x2f000000u + (uint32_t)m * 0x01000000u + (uint32_t)inst);
+    else if (g->kinds && type == T32) /* up, then down */
+        v = (uint32_t)(int32_t)((sample % 7) * 1000 - 3000 + m);
     if (type == TU32 || type == T32) {
         put32(vs, (uint32_t)v);
         return;
     }
     put32(vs, (uint32_t)((blocks_at + blocks->len) / 4));
+    if (type == TAGGR) {
+        unsigned char a[5] = {(unsigned char)sample, (unsigned char)m, 0, 0xff, 7};
+        put_block(blocks, type, a, sizeof(a));
+        return;
+    }
+    if (type == TFLOAT) {
+        float f = (float)v / 3.0f;
+        uint32_t bits;
+        memcpy(&bits, &f, 4);
+        for (int k = 0; k < 4; k++)
+            p[k] = (unsigned char)(bits >> (24 - 8 * k));
+        put_block(blocks, type, p, 4);
+        return;
+    }
     if (type == TSTRING) {
         int n = snprintf(s, sizeof(s), "value %llu", (unsigned long long)v);
         put_block(blocks, type, s, (size_t)n + 1);
@@ -386,6 +426,21 @@ static void put_value(buf *vs, buf *blocks, size_t blocks_at, const gen *g, int 
     put_block(blocks, type, p, 8);
 }
 
+/* Is instance inst of an instance domain in sample s? */
+static int present(const gen *g, int inst, int sample)
+{
+    return !g->kinds || (sample + inst) % 5 != 0;
+}
+
+static int count_present(const gen *g, int n, int sample)
+{
+    int k = 0;
+
+    for (int i = 0; i < n; i++)
+        k += n == 1 || present(g, i, sample);
+    return k;
+}
+
 /* A data record at sample s: every metric.  Word offsets of value blocks
  * count from two words before the record's length word. */
 static void put_result(buf *b, const gen *g, int s, int64_t sec, long nsec, buf *vs, buf *blocks)
@@ -397,7 +452,7 @@ static void put_result(buf *b, const gen *g, int s, int64_t sec, long nsec, buf 
     /* the value sets' size first: the blocks follow them */
     for (int m = 0; m < g->metrics; m++) {
         int n = indom_of(m) == 0xffffffffu ? 1 : g->instances;
-        size_vs += 12 + 8 * (size_t)n;
+        size_vs += 12 + 8 * (size_t)count_present(g, n, s);
     }
     vs->len = 0;
     blocks->len = 0;
@@ -405,10 +460,11 @@ static void put_result(buf *b, const gen *g, int s, int64_t sec, long nsec, buf 
         int n = indom_of(m) == 0xffffffffu ? 1 : g->instances;
         int type = type_of(g, m);
         put32(vs, pmid_of(m));
-        put32(vs, (uint32_t)n);
+        put32(vs, (uint32_t)count_present(g, n, s));
         put32(vs, type == TU32 || type == T32 ? 0u : 1u);
         for (int i = 0; i < n; i++)
-            put_value(vs, blocks, 8 + hdr + size_vs, g, m, n == 1 ? -1 : i, s, sec);
+            if (n == 1 || present(g, i, s))
+                put_value(vs, blocks, 8 + hdr + size_vs, g, m, n == 1 ? -1 : i, s, sec);
     }
     putbytes(b, vs->p, vs->len);
     putbytes(b, blocks->p, blocks->len);
@@ -443,7 +499,7 @@ static void put_ti(buf *b, const gen *g, int64_t sec, long nsec, int vol, uint64
 static void usage(void)
 {
     fprintf(stderr, "usage: gen_archive [-V 2|3] [-m METRICS] [-i INSTANCES] [-n SAMPLES] "
-                    "[-t MSEC] [-v VOLUME_MB] [-x EVERY] [-s START] [-e] [-w] NAME\n");
+                    "[-t MSEC] [-v VOLUME_MB] [-x EVERY] [-s START] [-e] [-w] [-k] NAME\n");
     exit(2);
 }
 
@@ -451,8 +507,8 @@ static void options(int argc, char **argv, gen *g)
 {
     int c;
 
-    *g = (gen){2, 2000, 20, 3600, 10, 0, 0, 1000, 1024u << 20, 1700000000, NULL, 4242};
-    while ((c = getopt(argc, argv, "V:m:i:n:t:v:x:s:ew")) != -1) {
+    *g = (gen){2, 2000, 20, 3600, 10, 0, 0, 0, 1000, 1024u << 20, 1700000000, NULL, 4242};
+    while ((c = getopt(argc, argv, "V:m:i:n:t:v:x:s:ewk")) != -1) {
         switch (c) {
         case 'V':
             g->version = atoi(optarg);
@@ -483,6 +539,9 @@ static void options(int argc, char **argv, gen *g)
             break;
         case 'w':
             g->odd = 1;
+            break;
+        case 'k':
+            g->kinds = 1;
             break;
         default:
             usage();
@@ -528,6 +587,8 @@ int main(int argc, char **argv)
     flush(&b, data);
     for (int s = 0; s <= g.samples; s++) {
         int64_t ms = (int64_t)s * g.msec;
+        if (g.kinds) /* jitter, and the gaps after the marks */
+            ms += (int64_t)(s * 7919 % 300) * g.msec / 1000 + (int64_t)(s / 13) * g.msec * 5 / 2;
         int64_t sec = g.start + ms / 1000;
         long nsec = (long)(ms % 1000) * 1000000;
         if (datalen >= g.volbytes && s > 0) { /* a new volume, after a record at least */
@@ -546,6 +607,8 @@ int main(int argc, char **argv)
             put_mark(&b, &g, sec, nsec);
         else
             put_result(&b, &g, s, sec, nsec, &vs, &blocks);
+        if (g.kinds && s % 13 == 12 && s < g.samples)
+            put_mark(&b, &g, sec, nsec + 1000000 < 1000000000 ? nsec + 1000000 : nsec);
         datalen += b.len;
         flush(&b, data);
     }
