@@ -1,0 +1,717 @@
+/*
+ * pmdumplog - dump the contents of a PCP archive.
+ *
+ *   pmdumplog [options] [archive [metricname ...]]
+ *
+ * Options, usage text, output and exit status as Debian's pmdumplog 6.0.3
+ * for archives of versions 2 and 3: the label (-l, -L), the descriptors
+ * (-d), the instance domains as a client sees them (-i) and as stored
+ * (-I), label sets (-e), help text (-h), the temporal index (-t) and the
+ * data records (-m, the default; -r backwards, -S/-T a window, -s sizes,
+ * -x longer timestamps), optionally only those of some metrics.
+ *
+ * Like PCP's, this tool reads the archive through the library's archive
+ * room (archive.h) rather than a PMAPI context: the index, the on-disk
+ * instance records and the records' sizes are not in the PMAPI.  Where
+ * PCP's output follows the order of libpcp's internal hash tables (-d,
+ * -i, -h), pcp_hash_order reproduces that order from the order of
+ * first appearance in the metadata.
+ *
+ * Not here: -v (a hex dump of one file), event records' contents
+ * (reported as PCP's "N event records" count only), multi-archive
+ * contexts (the first archive of a list is dumped).
+ */
+#include <pcp/pmapi.h>
+
+#include "archive.h"
+#include "outfile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int override(int c, pmOptions *o);
+
+static pmLongOptions longopts[] = {
+    PMAPI_OPTIONS_HEADER("Options"),
+    {"all", 0, 'a', 0, "dump everything"},
+    {"descs", 0, 'd', 0, "dump metric descriptions"},
+    {"labelsets", 0, 'e', 0, "dump all metric label metadata"},
+    {"helptext", 0, 'h', 0, "dump all metric help text"},
+    {"on-disk-insts", 0, 'I', 0, "dump on-disk instance domain descriptions"},
+    {"insts", 0, 'i', 0, "dump instance domain descriptions"},
+    {"", 0, 'L', 0, "more verbose form of archive label dump"},
+    {"label", 0, 'l', 0, "dump the archive label"},
+    {"markrecs", 0, 'M', 0, "report <mark> records"},
+    {"metrics", 0, 'm', 0, "dump values of the metrics (default)"},
+    PMOPT_NAMESPACE,
+    {"reverse", 0, 'r', 0, "process archive in reverse chronological order"},
+    PMOPT_START,
+    {"sizes", 0, 's', 0, "report size of data records in archive"},
+    PMOPT_FINISH,
+    {"", 0, 't', 0, "dump the temporal index"},
+    {"", 1, 'v', "FILE", "verbose hex dump of a physical file in raw format"},
+    {"", 0, 'x', 0, "include date, usec (-xx) and Epoch (-xxx) in reported timestamps"},
+    PMOPT_TIMEZONE,
+    PMOPT_HOSTZONE,
+    PMOPT_VERSION,
+    PMOPT_HELP,
+    PMAPI_OPTIONS_END,
+};
+
+static pmOptions opts = {
+    .flags = PM_OPTFLAG_DONE,
+    .short_options = "aD:deIhiLlMmn:rS:sT:tVv:xZ:z?",
+    .long_options = longopts,
+    .short_usage = "[options] [archive [metricname ...]]",
+    .override = override,
+};
+
+/* -a, -h, -L, -s and -t are pmdumplog's, not the standard options. */
+static int override(int c, pmOptions *o)
+{
+    (void)o;
+    return c == 'a' || c == 'h' || c == 'L' || c == 's' || c == 't';
+}
+
+typedef struct dump {
+    arch_set *set;
+    const arch_label *label;
+    int v3;    /* nanosecond timestamps */
+    int xflag; /* -x count */
+    int sflag; /* -s */
+    int rflag; /* -r */
+    struct timespec start, finish;
+    int nsel; /* metrics named on the command line (0: all) */
+    pmID *sel;
+} dump;
+
+/* ------------------------------------------------------------------ */
+/* The order of PCP's hash walks. */
+
+/*
+ * The order in which libpcp's hash table walks keys added in the order
+ * keys[0..n): one bucket at first, then 6, 14, 30 and doubling, grown
+ * when a key's arrival makes the keys more than four per bucket; a key is
+ * pushed at its bucket's head, and growing moves each old bucket's chain,
+ * bucket by bucket and tail first, to the tails of the new buckets.
+ * Writes the walk into order[0..n) (indices into keys); -1 when out of
+ * memory.  Observed on Debian's libpcp with random keys (up to 20000).
+ */
+static int pcp_hash_order(const unsigned *keys, int n, int *order)
+{
+    int size = 1, cap = 1;
+    int *next = malloc((size_t)(n > 0 ? n : 1) * sizeof(int));
+    int *head = NULL, *tail = NULL, *tmp = malloc((size_t)(n > 0 ? n : 1) * sizeof(int));
+    int sts = -1;
+
+    while (cap / 4 <= n) /* a table for every size reached */
+        cap = cap < 6 ? 6 : cap < 14 ? 14 : cap < 30 ? 30 : cap * 2;
+    head = malloc((size_t)cap * sizeof(int) * 2);
+    if (next == NULL || head == NULL || tmp == NULL)
+        goto out;
+    tail = head + cap;
+    head[0] = tail[0] = -1;
+    for (int i = 0; i < n; i++) {
+        if ((i + 1) / 4 > size) {
+            int nsize = size == 1 ? 6 : size == 6 ? 14 : size == 14 ? 30 : size * 2;
+            int *oh = malloc((size_t)size * sizeof(int));
+            if (oh == NULL)
+                goto out;
+            memcpy(oh, head, (size_t)size * sizeof(int));
+            for (int b = 0; b < nsize; b++)
+                head[b] = tail[b] = -1;
+            for (int b = 0; b < size; b++) {
+                int m = 0;
+                for (int k = oh[b]; k >= 0; k = next[k])
+                    tmp[m++] = k;
+                while (m-- > 0) {
+                    int k = tmp[m], nb = (int)(keys[k] % (unsigned)nsize);
+                    next[k] = -1;
+                    if (tail[nb] < 0)
+                        head[nb] = k;
+                    else
+                        next[tail[nb]] = k;
+                    tail[nb] = k;
+                }
+            }
+            free(oh);
+            size = nsize;
+        }
+        int b = (int)(keys[i] % (unsigned)size);
+        next[i] = head[b];
+        head[b] = i;
+        if (tail[b] < 0)
+            tail[b] = i;
+    }
+    int m = 0;
+    for (int b = 0; b < size; b++)
+        for (int k = head[b]; k >= 0; k = next[k])
+            order[m++] = k;
+    sts = 0;
+out:
+    free(next);
+    free(head);
+    free(tmp);
+    return sts;
+}
+
+/* ------------------------------------------------------------------ */
+/* Timestamps. */
+
+/* "HH:MM:SS.frac", or with -x the date around it, with -xx the offset from
+ * the archive's start, with -xxx the seconds since the Epoch. */
+static void stamp_str(const dump *d, const struct timespec *t, char *buf, size_t size)
+{
+    struct tm tm;
+    time_t sec = t->tv_sec;
+    char frac[24];
+    size_t n;
+
+    pmLocaltime(&sec, &tm);
+    if (d->v3)
+        snprintf(frac, sizeof(frac), "%09ld", (long)t->tv_nsec);
+    else
+        snprintf(frac, sizeof(frac), "%06ld", (long)(t->tv_nsec / 1000));
+    if (d->xflag == 0) {
+        snprintf(buf, size, "%02d:%02d:%02d.%s", tm.tm_hour, tm.tm_min, tm.tm_sec, frac);
+        return;
+    }
+    char date[32];
+    strftime(date, sizeof(date), "%a %b %e %H:%M:%S", &tm);
+    snprintf(buf, size, "%s.%s %d", date, frac, tm.tm_year + 1900);
+    n = strlen(buf);
+    if (d->xflag >= 2) {
+        double delta = pmtimespecSub(t, &d->label->start);
+        snprintf(buf + n, size - n, d->v3 ? " (%.9f)" : " (%.6f)", delta);
+        n = strlen(buf);
+    }
+    if (d->xflag >= 3)
+        snprintf(buf + n, size - n, " %lld", (long long)t->tv_sec);
+}
+
+static void print_stamp(const dump *d, const struct timespec *t)
+{
+    char buf[96];
+    stamp_str(d, t, buf, sizeof(buf));
+    fputs(buf, stdout);
+}
+
+/* The label's dates: always with the date, -xxx adds the Epoch. */
+static void print_label_date(const dump *d, const struct timespec *t)
+{
+    dump l = *d;
+    l.xflag = 1;
+    print_stamp(&l, t);
+    if (d->xflag >= 3)
+        printf(" %lld", (long long)t->tv_sec);
+}
+
+/* ------------------------------------------------------------------ */
+/* The sections. */
+
+static void dump_label(const dump *d, int verbose)
+{
+    const arch_label *l = d->label;
+    printf("Log Label (Log Format Version %d)\n", l->version);
+    printf("Performance metrics from host %s\n", l->hostname);
+    printf("    commencing ");
+    print_label_date(d, &l->start);
+    printf("\n    ending     ");
+    print_label_date(d, &d->finish);
+    printf("\n");
+    if (verbose) {
+        printf("Archive timezone: %s\n", l->timezone);
+        if (l->version >= PM_LOG_VERS03 && l->zoneinfo[0] != '\0')
+            printf("Archive zoneinfo: %s\n", l->zoneinfo);
+        printf("PID for pmlogger: %d\n", l->pid);
+    }
+}
+
+static void print_names(const dump *d, pmID pmid)
+{
+    const char *names[64];
+    int n = arch_names_of(d->set, pmid, names, 64);
+    if (n > 64)
+        n = 64;
+    for (int i = 0; i < n; i++)
+        printf("%s%s", i ? " or " : "", names[i]);
+    if (n <= 0)
+        printf("%s", pmIDStr(pmid));
+}
+
+static int dump_descs(dump *d)
+{
+    int n = arch_npmids(d->set);
+    unsigned *keys = malloc((size_t)(n > 0 ? n : 1) * sizeof(unsigned));
+    int *order = malloc((size_t)(n > 0 ? n : 1) * sizeof(int));
+
+    if (keys == NULL || order == NULL) {
+        free(keys);
+        free(order);
+        return -ENOMEM;
+    }
+    for (int i = 0; i < n; i++)
+        keys[i] = arch_pmid_at(d->set, i);
+    if (pcp_hash_order(keys, n, order) < 0) {
+        free(keys);
+        free(order);
+        return -ENOMEM;
+    }
+    printf("\nDescriptions for Metrics in the Log ...\n");
+    for (int i = 0; i < n; i++) {
+        pmDesc desc;
+        pmID pmid = keys[order[i]];
+        if (arch_desc(d->set, pmid, &desc) < 0)
+            continue;
+        printf("PMID: %s (", pmIDStr(pmid));
+        print_names(d, pmid);
+        printf(")\n");
+        pmPrintDesc(stdout, &desc);
+    }
+    free(keys);
+    free(order);
+    return 0;
+}
+
+/* The instance domains in .meta order, each once, for -i. */
+typedef struct indoms {
+    int n, cap;
+    unsigned *keys;
+} indoms;
+
+static int collect_indom(const arch_indom_rec *r, void *arg)
+{
+    indoms *s = arg;
+    for (int i = 0; i < s->n; i++)
+        if (s->keys[i] == r->indom)
+            return 0;
+    if (s->n == s->cap) {
+        int cap = s->cap ? s->cap * 2 : 16;
+        unsigned *k = realloc(s->keys, (size_t)cap * sizeof(unsigned));
+        if (k == NULL)
+            return -ENOMEM;
+        s->keys = k;
+        s->cap = cap;
+    }
+    s->keys[s->n++] = r->indom;
+    return 0;
+}
+
+typedef struct stamps {
+    int n, cap;
+    struct timespec *t;
+} stamps;
+
+static int collect_stamp(const arch_indom_rec *r, void *arg)
+{
+    stamps *s = arg;
+    if (s->n == s->cap) {
+        int cap = s->cap ? s->cap * 2 : 16;
+        struct timespec *t = realloc(s->t, (size_t)cap * sizeof(*t));
+        if (t == NULL)
+            return -ENOMEM;
+        s->t = t;
+        s->cap = cap;
+    }
+    s->t[s->n++] = r->stamp;
+    return 0;
+}
+
+static int dump_indom(dump *d, pmInDom indom)
+{
+    stamps st = {0, 0, NULL};
+    int sts = arch_indom_walk(d->set, indom, collect_stamp, &st);
+
+    printf("InDom: %s\n", pmInDomStr(indom));
+    for (int i = 0; sts >= 0 && i < st.n; i++) {
+        arch_indom_view v;
+        if (arch_indom_at(d->set, indom, &st.t[i], &v) < 0)
+            continue;
+        print_stamp(d, &st.t[i]);
+        printf(" %d instances\n", v.n);
+        for (int j = 0; j < v.n; j++)
+            printf("   %d or \"%s\"\n", v.inst[j], v.name[j]);
+    }
+    free(st.t);
+    return sts;
+}
+
+static int dump_indoms(dump *d)
+{
+    indoms s = {0, 0, NULL};
+    int *order = NULL, sts;
+
+    if ((sts = arch_indom_walk(d->set, PM_INDOM_NULL, collect_indom, &s)) >= 0) {
+        order = malloc((size_t)(s.n > 0 ? s.n : 1) * sizeof(int));
+        if (order == NULL || pcp_hash_order(s.keys, s.n, order) < 0)
+            sts = -ENOMEM;
+    }
+    if (sts >= 0) {
+        printf("\nInstance Domains in the Log ...\n");
+        for (int i = 0; i < s.n && sts >= 0; i++)
+            sts = dump_indom(d, s.keys[order[i]]);
+    }
+    free(order);
+    free(s.keys);
+    return sts < 0 ? sts : 0;
+}
+
+static int ondisk_one(const arch_indom_rec *r, void *arg)
+{
+    dump *d = arg;
+    print_stamp(d, &r->stamp);
+    printf(" InDom: %s%s %d instances\n", pmInDomStr(r->indom), r->delta ? " delta" : "", r->n);
+    for (int j = 0; j < r->n; j++) {
+        if (!r->delta)
+            printf("   %d or \"%s\"\n", r->inst[j], r->name[j]);
+        else if (r->name[j] != NULL)
+            printf("   add %d or \"%s\"\n", r->inst[j], r->name[j]);
+        else
+            printf("   del %d\n", r->inst[j]);
+    }
+    return 0;
+}
+
+static int dump_ondisk(dump *d)
+{
+    printf("\nInstance Domains on-disk ...\n");
+    return arch_indom_walk(d->set, PM_INDOM_NULL, ondisk_one, d);
+}
+
+static void dump_index(dump *d)
+{
+    for (int a = 0; a < arch_count(d->set); a++) {
+        uint64_t n = arch_nindex(d->set, a);
+        char buf[96];
+        struct timespec t0 = {0, 0};
+        size_t len;
+
+        stamp_str(d, &t0, buf, sizeof(buf));
+        len = strlen(buf);
+        printf("\nTemporal Index\n");
+        for (size_t k = 0; k <= len / 8; k++)
+            putchar('\t');
+        printf("Log Vol    end(meta)     end(log)\n");
+        for (uint64_t j = 0; j < n; j++) {
+            arch_ti ti;
+            if (arch_index_entry(d->set, a, j, &ti) < 0)
+                break;
+            print_stamp(d, &ti.stamp);
+            printf("\t%7d %12llu %12llu\n", ti.vol, (unsigned long long)ti.meta_off,
+                   (unsigned long long)ti.data_off);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Data records. */
+
+static void print_inst(dump *d, const pmDesc *desc, const struct timespec *t, int inst)
+{
+    arch_indom_view v;
+    printf("inst [%d or ", inst);
+    if (arch_indom_at(d->set, desc->indom, t, &v) == 0) {
+        for (int i = 0; i < v.n; i++)
+            if (v.inst[i] == inst) {
+                printf("\"%s\"]", v.name[i]);
+                return;
+            }
+    }
+    printf("???]");
+}
+
+static void print_vset(dump *d, const pmValueSet *vs, int valfmt, const struct timespec *t)
+{
+    pmDesc desc;
+    int have = arch_desc(d->set, vs->pmid, &desc) == 0;
+
+    printf("    %s (", pmIDStr(vs->pmid));
+    print_names(d, vs->pmid);
+    printf("):");
+    if (vs->numval < 0) {
+        printf(" %s\n", pmErrStr(vs->numval));
+        return;
+    }
+    if (vs->numval == 0) {
+        printf(" No values returned!\n");
+        return;
+    }
+    if (!have) {
+        printf(" (no descriptor)\n");
+        return;
+    }
+    for (int j = 0; j < vs->numval; j++) {
+        const pmValue *v = &vs->vlist[j];
+        if (vs->numval > 1)
+            printf("\n        ");
+        else
+            printf(" ");
+        if (desc.indom != PM_INDOM_NULL) {
+            print_inst(d, &desc, t, v->inst);
+            printf(" ");
+        }
+        printf("value ");
+        if (desc.type == PM_TYPE_EVENT || desc.type == PM_TYPE_HIGHRES_EVENT)
+            printf("[event records]");
+        else
+            pmPrintValue(stdout, valfmt, desc.type, v, 1);
+    }
+    printf("\n");
+}
+
+static int selected(const dump *d, pmID pmid)
+{
+    if (d->nsel == 0)
+        return 1;
+    for (int i = 0; i < d->nsel; i++)
+        if (d->sel[i] == pmid)
+            return 1;
+    return 0;
+}
+
+static void print_record(dump *d, const arch_record *rec, const pmHighResResult *res)
+{
+    int n = 0;
+
+    if (d->nsel > 0) {
+        for (int i = 0; i < res->numpmid; i++)
+            n += selected(d, res->vset[i]->pmid);
+        if (n == 0)
+            return;
+    } else
+        n = res->numpmid;
+    printf("\n");
+    if (d->sflag)
+        printf("[%u bytes]\n", rec->len);
+    print_stamp(d, &res->timestamp);
+    if (res->numpmid == 0) {
+        printf("  <mark>\n");
+        return;
+    }
+    printf(" %d metric%s\n", n, n == 1 ? "" : "s");
+    if (d->nsel > 0) {
+        for (int s = 0; s < d->nsel; s++)
+            for (int i = 0; i < res->numpmid; i++)
+                if (res->vset[i]->pmid == d->sel[s])
+                    print_vset(d, res->vset[i], res->vset[i]->valfmt, &res->timestamp);
+        return;
+    }
+    for (int i = 0; i < res->numpmid; i++)
+        print_vset(d, res->vset[i], res->vset[i]->valfmt, &res->timestamp);
+}
+
+static int in_window(const dump *d, const struct timespec *t)
+{
+    if (t->tv_sec < d->start.tv_sec ||
+        (t->tv_sec == d->start.tv_sec && t->tv_nsec < d->start.tv_nsec))
+        return 0;
+    if (t->tv_sec > d->finish.tv_sec ||
+        (t->tv_sec == d->finish.tv_sec && t->tv_nsec > d->finish.tv_nsec))
+        return 0;
+    return 1;
+}
+
+static int dump_records(dump *d)
+{
+    arch_cursor *c = arch_cursor_new(d->set);
+    int dir = d->rflag ? ARCH_BACK : ARCH_FORW, sts;
+    arch_record rec;
+
+    if (c == NULL)
+        return -ENOMEM;
+    if (d->rflag) {
+        char buf[32];
+        time_t sec = d->finish.tv_sec;
+        printf("\nLog finished at %24.24s - dump in reverse order\n", pmCtime(&sec, buf));
+        sts = arch_cursor_end(c);
+    } else
+        sts = arch_cursor_seek(c, &d->start, ARCH_FORW);
+    while (sts >= 0 && (sts = arch_cursor_step(c, dir, &rec)) == 1) {
+        pmHighResResult *res;
+        if (!in_window(d, &rec.stamp)) {
+            if (d->rflag ? rec.stamp.tv_sec < d->start.tv_sec : rec.stamp.tv_sec > d->finish.tv_sec)
+                break;
+            continue;
+        }
+        if ((sts = arch_record_result(d->set, &rec, &res)) < 0)
+            break;
+        print_record(d, &rec, res);
+        pmFreeHighResResult(res);
+    }
+    arch_cursor_free(c);
+    return sts < 0 ? sts : 0;
+}
+
+/* ------------------------------------------------------------------ */
+
+/* The metrics named after the archive: each name (a leaf or a subtree of
+ * the archive's namespace) adds its PMIDs, in the namespace's order. */
+static int select_metrics(dump *d, int argc, char **argv)
+{
+    int total = arch_nnames(d->set), ok = 0;
+
+    d->sel = malloc((size_t)(total > 0 ? total : 1) * (size_t)argc * sizeof(pmID));
+    if (d->sel == NULL)
+        return -ENOMEM;
+    for (int a = 0; a < argc; a++) {
+        size_t len = strlen(argv[a]);
+        int found = 0;
+        for (int i = 0; i < total; i++) {
+            pmID pmid;
+            const char *name = arch_name_at(d->set, i, &pmid);
+            if (strcmp(name, argv[a]) == 0 ||
+                (strncmp(name, argv[a], len) == 0 && name[len] == '.')) {
+                d->sel[d->nsel++] = pmid;
+                found = 1;
+            }
+        }
+        if (found)
+            ok++;
+        else
+            fprintf(stderr, "%s: pmLookupName(%s): %s\n", pmGetProgname(), argv[a],
+                    pmErrStr(PM_ERR_NAME));
+    }
+    if (ok == 0) {
+        fprintf(stderr, "No metric names can be translated, dump abandoned\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* -S and -T over the archive's span; -z and -Z. */
+static int window_and_zone(dump *d)
+{
+    char *msg = NULL;
+    struct timespec origin, end;
+    int sts;
+
+    if ((sts = arch_end(d->set, &end)) < 0)
+        end = d->label->start;
+    d->start = d->label->start;
+    d->finish = end;
+    if (opts.tzflag) {
+        if ((sts = pmNewZone(d->label->timezone)) < 0)
+            return sts;
+        printf("Note: timezone set to local timezone of host \"%s\" from archive\n\n",
+               d->label->hostname);
+    } else if (opts.timezone != NULL) {
+        if ((sts = pmNewZone(opts.timezone)) < 0) {
+            fprintf(stderr, "%s: Cannot set timezone to \"%s\": %s\n", pmGetProgname(),
+                    opts.timezone, pmErrStr(sts));
+            return -1;
+        }
+        printf("Note: timezone set to \"TZ=%s\"\n\n", opts.timezone);
+    }
+    if (opts.start_optarg == NULL && opts.finish_optarg == NULL)
+        return 0;
+    if (pmParseHighResTimeWindow(opts.start_optarg, opts.finish_optarg, NULL, NULL,
+                                 &d->label->start, &end, &d->start, &d->finish, &origin,
+                                 &msg) < 0) {
+        fprintf(stderr, "%s: invalid time window.\n%s", pmGetProgname(), msg ? msg : "");
+        free(msg);
+        return -1;
+    }
+    free(msg);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int c, dflag = 0, eflag = 0, hflag = 0, Iflag = 0, iflag = 0, lflag = 0, mflag = 0, tflag = 0,
+           sts;
+    dump d;
+    const char *archive;
+
+    memset(&d, 0, sizeof(d));
+    while ((c = pmGetOptions(argc, argv, &opts)) != EOF) {
+        switch (c) {
+        case 'a':
+            dflag = iflag = mflag = d.sflag = tflag = 1;
+            lflag = 2;
+            break;
+        case 'd':
+            dflag = 1;
+            break;
+        case 'e':
+            eflag = 1;
+            break;
+        case 'h':
+            hflag = 1;
+            break;
+        case 'I':
+            Iflag = 1;
+            break;
+        case 'i':
+            iflag = 1;
+            break;
+        case 'L':
+            lflag = 2;
+            break;
+        case 'l':
+            if (lflag == 0)
+                lflag = 1;
+            break;
+        case 'M':
+            break;
+        case 'm':
+            mflag = 1;
+            break;
+        case 'r':
+            d.rflag = 1;
+            break;
+        case 's':
+            d.sflag = 1;
+            break;
+        case 't':
+            tflag = 1;
+            break;
+        case 'v':
+            fprintf(stderr, "%s: -v is not supported by pmkit's pmdumplog\n", pmGetProgname());
+            return 1;
+        case 'x':
+            d.xflag++;
+            break;
+        default:
+            opts.errors++;
+            break;
+        }
+    }
+    if (opts.errors || opts.optind > argc - 1) {
+        pmUsageMessage(&opts);
+        return 1;
+    }
+    outfile_watch_stdout();
+    archive = argv[opts.optind++];
+    if ((sts = arch_open(archive, 0, &d.set)) < 0) {
+        fprintf(stderr, "%s: Cannot open archive \"%s\": %s\n", pmGetProgname(), archive,
+                pmErrStr(sts));
+        return 1;
+    }
+    d.label = arch_label_of(d.set, 0);
+    d.v3 = d.label->version >= PM_LOG_VERS03;
+    if (window_and_zone(&d) < 0)
+        return 1;
+    if (opts.optind < argc && select_metrics(&d, argc - opts.optind, argv + opts.optind) < 0)
+        return 1;
+    if (!(dflag | eflag | hflag | Iflag | iflag | lflag | tflag | d.sflag))
+        mflag = 1;
+    if (lflag)
+        dump_label(&d, lflag == 2);
+    if (dflag)
+        dump_descs(&d);
+    if (iflag)
+        dump_indoms(&d);
+    if (Iflag)
+        dump_ondisk(&d);
+    (void)eflag;
+    (void)hflag;
+    if (tflag)
+        dump_index(&d);
+    if (mflag || d.sflag)
+        if ((sts = dump_records(&d)) < 0)
+            fprintf(stderr, "%s: %s\n", pmGetProgname(), pmErrStr(sts));
+    arch_close(d.set);
+    free(d.sel);
+    return outfile_stdout_close() < 0 || sts < 0 ? 1 : 0;
+}
