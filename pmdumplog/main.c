@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static int override(int c, pmOptions *o);
 
@@ -61,7 +62,7 @@ static pmLongOptions longopts[] = {
 
 static pmOptions opts = {
     .flags = PM_OPTFLAG_DONE,
-    .short_options = "aD:deIhiLlMmn:rS:sT:tVv:xZ:z?",
+    .short_options = "aD:deIhiLlMmn:rS:sT:tv:xZ:z?",
     .long_options = longopts,
     .short_usage = "[options] [archive [metricname ...]]",
     .override = override,
@@ -74,6 +75,12 @@ static int override(int c, pmOptions *o)
     return c == 'a' || c == 'h' || c == 'L' || c == 's' || c == 't';
 }
 
+typedef struct pmns_walk {
+    int n;
+    const char **names;
+    pmID *pmids;
+} pmns_walk;
+
 typedef struct dump {
     arch_set *set;
     const arch_label *label;
@@ -82,7 +89,9 @@ typedef struct dump {
     int sflag; /* -s */
     int rflag; /* -r */
     struct timespec start, finish;
-    int nsel; /* metrics named on the command line (0: all) */
+    char base[4096]; /* the archive's base name, for -t's checks */
+    pmns_walk pmns;  /* the archive's namespace, walked */
+    int nsel;        /* metrics named on the command line (0: all) */
     pmID *sel;
 } dump;
 
@@ -228,15 +237,93 @@ static void dump_label(const dump *d, int verbose)
     }
 }
 
+/*
+ * The archive's namespace as PCP's libpcp builds it from the .meta names:
+ * a tree whose nodes take each new child at the head of their children.
+ * A depth-first walk of it is pmTraversePMNS's order; pmNameAll gives a
+ * PMID's names in the reverse of that walk.  Kept as the walk: names[i]
+ * and pmids[i] for the i-th leaf.
+ */
+typedef struct pnode {
+    const char *part; /* not NUL-terminated: partlen bytes */
+    size_t partlen;
+    int child, sibling; /* indices, -1 for none */
+    int leaf;           /* index of the full name, or -1 */
+} pnode;
+
+static int tree_child(pnode *t, int *nt, int parent, const char *part, size_t len)
+{
+    for (int c = t[parent].child; c >= 0; c = t[c].sibling)
+        if (t[c].partlen == len && memcmp(t[c].part, part, len) == 0)
+            return c;
+    t[*nt] = (pnode){part, len, -1, t[parent].child, -1};
+    t[parent].child = *nt;
+    return (*nt)++;
+}
+
+static void tree_walk(const pnode *t, int node, const dump *d, pmns_walk *w)
+{
+    for (int c = t[node].child; c >= 0; c = t[c].sibling) {
+        if (t[c].leaf >= 0) {
+            pmID pmid;
+            w->names[w->n] = arch_name_at(d->set, t[c].leaf, &pmid);
+            w->pmids[w->n++] = pmid;
+        }
+        tree_walk(t, c, d, w);
+    }
+}
+
+static int pmns_order(const dump *d, pmns_walk *w)
+{
+    int total = arch_nnames(d->set), nt = 1;
+    size_t parts = 1;
+    pnode *t;
+
+    for (int i = 0; i < total; i++) {
+        pmID pmid;
+        for (const char *p = arch_name_at(d->set, i, &pmid); *p; p++)
+            parts += *p == '.';
+        parts++;
+    }
+    t = malloc(parts * sizeof(*t));
+    w->names = malloc((size_t)(total > 0 ? total : 1) * sizeof(char *));
+    w->pmids = malloc((size_t)(total > 0 ? total : 1) * sizeof(pmID));
+    w->n = 0;
+    if (t == NULL || w->names == NULL || w->pmids == NULL) {
+        free(t);
+        return -ENOMEM;
+    }
+    t[0] = (pnode){"", 0, -1, -1, -1};
+    for (int i = 0; i < total; i++) {
+        pmID pmid;
+        const char *name = arch_name_at(d->set, i, &pmid), *p = name;
+        int node = 0;
+        for (;;) {
+            const char *dot = strchr(p, '.');
+            size_t len = dot ? (size_t)(dot - p) : strlen(p);
+            node = tree_child(t, &nt, node, p, len);
+            if (dot == NULL)
+                break;
+            p = dot + 1;
+        }
+        if (t[node].leaf < 0)
+            t[node].leaf = i;
+    }
+    tree_walk(t, 0, d, w);
+    free(t);
+    return 0;
+}
+
 static void print_names(const dump *d, pmID pmid)
 {
-    const char *names[64];
-    int n = arch_names_of(d->set, pmid, names, 64);
-    if (n > 64)
-        n = 64;
-    for (int i = 0; i < n; i++)
-        printf("%s%s", i ? " or " : "", names[i]);
-    if (n <= 0)
+    int first = 1;
+
+    for (int i = d->pmns.n - 1; i >= 0; i--)
+        if (d->pmns.pmids[i] == pmid) {
+            printf("%s%s", first ? "" : " or ", d->pmns.names[i]);
+            first = 0;
+        }
+    if (first)
         printf("%s", pmIDStr(pmid));
 }
 
@@ -298,42 +385,84 @@ static int collect_indom(const arch_indom_rec *r, void *arg)
     return 0;
 }
 
-typedef struct stamps {
-    int n, cap;
-    struct timespec *t;
-} stamps;
+/* One observation of an instance domain as -i prints it: its time and
+ * its text (NULL for a v3 delta, worked out after the walk). */
+typedef struct obs {
+    struct timespec t;
+    char *text;
+} obs;
 
-static int collect_stamp(const arch_indom_rec *r, void *arg)
+typedef struct observations {
+    int n, cap;
+    obs *o;
+} observations;
+
+static char *indom_text(int n, const int *inst, const char *const *name)
 {
-    stamps *s = arg;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+
+    if (f == NULL)
+        return NULL;
+    fprintf(f, " %d instances\n", n);
+    for (int j = 0; j < n; j++)
+        fprintf(f, "   %d or \"%s\"\n", inst[j], name[j]);
+    if (fclose(f) != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+static int collect_obs(const arch_indom_rec *r, void *arg)
+{
+    observations *s = arg;
     if (s->n == s->cap) {
         int cap = s->cap ? s->cap * 2 : 16;
-        struct timespec *t = realloc(s->t, (size_t)cap * sizeof(*t));
-        if (t == NULL)
+        obs *o = realloc(s->o, (size_t)cap * sizeof(*o));
+        if (o == NULL)
             return -ENOMEM;
-        s->t = t;
+        s->o = o;
         s->cap = cap;
     }
-    s->t[s->n++] = r->stamp;
+    s->o[s->n].t = r->stamp;
+    s->o[s->n].text = NULL;
+    if (!r->delta && (s->o[s->n].text = indom_text(r->n, r->inst, r->name)) == NULL)
+        return -ENOMEM;
+    s->n++;
     return 0;
 }
 
+/* One instance domain: each observation (a delta as the whole domain
+ * after it), but for one at the same time as the one before and equal to
+ * it, which PCP keeps once. */
 static int dump_indom(dump *d, pmInDom indom)
 {
-    stamps st = {0, 0, NULL};
-    int sts = arch_indom_walk(d->set, indom, collect_stamp, &st);
+    observations st = {0, 0, NULL};
+    int sts = arch_indom_walk(d->set, indom, collect_obs, &st);
 
     printf("InDom: %s\n", pmInDomStr(indom));
     for (int i = 0; sts >= 0 && i < st.n; i++) {
         arch_indom_view v;
-        if (arch_indom_at(d->set, indom, &st.t[i], &v) < 0)
+        if (st.o[i].text == NULL) {
+            if (arch_indom_at(d->set, indom, &st.o[i].t, &v) < 0)
+                continue;
+            if ((st.o[i].text = indom_text(v.n, v.inst, v.name)) == NULL) {
+                sts = -ENOMEM;
+                break;
+            }
+        }
+        if (i > 0 && st.o[i].t.tv_sec == st.o[i - 1].t.tv_sec &&
+            st.o[i].t.tv_nsec == st.o[i - 1].t.tv_nsec && st.o[i - 1].text != NULL &&
+            strcmp(st.o[i].text, st.o[i - 1].text) == 0)
             continue;
-        print_stamp(d, &st.t[i]);
-        printf(" %d instances\n", v.n);
-        for (int j = 0; j < v.n; j++)
-            printf("   %d or \"%s\"\n", v.inst[j], v.name[j]);
+        print_stamp(d, &st.o[i].t);
+        fputs(st.o[i].text, stdout);
     }
-    free(st.t);
+    for (int i = 0; i < st.n; i++)
+        free(st.o[i].text);
+    free(st.o);
     return sts;
 }
 
@@ -379,6 +508,35 @@ static int dump_ondisk(dump *d)
     return arch_indom_walk(d->set, PM_INDOM_NULL, ondisk_one, d);
 }
 
+/* The size of an uncompressed file of the archive, or -1. */
+static long long file_size(const dump *d, const char *suffix)
+{
+    char path[4096 + 32];
+    struct stat sb;
+
+    snprintf(path, sizeof(path), "%s.%s", d->base, suffix);
+    return stat(path, &sb) == 0 && S_ISREG(sb.st_mode) ? (long long)sb.st_size : -1;
+}
+
+/* PCP's checks of an index entry against the files' sizes. */
+static void index_check(const dump *d, const arch_ti *ti, size_t tabs)
+{
+    char vol[16];
+    long long size;
+
+    snprintf(vol, sizeof(vol), "%d", ti->vol);
+    if ((size = file_size(d, "meta")) >= 0 && (long long)ti->meta_off > size) {
+        for (size_t k = 0; k < tabs; k++)
+            putchar('\t');
+        printf("Error: offset to meta file past end of file (%lld)\n", size);
+    }
+    if ((size = file_size(d, vol)) >= 0 && (long long)ti->data_off > size) {
+        for (size_t k = 0; k < tabs; k++)
+            putchar('\t');
+        printf("Error: offset to log file past end of file (%lld)\n", size);
+    }
+}
+
 static void dump_index(dump *d)
 {
     for (int a = 0; a < arch_count(d->set); a++) {
@@ -400,6 +558,7 @@ static void dump_index(dump *d)
             print_stamp(d, &ti.stamp);
             printf("\t%7d %12llu %12llu\n", ti.vol, (unsigned long long)ti.meta_off,
                    (unsigned long long)ti.data_off);
+            index_check(d, &ti, len / 8 + 1);
         }
     }
 }
@@ -512,20 +671,27 @@ static int in_window(const dump *d, const struct timespec *t)
     return 1;
 }
 
+/* -r's first line: the time of the last record in the window, to the
+ * second. */
+static void reverse_header(const struct timespec *t)
+{
+    char buf[32];
+    time_t sec = t->tv_sec;
+    printf("\nLog finished at %24.24s - dump in reverse order\n", pmCtime(&sec, buf));
+}
+
 static int dump_records(dump *d)
 {
+    int started = 0;
     arch_cursor *c = arch_cursor_new(d->set);
     int dir = d->rflag ? ARCH_BACK : ARCH_FORW, sts;
     arch_record rec;
 
     if (c == NULL)
         return -ENOMEM;
-    if (d->rflag) {
-        char buf[32];
-        time_t sec = d->finish.tv_sec;
-        printf("\nLog finished at %24.24s - dump in reverse order\n", pmCtime(&sec, buf));
+    if (d->rflag)
         sts = arch_cursor_end(c);
-    } else
+    else
         sts = arch_cursor_seek(c, &d->start, ARCH_FORW);
     while (sts >= 0 && (sts = arch_cursor_step(c, dir, &rec)) == 1) {
         pmHighResResult *res;
@@ -536,9 +702,14 @@ static int dump_records(dump *d)
         }
         if ((sts = arch_record_result(d->set, &rec, &res)) < 0)
             break;
+        if (d->rflag && !started)
+            reverse_header(&rec.stamp);
+        started = 1;
         print_record(d, &rec, res);
         pmFreeHighResResult(res);
     }
+    if (d->rflag && !started && sts >= 0)
+        reverse_header(&d->finish);
     arch_cursor_free(c);
     return sts < 0 ? sts : 0;
 }
@@ -549,7 +720,7 @@ static int dump_records(dump *d)
  * the archive's namespace) adds its PMIDs, in the namespace's order. */
 static int select_metrics(dump *d, int argc, char **argv)
 {
-    int total = arch_nnames(d->set), ok = 0;
+    int total = d->pmns.n, ok = 0;
 
     d->sel = malloc((size_t)(total > 0 ? total : 1) * (size_t)argc * sizeof(pmID));
     if (d->sel == NULL)
@@ -558,11 +729,10 @@ static int select_metrics(dump *d, int argc, char **argv)
         size_t len = strlen(argv[a]);
         int found = 0;
         for (int i = 0; i < total; i++) {
-            pmID pmid;
-            const char *name = arch_name_at(d->set, i, &pmid);
+            const char *name = d->pmns.names[i];
             if (strcmp(name, argv[a]) == 0 ||
                 (strncmp(name, argv[a], len) == 0 && name[len] == '.')) {
-                d->sel[d->nsel++] = pmid;
+                d->sel[d->nsel++] = d->pmns.pmids[i];
                 found = 1;
             }
         }
@@ -577,6 +747,19 @@ static int select_metrics(dump *d, int argc, char **argv)
         return -1;
     }
     return 0;
+}
+
+/* The base name of the archive named, as its files' names start. */
+static void base_name(dump *d, const char *archive)
+{
+    char *dot;
+    snprintf(d->base, sizeof(d->base), "%s", archive);
+    if ((dot = strrchr(d->base, '.')) != NULL && strchr(dot, '/') == NULL) {
+        const char *sfx = dot + 1;
+        if (strcmp(sfx, "meta") == 0 || strcmp(sfx, "index") == 0 ||
+            (*sfx >= '0' && *sfx <= '9' && strspn(sfx, "0123456789") == strlen(sfx)))
+            *dot = '\0';
+    }
 }
 
 /* -S and -T over the archive's span; -z and -Z. */
@@ -608,7 +791,7 @@ static int window_and_zone(dump *d)
     if (pmParseHighResTimeWindow(opts.start_optarg, opts.finish_optarg, NULL, NULL,
                                  &d->label->start, &end, &d->start, &d->finish, &origin,
                                  &msg) < 0) {
-        fprintf(stderr, "%s: invalid time window.\n%s", pmGetProgname(), msg ? msg : "");
+        fprintf(stderr, "%s: invalid time window.\n%s\n", pmGetProgname(), msg ? msg : "");
         free(msg);
         return -1;
     }
@@ -689,6 +872,11 @@ int main(int argc, char **argv)
         return 1;
     }
     d.label = arch_label_of(d.set, 0);
+    base_name(&d, archive);
+    if (pmns_order(&d, &d.pmns) < 0) {
+        fprintf(stderr, "%s: %s\n", pmGetProgname(), pmErrStr(-ENOMEM));
+        return 1;
+    }
     d.v3 = d.label->version >= PM_LOG_VERS03;
     if (window_and_zone(&d) < 0)
         return 1;
@@ -709,9 +897,13 @@ int main(int argc, char **argv)
     if (tflag)
         dump_index(&d);
     if (mflag || d.sflag)
-        if ((sts = dump_records(&d)) < 0)
-            fprintf(stderr, "%s: %s\n", pmGetProgname(), pmErrStr(sts));
+        if ((sts = dump_records(&d)) < 0) {
+            fflush(stdout);
+            fprintf(stderr, "%s: pmFetch: %s\n", pmGetProgname(), pmErrStr(sts));
+        }
     arch_close(d.set);
     free(d.sel);
+    free(d.pmns.names);
+    free(d.pmns.pmids);
     return outfile_stdout_close() < 0 || sts < 0 ? 1 : 0;
 }
