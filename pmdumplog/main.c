@@ -799,6 +799,50 @@ static int window_and_zone(dump *d)
     return 0;
 }
 
+#define DO_LABEL      1
+#define DO_LABEL_LONG 2
+#define DO_DESCS      4
+#define DO_INDOMS     8
+#define DO_ONDISK     16
+#define DO_INDEX      32
+#define DO_RECORDS    64
+
+/* Everything after the archive is open, in PCP's order of sections: 0,
+ * or < 0 when the run failed (reported). */
+static int run(dump *d, const char *archive, int nnames, char **names, int what)
+{
+    int sts;
+
+    d->label = arch_label_of(d->set, 0);
+    d->v3 = d->label->version >= PM_LOG_VERS03;
+    base_name(d, archive);
+    if (pmns_order(d, &d->pmns) < 0) {
+        fprintf(stderr, "%s: %s\n", pmGetProgname(), pmErrStr(-ENOMEM));
+        return -1;
+    }
+    if (window_and_zone(d) < 0)
+        return -1;
+    if (nnames > 0 && select_metrics(d, nnames, names) < 0)
+        return -1;
+    if (what & DO_LABEL)
+        dump_label(d, (what & DO_LABEL_LONG) != 0);
+    if (what & DO_DESCS)
+        dump_descs(d);
+    if (what & DO_INDOMS)
+        dump_indoms(d);
+    if (what & DO_ONDISK)
+        dump_ondisk(d);
+    if (what & DO_INDEX)
+        dump_index(d);
+    if ((what & DO_RECORDS) && (sts = dump_records(d)) < 0) {
+        fflush(stdout);
+        fprintf(stderr, "%s: pmFetch: %s\n", pmGetProgname(), pmErrStr(sts));
+        return sts;
+    }
+    return 0;
+}
+
+/* The options (a switch over PCP's letters: over 60 lines), then run(). */
 int main(int argc, char **argv)
 {
     int c, dflag = 0, eflag = 0, hflag = 0, Iflag = 0, iflag = 0, lflag = 0, mflag = 0, tflag = 0,
@@ -871,36 +915,14 @@ int main(int argc, char **argv)
                 pmErrStr(sts));
         return 1;
     }
-    d.label = arch_label_of(d.set, 0);
-    base_name(&d, archive);
-    if (pmns_order(&d, &d.pmns) < 0) {
-        fprintf(stderr, "%s: %s\n", pmGetProgname(), pmErrStr(-ENOMEM));
-        return 1;
-    }
-    d.v3 = d.label->version >= PM_LOG_VERS03;
-    if (window_and_zone(&d) < 0)
-        return 1;
-    if (opts.optind < argc && select_metrics(&d, argc - opts.optind, argv + opts.optind) < 0)
-        return 1;
     if (!(dflag | eflag | hflag | Iflag | iflag | lflag | tflag | d.sflag))
         mflag = 1;
-    if (lflag)
-        dump_label(&d, lflag == 2);
-    if (dflag)
-        dump_descs(&d);
-    if (iflag)
-        dump_indoms(&d);
-    if (Iflag)
-        dump_ondisk(&d);
     (void)eflag;
     (void)hflag;
-    if (tflag)
-        dump_index(&d);
-    if (mflag || d.sflag)
-        if ((sts = dump_records(&d)) < 0) {
-            fflush(stdout);
-            fprintf(stderr, "%s: pmFetch: %s\n", pmGetProgname(), pmErrStr(sts));
-        }
+    sts = run(&d, archive, argc - opts.optind, argv + opts.optind,
+              (dflag ? DO_DESCS : 0) | (iflag ? DO_INDOMS : 0) | (Iflag ? DO_ONDISK : 0) |
+                  (tflag ? DO_INDEX : 0) | (mflag || d.sflag ? DO_RECORDS : 0) |
+                  (lflag ? DO_LABEL : 0) | (lflag == 2 ? DO_LABEL_LONG : 0));
     arch_close(d.set);
     free(d.sel);
     free(d.pmns.names);
