@@ -537,6 +537,70 @@ static void index_check(const dump *d, const arch_ti *ti, size_t tabs)
     }
 }
 
+/* Help text for -h: every text of the .meta, PMIDs before InDoms, each
+ * kind by identifier, the one-line text before the full one. */
+typedef struct htext {
+    int type, ident;
+    const char *text;
+} htext;
+
+typedef struct htexts {
+    int n, cap;
+    htext *t;
+} htexts;
+
+static int collect_text(int type, int ident, const char *text, void *arg)
+{
+    htexts *h = arg;
+    if (h->n == h->cap) {
+        int cap = h->cap ? h->cap * 2 : 32;
+        htext *t = realloc(h->t, (size_t)cap * sizeof(*t));
+        if (t == NULL)
+            return -ENOMEM;
+        h->t = t;
+        h->cap = cap;
+    }
+    h->t[h->n++] = (htext){type, ident, text};
+    return 0;
+}
+
+static int text_cmp(const void *a, const void *b)
+{
+    const htext *x = a, *y = b;
+    int xi = (x->type & PM_TEXT_INDOM) != 0, yi = (y->type & PM_TEXT_INDOM) != 0;
+    int xh = (x->type & PM_TEXT_HELP) != 0, yh = (y->type & PM_TEXT_HELP) != 0;
+
+    if (xi != yi)
+        return xi - yi;
+    if (x->ident != y->ident)
+        return (unsigned)x->ident < (unsigned)y->ident ? -1 : 1;
+    return xh - yh;
+}
+
+static int dump_help(dump *d)
+{
+    htexts h = {0, 0, NULL};
+    int sts = arch_text_walk(d->set, collect_text, &h);
+
+    if (sts >= 0) {
+        qsort(h.t, (size_t)h.n, sizeof(*h.t), text_cmp);
+        printf("\nMetric Help Text in the Log ...\n");
+        for (int i = 0; i < h.n; i++) {
+            const htext *t = &h.t[i];
+            if (t->type & PM_TEXT_INDOM)
+                printf("InDom: %s", pmInDomStr((pmInDom)t->ident));
+            else
+                printf("PMID: %s", pmIDStr((pmID)t->ident));
+            if (t->type & PM_TEXT_HELP)
+                printf("\n%s\n", t->text);
+            else
+                printf(" [%s]\n", t->text);
+        }
+    }
+    free(h.t);
+    return sts < 0 ? sts : 0;
+}
+
 static void dump_index(dump *d)
 {
     for (int a = 0; a < arch_count(d->set); a++) {
@@ -806,6 +870,7 @@ static int window_and_zone(dump *d)
 #define DO_ONDISK     16
 #define DO_INDEX      32
 #define DO_RECORDS    64
+#define DO_HELP       128
 
 /* Everything after the archive is open, in PCP's order of sections: 0,
  * or < 0 when the run failed (reported). */
@@ -828,10 +893,12 @@ static int run(dump *d, const char *archive, int nnames, char **names, int what)
         dump_label(d, (what & DO_LABEL_LONG) != 0);
     if (what & DO_DESCS)
         dump_descs(d);
-    if (what & DO_INDOMS)
-        dump_indoms(d);
+    if (what & DO_HELP)
+        dump_help(d);
     if (what & DO_ONDISK)
         dump_ondisk(d);
+    if (what & DO_INDOMS)
+        dump_indoms(d);
     if (what & DO_INDEX)
         dump_index(d);
     if ((what & DO_RECORDS) && (sts = dump_records(d)) < 0) {
@@ -918,11 +985,11 @@ int main(int argc, char **argv)
     if (!(dflag | eflag | hflag | Iflag | iflag | lflag | tflag | d.sflag))
         mflag = 1;
     (void)eflag;
-    (void)hflag;
-    sts = run(&d, archive, argc - opts.optind, argv + opts.optind,
-              (dflag ? DO_DESCS : 0) | (iflag ? DO_INDOMS : 0) | (Iflag ? DO_ONDISK : 0) |
-                  (tflag ? DO_INDEX : 0) | (mflag || d.sflag ? DO_RECORDS : 0) |
-                  (lflag ? DO_LABEL : 0) | (lflag == 2 ? DO_LABEL_LONG : 0));
+    sts =
+        run(&d, archive, argc - opts.optind, argv + opts.optind,
+            (dflag ? DO_DESCS : 0) | (iflag ? DO_INDOMS : 0) | (Iflag ? DO_ONDISK : 0) |
+                (tflag ? DO_INDEX : 0) | (mflag || d.sflag ? DO_RECORDS : 0) |
+                (lflag ? DO_LABEL : 0) | (hflag ? DO_HELP : 0) | (lflag == 2 ? DO_LABEL_LONG : 0));
     arch_close(d.set);
     free(d.sel);
     free(d.pmns.names);
