@@ -583,7 +583,8 @@ static int dump_help(dump *d)
     int sts = arch_text_walk(d->set, collect_text, &h);
 
     if (sts >= 0) {
-        qsort(h.t, (size_t)h.n, sizeof(*h.t), text_cmp);
+        if (h.n > 0)
+            qsort(h.t, (size_t)h.n, sizeof(*h.t), text_cmp);
         printf("\nMetric Help Text in the Log ...\n");
         for (int i = 0; i < h.n; i++) {
             const htext *t = &h.t[i];
