@@ -537,6 +537,127 @@ static void index_check(const dump *d, const arch_ti *ti, size_t tabs)
     }
 }
 
+/* Label sets for -e: every label record of the .meta, by time, then by
+ * class (context, domain, cluster, item, instance domain, instances) and
+ * identifier. */
+typedef struct lrec {
+    struct timespec t;
+    int type, ident, seq;
+    int nsets;
+    const pmLabelSet *sets;
+} lrec;
+
+typedef struct lrecs {
+    int n, cap;
+    lrec *r;
+} lrecs;
+
+static int collect_labels(const arch_label_rec *r, void *arg)
+{
+    lrecs *l = arg;
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 32;
+        lrec *n = realloc(l->r, (size_t)cap * sizeof(*n));
+        if (n == NULL)
+            return -ENOMEM;
+        l->r = n;
+        l->cap = cap;
+    }
+    l->r[l->n] = (lrec){r->stamp, r->type, r->ident, l->n, r->nsets, r->sets};
+    l->n++;
+    return 0;
+}
+
+static int label_class(int type)
+{
+    switch (type & ~PM_LABEL_COMPOUND & ~PM_LABEL_OPTIONAL) {
+    case PM_LABEL_CONTEXT:
+        return 0;
+    case PM_LABEL_DOMAIN:
+        return 1;
+    case PM_LABEL_CLUSTER:
+        return 2;
+    case PM_LABEL_ITEM:
+        return 3;
+    case PM_LABEL_INDOM:
+        return 4;
+    default:
+        return 5;
+    }
+}
+
+static int label_cmp(const void *a, const void *b)
+{
+    const lrec *x = a, *y = b;
+    if (x->t.tv_sec != y->t.tv_sec)
+        return x->t.tv_sec < y->t.tv_sec ? -1 : 1;
+    if (x->t.tv_nsec != y->t.tv_nsec)
+        return x->t.tv_nsec < y->t.tv_nsec ? -1 : 1;
+    if (label_class(x->type) != label_class(y->type))
+        return label_class(x->type) - label_class(y->type);
+    if (x->ident != y->ident)
+        return (unsigned)x->ident < (unsigned)y->ident ? -1 : 1;
+    return x->seq - y->seq;
+}
+
+static void print_labelset(const lrec *r, const pmLabelSet *ls)
+{
+    static const char *names[] = {"context", "domain", "cluster", "pmid", "indom", "instances"};
+    int c = label_class(r->type);
+
+    switch (c) {
+    case 0:
+        printf("    Context labels");
+        break;
+    case 1:
+        printf("    Domain %d labels", r->ident);
+        break;
+    case 2:
+        printf("    Cluster %u.%u labels", pmID_domain((pmID)r->ident),
+               pmID_cluster((pmID)r->ident));
+        break;
+    case 3:
+        printf("    PMID %s labels", pmIDStr((pmID)r->ident));
+        break;
+    case 4:
+        printf("    InDom %s labels", pmInDomStr((pmInDom)r->ident));
+        break;
+    default:
+        printf("    InDom %s[%d] labels", pmInDomStr((pmInDom)r->ident), ls->inst);
+        break;
+    }
+    printf(" (%d bytes): %.*s\n", ls->jsonlen, ls->json ? ls->jsonlen : 0,
+           ls->json ? ls->json : "");
+    for (int j = 0; ls->labels != NULL && j < ls->nlabels; j++) {
+        const pmLabel *lb = &ls->labels[j];
+        printf("        [%d] name(%u,%u) : value(%u,%u) [%s%s]\n", j, lb->name, lb->namelen,
+               lb->value, lb->valuelen, names[c], lb->flags & PM_LABEL_OPTIONAL ? ",optional" : "");
+    }
+}
+
+static int dump_labels(dump *d)
+{
+    lrecs l = {0, 0, NULL};
+    int sts = arch_label_walk(d->set, collect_labels, &l);
+
+    if (sts >= 0) {
+        if (l.n > 0)
+            qsort(l.r, (size_t)l.n, sizeof(*l.r), label_cmp);
+        printf("\nMetric Labels in the Log ...\n");
+        for (int i = 0; i < l.n; i++) {
+            if (i == 0 || label_cmp(&(lrec){l.r[i - 1].t, 0, 0, 0, 0, NULL},
+                                    &(lrec){l.r[i].t, 0, 0, 0, 0, NULL}) != 0) {
+                print_stamp(d, &l.r[i].t);
+                printf("\n");
+            }
+            for (int k = 0; k < l.r[i].nsets; k++)
+                print_labelset(&l.r[i], &l.r[i].sets[k]);
+        }
+    }
+    free(l.r);
+    return sts < 0 ? sts : 0;
+}
+
 /* Help text for -h: every text of the .meta, PMIDs before InDoms, each
  * kind by identifier, the one-line text before the full one. */
 typedef struct htext {
@@ -872,6 +993,7 @@ static int window_and_zone(dump *d)
 #define DO_INDEX      32
 #define DO_RECORDS    64
 #define DO_HELP       128
+#define DO_LABELS     256
 
 /* Everything after the archive is open, in PCP's order of sections: 0,
  * or < 0 when the run failed (reported). */
@@ -894,6 +1016,8 @@ static int run(dump *d, const char *archive, int nnames, char **names, int what)
         dump_label(d, (what & DO_LABEL_LONG) != 0);
     if (what & DO_DESCS)
         dump_descs(d);
+    if (what & DO_LABELS)
+        dump_labels(d);
     if (what & DO_HELP)
         dump_help(d);
     if (what & DO_ONDISK)
@@ -985,12 +1109,11 @@ int main(int argc, char **argv)
     }
     if (!(dflag | eflag | hflag | Iflag | iflag | lflag | tflag | d.sflag))
         mflag = 1;
-    (void)eflag;
-    sts =
-        run(&d, archive, argc - opts.optind, argv + opts.optind,
-            (dflag ? DO_DESCS : 0) | (iflag ? DO_INDOMS : 0) | (Iflag ? DO_ONDISK : 0) |
-                (tflag ? DO_INDEX : 0) | (mflag || d.sflag ? DO_RECORDS : 0) |
-                (lflag ? DO_LABEL : 0) | (hflag ? DO_HELP : 0) | (lflag == 2 ? DO_LABEL_LONG : 0));
+    sts = run(&d, archive, argc - opts.optind, argv + opts.optind,
+              (dflag ? DO_DESCS : 0) | (iflag ? DO_INDOMS : 0) | (Iflag ? DO_ONDISK : 0) |
+                  (tflag ? DO_INDEX : 0) | (mflag || d.sflag ? DO_RECORDS : 0) |
+                  (lflag ? DO_LABEL : 0) | (hflag ? DO_HELP : 0) | (eflag ? DO_LABELS : 0) |
+                  (lflag == 2 ? DO_LABEL_LONG : 0));
     arch_close(d.set);
     free(d.sel);
     free(d.pmns.names);

@@ -55,10 +55,10 @@ if [ -n "$extract" ] && [ -x "$extract" ]; then
 fi
 
 # The options, each run alone ("-" is none).
-options="- -a -l -L -d -h -i -I -t -ldhIit -s -r -x -xx -xxx -lz -ZAEST-10 -S+2 -T-2 -r-T+3"
+options="- -a -l -L -d -e -h -i -I -t -ldehIit -s -r -x -xx -xxx -lz -ZAEST-10 -S+2 -T-2 -r-T+3"
 # the options that dump no data record: archives holding event records
 # (whose contents pmkit does not dump yet, docs/compat.md) get only these
-meta_options="-l -L -d -h -i -I -t -ldhIit -lz"
+meta_options="-l -L -d -e -h -i -I -t -ldehIit -lz"
 
 known_case() {
     awk -v c="$1" '$1 == c { found = 1 } END { exit !found }' "$known"
