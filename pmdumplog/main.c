@@ -14,12 +14,14 @@
  * room (archive.h) rather than a PMAPI context: the index, the on-disk
  * instance records and the records' sizes are not in the PMAPI.  Where
  * PCP's output follows the order of libpcp's internal hash tables (-d,
- * -i, -h), pcp_hash_order reproduces that order from the order of
- * first appearance in the metadata.
+ * -i), pcp_hash_order reproduces that order from the order of first
+ * appearance in the metadata; names follow the archive namespace's tree
+ * (pmns_order); -h and -e come sorted, as PCP prints them.
  *
- * Not here: -v (a hex dump of one file), event records' contents
- * (reported as PCP's "N event records" count only), multi-archive
- * contexts (the first archive of a list is dumped).
+ * Not here: -v (a hex dump of one file), event records' contents (a value
+ * of an event type prints "[event records]"), -n (names always come from
+ * the archive), multi-archive contexts (the first archive of a list is
+ * dumped).  -M is taken: PCP 6.0.3 prints <mark> records without it too.
  */
 #include <pcp/pmapi.h>
 
