@@ -14,8 +14,7 @@
 #            own agent, the fixed agent and PCP's simple as DSOs (both
 #            sides talk to the same pmcd); @D@ is a port nobody listens on;
 #   archive  -U (every record) over pcp-testsuite's archives (@A@);
-#   interp   -a (PM_MODE_INTERP): skipped, with a message, while pmkit's
-#            libpcp answers an interpolated fetch with PM_ERR_NYI.
+#   interp   -a (PM_MODE_INTERP) over pcp-testsuite's archives.
 # stdout, stderr and the exit status of each case must be identical once
 # each side's agent directory is written SIDE.  Live values are the fixed
 # agent's or counts of fetches (simple.numfetch, simple.color), so no
@@ -87,10 +86,6 @@ if [ -n "$debian_lib" ]; then
         echo "FAIL: building pmval/main.c against Debian's libpcp"
         exit 1
     fi
-elif [ "$kinds" = interp ] && "$ours" -a "$archives/ok-foo" -s 1 sample.drift 2>&1 |
-    grep -q 'Functionality not yet implemented'; then
-    echo "SKIP: the interpolation cases wait for PM_MODE_INTERP in pmkit's libpcp (issue 24)"
-    exit 77
 fi
 fn=$src/tests/cli/pminfo/fixed_agent.pmns
 
@@ -178,12 +173,6 @@ EOF
     done
 }
 
-# Interpolation: pending until pmkit's libpcp has PM_MODE_INTERP.
-interp_ready() {
-    "$ours" -a "$archives/ok-foo" -s 1 sample.drift >"$tmp/probe.out" 2>&1
-    ! grep -q 'Functionality not yet implemented' "$tmp/probe.out"
-}
-
 # run SIDE N ARGS: case N on one side into $tmp/SIDE.N.{out,err}
 run() {
     side=$1 n=$2 args=$3
@@ -222,7 +211,7 @@ if [ -n "$debian_bin" ]; then
     [ -n "$asan" ] && san_env="LD_PRELOAD=$asan ASAN_OPTIONS=detect_leaks=0"
 fi
 
-n=0 ndiff=0 nskip=0 started=
+n=0 ndiff=0 started=
 while read -r kind args; do
     case $kind in
     '' | '#'*) continue ;;
@@ -234,15 +223,6 @@ while read -r kind args; do
     if [ "$kind" = host ] && [ -z "$started" ]; then
         start_pmcd
         started=1
-    fi
-    if [ "$kind" = interp ]; then
-        if [ -z "$started" ]; then
-            interp_ready && started=ready || started=pending
-        fi
-        if [ "$started" = pending ]; then
-            nskip=$((nskip + 1))
-            continue
-        fi
     fi
     n=$((n + 1))
     run theirs $n "$args"
@@ -278,7 +258,7 @@ fi
 
 # The client identity pmval stores on a host context: both builds of
 # probe_clientid.c against the same pmcd.
-if [ -n "$started" ] && [ "$started" != ready ] && [ "$started" != pending ]; then
+if [ -n "$started" ]; then
     probe_ours=$build/bin/probe_clientid_pmkit probe_theirs=$build/bin/probe_clientid_pcp
     if [ -x "$probe_ours" ] && [ -x "$probe_theirs" ]; then
         n=$((n + 1))
@@ -298,10 +278,6 @@ fi
 
 if [ -n "${PMVAL_DIFF_KEEP:-}" ]; then
     mkdir -p "$PMVAL_DIFF_KEEP" && cp "$tmp"/ours.* "$tmp"/theirs.* "$PMVAL_DIFF_KEEP"/ 2>/dev/null
-fi
-if [ $nskip -gt 0 ] && [ $n = 0 ]; then
-    echo "SKIP: $nskip interpolation cases wait for PM_MODE_INTERP in pmkit's libpcp (issue 24)"
-    exit 77
 fi
 if [ $n = 0 ]; then
     echo "FAIL: no cases of kind $kinds in $here/pmval_cases"
