@@ -63,7 +63,7 @@ dm_ctx *dm_ctx_get(int handle)
         return NULL;
     pthread_mutex_lock(&table.lock);
     if ((size_t)handle < table.n && (c = table.v[handle]) != NULL)
-        c->refs++;
+        atomic_fetch_add(&c->refs, 1);
     pthread_mutex_unlock(&table.lock);
     return c;
 }
@@ -75,14 +75,9 @@ dm_ctx *dm_ctx_current(void)
 
 void dm_ctx_put(dm_ctx *c)
 {
-    int last;
-
-    if (c == NULL)
-        return;
-    pthread_mutex_lock(&table.lock);
-    last = --c->refs == 0;
-    pthread_mutex_unlock(&table.lock);
-    if (last)
+    /* the table holds a reference while it lists c, and references are
+     * only taken from the table: the last one let go frees c */
+    if (c != NULL && atomic_fetch_sub(&c->refs, 1) == 1)
         ctx_free(c);
 }
 
@@ -95,7 +90,7 @@ void pmkit_derived_context_new(int handle)
         return;
     c->handle = handle;
     c->limit = -1;
-    c->refs = 1;
+    atomic_init(&c->refs, 1);
     pthread_mutex_init(&c->lock, NULL);
     pthread_mutex_lock(&table.lock);
     if ((size_t)handle >= table.n) {

@@ -232,15 +232,20 @@ struct dm_expr {
     int rescaled;          /* an operand is converted */
     int defined;           /* DN_DEFINED: the answer */
     /* evaluation (eval.c) */
-    dm_values cur;     /* this fetch's values */
-    dm_values prev;    /* delta, rate: the last fetch's operand values;
-                        * count ... max: the operand's (scratch);
-                        * matchinst: instances' answers (inst, a.l) */
-    dm_values scratch; /* delta, rate: this fetch's operand values */
-    double prev_time;  /* rate: when prev was fetched (seconds) */
-    int have_prev;     /* prev holds a fetch */
-    int inst;          /* [instance]: its number, once found */
-    int inst_state;    /* 0 not looked up, 1 found, -1 none */
+    dm_values cur;           /* this fetch's values */
+    dm_values prev;          /* delta, rate: the last fetch's operand values;
+                              * count ... max: the operand's (scratch);
+                              * matchinst: instances' answers (inst, a.l) */
+    dm_values scratch;       /* delta, rate: this fetch's operand values */
+    double prev_time;        /* rate: when prev was fetched (seconds) */
+    int have_prev;           /* prev holds a fetch */
+    int inst;                /* [instance]: its number, once found */
+    int inst_state;          /* 0 not looked up, 1 found, -1 none */
+    pmAtomValue fix[2];      /* binary operators: a constant operand's value
+                              * as the operator computes with it ... */
+    int fixed;               /* ... once made: bit 0 left, bit 1 right */
+    int slot;                /* the metric's place in the fetched sets of ... */
+    unsigned long slot_plan; /* ... this plan (0: none yet) */
 };
 
 /* A bound tree: its root, and its nodes children first (the order they
@@ -274,7 +279,9 @@ typedef struct dm_eval_in {
     int (*inst_of)(void *arg, pmInDom indom, const char *name);
     /* the name of instance inst of indom into *name (malloc'd), or an error */
     int (*name_of)(void *arg, pmInDom indom, int inst, char **name);
-    double now; /* the fetch's time, seconds */
+    double now;         /* the fetch's time, seconds */
+    unsigned long plan; /* names the plan: slot() answers the same for
+                         * the same plan, so nodes keep its answers */
 } dm_eval_in;
 
 /* Evaluate every node of t: 0, or -ENOMEM.  The root's cur holds the

@@ -119,12 +119,36 @@ static void convert(const pmAtomValue *in, int from, pmAtomValue *out, int to)
     }
 }
 
+/* convert(), with the common case of no conversion in line. */
+static inline void to_type(const pmAtomValue *in, int from, pmAtomValue *out, int to)
+{
+    if (from == to)
+        *out = *in;
+    else
+        convert(in, from, out, to);
+}
+
 static double as_double(const pmAtomValue *a, int type)
 {
-    pmAtomValue d;
-
-    convert(a, type, &d, PM_TYPE_DOUBLE);
-    return d.d;
+    switch (type) { /* as convert() does, in line */
+    case PM_TYPE_32:
+        return (double)a->l;
+    case PM_TYPE_U32:
+        return (double)a->ul;
+    case PM_TYPE_64:
+        return (double)a->ll;
+    case PM_TYPE_U64:
+        return (double)a->ull;
+    case PM_TYPE_FLOAT:
+        return (double)a->f;
+    case PM_TYPE_DOUBLE:
+        return a->d;
+    default: {
+        pmAtomValue d;
+        convert(a, type, &d, PM_TYPE_DOUBLE);
+        return d.d;
+    }
+    }
 }
 
 static int nonzero(const pmAtomValue *a, int type)
@@ -198,17 +222,21 @@ static void extract(const pmValueSet *vs, int j, int type, pmAtomValue *a)
     }
 }
 
-/* The fetched value set of pmid (NULL: not fetched). */
-static const pmValueSet *fetched(const dm_eval_in *in, pmID pmid)
+/* The fetched value set of e's metric (NULL: not fetched); its place is
+ * asked once per plan. */
+static const pmValueSet *fetched(const dm_eval_in *in, dm_expr *e)
 {
-    int k = in->slot(in->arg, pmid);
-    return k < 0 ? NULL : in->vsets[k];
+    if (e->slot_plan != in->plan) {
+        e->slot = in->slot(in->arg, e->pmid);
+        e->slot_plan = in->plan;
+    }
+    return e->slot < 0 ? NULL : in->vsets[e->slot];
 }
 
-/* A metric's values into v, as its own type. */
-static int metric_values(const dm_eval_in *in, pmID pmid, int type, dm_values *v)
+/* The values of e's metric into v, as its own type. */
+static int metric_values(const dm_eval_in *in, dm_expr *e, int type, dm_values *v)
 {
-    const pmValueSet *vs = fetched(in, pmid);
+    const pmValueSet *vs = fetched(in, e);
 
     if (vs == NULL) {
         v->n = PM_ERR_PMID;
@@ -313,15 +341,45 @@ static int match(const dm_expr *op, const dm_values *ov, int inst, int hint)
     return -1;
 }
 
-/* l op r for one pair, in the node's types. */
-static void arith(const dm_expr *e, const pmAtomValue *l, const pmAtomValue *r, pmAtomValue *out)
+/* An operand's value (the right one's when right) as e computes with it:
+ * a double times the operand's factor (division, rescaled operands), else
+ * in e's type. */
+static inline void prepare(const dm_expr *e, int right, const pmAtomValue *in, pmAtomValue *out)
 {
-    const dm_expr *L = e->left, *R = e->right;
+    const dm_expr *op = right ? e->right : e->left;
+
+    if (e->rescaled || e->kind == DN_SLASH) {
+        const dm_conv *cv = right ? &e->rconv : &e->lconv;
+        out->d = as_double(in, op->desc.type) * cv->mul / cv->div;
+    } else {
+        to_type(in, op->desc.type, out, e->desc.type);
+    }
+}
+
+/* prepare() for an operand whose values vary; a constant's is made once. */
+static pmAtomValue operand(dm_expr *e, int right, const pmAtomValue *in)
+{
+    const dm_expr *op = right ? e->right : e->left;
+    pmAtomValue v;
+
+    if (op->kind != DN_INTEGER && op->kind != DN_DOUBLE) {
+        prepare(e, right, in, &v);
+        return v;
+    }
+    if (!(e->fixed & (1 << right))) {
+        prepare(e, right, in, &e->fix[right]);
+        e->fixed |= 1 << right;
+    }
+    return e->fix[right];
+}
+
+/* x op y, both prepared. */
+static void combine(const dm_expr *e, pmAtomValue x, pmAtomValue y, pmAtomValue *out)
+{
     dm_kind k = e->kind;
 
     if (e->rescaled || k == DN_SLASH) {
-        double a = as_double(l, L->desc.type) * e->lconv.mul / e->lconv.div;
-        double b = as_double(r, R->desc.type) * e->rconv.mul / e->rconv.div;
+        double a = x.d, b = y.d;
         out->d = k == DN_PLUS    ? a + b
                  : k == DN_MINUS ? a - b
                  : k == DN_STAR  ? a * b
@@ -329,15 +387,11 @@ static void arith(const dm_expr *e, const pmAtomValue *l, const pmAtomValue *r, 
                                  : a / b;
         return;
     }
-    pmAtomValue x, y;
-    int t = e->desc.type;
-    convert(l, L->desc.type, &x, t);
-    convert(r, R->desc.type, &y, t);
 #define OP(f, cast)                                                                                \
     out->f = (k == DN_PLUS)    ? (cast)(x.f + y.f)                                                 \
              : (k == DN_MINUS) ? (cast)(x.f - y.f)                                                 \
                                : (cast)(x.f * y.f)
-    switch (t) {
+    switch (e->desc.type) {
     case PM_TYPE_32: /* wrap through unsigned */
         x.ul = (uint32_t)x.l;
         y.ul = (uint32_t)y.l;
@@ -374,8 +428,8 @@ static uint32_t logic(const dm_expr *e, const pmAtomValue *l, const pmAtomValue 
         return nonzero(l, lt) || nonzero(r, rt);
     pmAtomValue x, y;
     int t = dm_promote_type(lt, rt), c; /* as arithmetic */
-    convert(l, lt, &x, t);
-    convert(r, rt, &y, t);
+    to_type(l, lt, &x, t);
+    to_type(r, rt, &y, t);
     switch (t) {
     case PM_TYPE_32:
         c = (x.l > y.l) - (x.l < y.l);
@@ -418,9 +472,10 @@ static uint32_t logic(const dm_expr *e, const pmAtomValue *l, const pmAtomValue 
 static int eval_binary(dm_expr *e)
 {
     const dm_values *L = &e->left->cur, *R = &e->right->cur;
-    const dm_expr *lead = e->left->desc.indom != PM_INDOM_NULL ? e->left : e->right;
-    const dm_values *lv = lead == e->left ? L : R;
-    int sts = operands_status(L, R, NULL), n = 0, hint = 0;
+    int lead_left = e->left->desc.indom != PM_INDOM_NULL;
+    const dm_expr *other = lead_left ? e->right : e->left;
+    const dm_values *lv = lead_left ? L : R, *ov = lead_left ? R : L;
+    int sts = operands_status(L, R, NULL), n = 0;
 
     if (sts <= 0) {
         e->cur.n = sts;
@@ -428,18 +483,43 @@ static int eval_binary(dm_expr *e)
     }
     if (room(&e->cur, lv->n) < 0)
         return -ENOMEM;
+    /* the leading operand's j-th value meets the other's value of the same
+     * instance: its only one (prepared once), its j-th when they go alike,
+     * else searched */
+    int is_arith = e->kind < DN_LT, single = other->desc.indom == PM_INDOM_NULL;
+    int lead_single = !lead_left && e->right->desc.indom == PM_INDOM_NULL;
+    pmAtomValue fixed, x, y;
+    if (is_arith && single)
+        fixed = operand(e, lead_left, &ov->v[0].a);
+    if (is_arith && lead_single) { /* two values without instances */
+        x = fixed;
+        y = operand(e, 1, &lv->v[0].a);
+        combine(e, x, y, &e->cur.v[0].a);
+        e->cur.v[0].inst = PM_IN_NULL;
+        for (int j = 1; j < lv->n; j++) /* an agent's extra values */
+            e->cur.v[j] = e->cur.v[0];
+        e->cur.n = lv->n;
+        return 0;
+    }
     for (int j = 0; j < lv->n; j++) {
-        int inst = lv->v[j].inst;
-        int a = match(e->left, L, inst, hint), b = match(e->right, R, inst, hint);
-        hint = j + 1;
-        if (a < 0 || b < 0)
+        int inst = lv->v[j].inst, i = lead_single ? 0 : j;
+        int k = single ? 0 : match(other, ov, inst, j);
+        if (k < 0)
             continue;
         dm_value *out = &e->cur.v[n++];
         out->inst = e->desc.indom == PM_INDOM_NULL ? (int)PM_IN_NULL : inst;
-        if (e->kind >= DN_LT)
-            out->a.ul = logic(e, &L->v[a].a, &R->v[b].a);
+        const pmAtomValue *l = lead_left ? &lv->v[i].a : &ov->v[k].a;
+        const pmAtomValue *r = lead_left ? &ov->v[k].a : &lv->v[i].a;
+        if (!is_arith) {
+            out->a.ul = logic(e, l, r);
+            continue;
+        }
+        prepare(e, !lead_left, &lv->v[i].a, lead_left ? &x : &y);
+        if (single)
+            *(lead_left ? &y : &x) = fixed;
         else
-            arith(e, &L->v[a].a, &R->v[b].a, &out->a);
+            prepare(e, lead_left, &ov->v[k].a, lead_left ? &y : &x);
+        combine(e, x, y, &out->a);
     }
     e->cur.n = n;
     return 0;
@@ -492,7 +572,7 @@ static int eval_aggregate(dm_expr *e, const dm_eval_in *in)
     dm_values *v = &e->prev; /* scratch: the operand's values */
     int t = e->operand.type, sts;
 
-    if ((sts = metric_values(in, e->pmid, t, v)) < 0)
+    if ((sts = metric_values(in, e, t, v)) < 0)
         return sts;
     if (room(&e->cur, 1) < 0)
         return -ENOMEM;
@@ -559,7 +639,7 @@ static int eval_change(dm_expr *e, const dm_eval_in *in)
     dm_values *now = &e->scratch;
     int t = e->operand.type, sts, n = 0;
 
-    if ((sts = metric_values(in, e->pmid, t, now)) < 0)
+    if ((sts = metric_values(in, e, t, now)) < 0)
         return sts;
     if (now->n < 0) {
         e->cur.n = now->n;
@@ -730,7 +810,7 @@ static int eval_node(dm_expr *e, const dm_eval_in *in)
         e->cur.n = 0;
         return 0;
     case DN_NAME: {
-        int sts = metric_values(in, e->pmid, e->desc.type, &e->cur);
+        int sts = metric_values(in, e, e->desc.type, &e->cur);
         if (sts == 0 && e->syn->inst != NULL)
             keep_instance(&e->cur, named_instance(in, e, e->desc.indom));
         return sts;
@@ -765,7 +845,7 @@ static int eval_node(dm_expr *e, const dm_eval_in *in)
         e->cur.n = 1;
         return 0;
     case DN_INSTANT:
-        return metric_values(in, e->pmid, e->desc.type, &e->cur);
+        return metric_values(in, e, e->desc.type, &e->cur);
     case DN_DELTA:
     case DN_RATE:
         return eval_change(e, in);

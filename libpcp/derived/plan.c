@@ -41,6 +41,7 @@ struct dm_plan {
     int *map; /* open addressing: list index by PMID, -1 empty */
     size_t mapsize;
     unsigned long gen; /* this plan's evaluations */
+    unsigned long id;  /* names it to the nodes (dm_eval_in.plan) */
 };
 
 #define FAILED_SLOT ((dm_bound *)&failed_slot)
@@ -141,12 +142,7 @@ void pmkit_derived_plan_free(dm_plan *p)
 
 static size_t global_count(void)
 {
-    dm_registry *r = &pmkit_dm_registry;
-
-    pthread_mutex_lock(&r->lock);
-    size_t n = r->n;
-    pthread_mutex_unlock(&r->lock);
-    return n;
+    return atomic_load(&pmkit_dm_registry.published);
 }
 
 /* The plan c keeps, if it was made for this request with the metrics
@@ -261,7 +257,7 @@ int pmkit_derived_plan(int n, const pmID *pmids, dm_plan **plan)
     }
     memcpy(p->pmids, pmids, (size_t)n * sizeof(*pmids));
     p->complete = 1;
-    p->gen = atomic_fetch_add(&generations, 1) + 1;
+    p->gen = p->id = atomic_fetch_add(&generations, 1) + 1;
     *plan = p;
     return 1;
 }
@@ -362,7 +358,8 @@ int pmkit_derived_finish(dm_plan *p, pmValueSet **fetched, const struct timespec
                          pmValueSet **out, const pmID *pmids)
 {
     dm_eval_in in = {fetched, p,       slot_of,
-                     inst_of, name_of, (double)stamp->tv_sec + (double)stamp->tv_nsec / 1e9};
+                     inst_of, name_of, (double)stamp->tv_sec + (double)stamp->tv_nsec / 1e9,
+                     p->id};
     int sts = 0;
 
     pthread_mutex_lock(&p->ctx->lock);

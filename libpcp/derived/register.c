@@ -167,6 +167,7 @@ static void add(dm_registry *r, dm_metric *m)
         i = (i + 1) & (r->nslots - 1);
     r->slots[i] = m;
     r->v[r->n++] = m;
+    atomic_store(&r->published, r->n);
     add_prefixes(r, m->name);
 }
 

@@ -9,6 +9,7 @@
 #include "derived_int.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 /* One derived metric: its definition and its parsed tree. */
 typedef struct dm_metric {
@@ -33,6 +34,8 @@ typedef struct dm_registry {
     int started;       /* dm_start ran */
     char **prefixes;   /* every proper prefix of a name ("" too), a set */
     size_t nprefixes, prefix_slots;
+    atomic_size_t published; /* n, for reading without the lock (a fetch
+                              * asks it to know whether its plan holds) */
 } dm_registry;
 
 extern dm_registry pmkit_dm_registry;
@@ -100,8 +103,9 @@ void dm_bound_free(dm_bound *b);
 /* A context's derived state (ctx.c). */
 typedef struct dm_ctx {
     int handle;
+    atomic_int refs;      /* holders (the table's own included); taken
+                           * under the table's lock, let go without it */
     pthread_mutex_t lock; /* guards all below, evaluation included */
-    int refs;             /* holders (the table's own included) */
     long limit;           /* PCP_DERIVED_CONTEXT_LIMIT */
     dm_bound **global;    /* bindings of global metrics by index (NULL: none yet) */
     size_t nglobal;

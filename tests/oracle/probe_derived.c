@@ -9,9 +9,11 @@
  *
  * CASES: lines "NAME = EXPR" register global derived metrics before the
  * context is opened; "@fetch N" sets the number of fetches (default 4);
- * "@ctx NAME = EXPR" adds a per-context metric once it is open; '#' starts
- * a comment.  Every metric is then described in order (which binds it,
- * so PCP prints its semantic errors then), and fetched, all together, N
+ * "@ctx NAME = EXPR" adds a per-context metric once it is open; "@alone"
+ * fetches each metric on its own too, last first, after the fetches of
+ * all together (requests whose operands sit elsewhere); '#' starts a
+ * comment.  Every metric is then described in order (which binds it, so
+ * PCP prints its semantic errors then), and fetched, all together, N
  * times.
  *
  * Time: the probe's clock_gettime and gettimeofday stand in for the C
@@ -58,7 +60,7 @@ __attribute__((visibility("default"))) int gettimeofday(struct timeval *tv, void
 static char *names[MAXM];
 static pmID pmids[MAXM];
 static pmDesc descs[MAXM];
-static int nm, nfetch = 4;
+static int nm, nfetch = 4, alone;
 
 static void print_value(const pmValueSet *vs, int j, const pmDesc *d)
 {
@@ -196,6 +198,18 @@ static void fetch_all(void)
         }
         pmFreeResult(r);
     }
+    for (int k = m - 1; alone && k >= 0; k--) {
+        pmResult *r;
+        fake_ns += 2500000000LL;
+        int sts = pmFetch(1, &list[k], &r);
+        printf("alone %s:", names[idx[k]]);
+        if (sts < 0) {
+            printf(" %s\n", pmErrStr(sts));
+            continue;
+        }
+        print_vset(r->vset[0], &descs[idx[k]]);
+        pmFreeResult(r);
+    }
     free(list);
     free(idx);
 }
@@ -232,6 +246,8 @@ int main(int argc, char **argv)
             continue;
         if (strncmp(line, "@fetch ", 7) == 0)
             nfetch = atoi(line + 7);
+        else if (strcmp(line, "@alone") == 0)
+            alone = 1;
         else if (strncmp(line, "@ctx ", 5) == 0 && nctx < MAXM)
             ctx_lines[nctx++] = strdup(line + 5);
         else if (split(line, &name, &expr))
