@@ -713,6 +713,10 @@ typedef void (*__pmConfigCallback)(char *, char *, char *);
 typedef void (*__pmSignalHandler)(int);
 typedef void (*__pmAPIConfigCallback)(const char *, const char *);
 
+PCP_DATA extern const __pmConfigCallback __pmNativeConfig;
+PCP_CALL extern void __pmConfig(__pmConfigCallback);
+PCP_CALL extern void __pmAPIConfig(__pmAPIConfigCallback);
+
 PCP_CALL extern int __pmProcessAddArg(__pmExecCtl_t **, const char *);
 PCP_CALL extern int __pmProcessUnpickArgs(__pmExecCtl_t **, const char *);
 PCP_CALL extern int __pmProcessExec(__pmExecCtl_t **, int, int);
