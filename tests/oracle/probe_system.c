@@ -11,7 +11,9 @@
  *  - alarm timers: identifiers, repeating and one-shot alarms, blocking,
  *    unregistering (counts of callbacks, never times);
  *  - hash tables: growth from every starting size, walk orders, searches,
- *    deletions, walks with callbacks, preallocation.
+ *    deletions, walks with callbacks, preallocation;
+ *  - __pmDumpStack from 40 calls deep: its heading, its 32 frames and
+ *    their form, with addresses and offsets as X and each file by kind.
  * Warnings from pmNotifyErr go through a file and lose their date and pid.
  * Left out, as pmkit differs on purpose (docs/compat.md): a NULL argument
  * or callback (PCP crashes), the node counts after a walk deletes or a
@@ -324,6 +326,68 @@ static void hashes(void)
     printf("freed: hsize %d hash %s\n", h.hsize, h.hash ? "set" : "NULL");
 }
 
+/* ---------------------------------------------------------------- stack */
+
+static int deep(int n);
+static int (*volatile deeper)(int) = deep; /* no loop can replace the calls */
+
+static int deep(int n)
+{
+    if (n == 0) {
+        __pmDumpStack();
+        return 0;
+    }
+    return deeper(n - 1) + 1;
+}
+
+/* A frame's file as its kind: libpcp, this probe, or its base name. */
+static void print_frame_line(char *line)
+{
+    char *open = strchr(line, '('), *slash, *p;
+
+    if (strncmp(line, "  ", 2) != 0 || open == NULL) {
+        printf("stack: %s", line);
+        return;
+    }
+    *open = '\0';
+    slash = strrchr(line, '/');
+    printf("stack:   %s(", strstr(line, "libpcp.so.3") != NULL    ? "LIBPCP"
+                           : strstr(line, "probe_system") != NULL ? "PROBE"
+                           : slash != NULL                        ? slash + 1
+                                                                  : line + 2);
+    for (p = open + 1; *p != '\0'; p++) { /* hexadecimal numbers as X */
+        if (p[0] == '0' && p[1] == 'x') {
+            putchar('X');
+            for (p += 2; p[1] != '\0' && strchr("0123456789abcdef", p[1]) != NULL; p++)
+                ;
+        } else {
+            putchar(*p);
+        }
+    }
+}
+
+static void stack(void)
+{
+    char path[] = "/tmp/probe_system.XXXXXX", line[4096];
+    int fd = mkstemp(path), saved = dup(2);
+    FILE *f;
+
+    __pmDumpStackInit(NULL);
+    fflush(stderr);
+    dup2(fd, 2);
+    deep(40);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    f = fopen(path, "r");
+    while (f != NULL && fgets(line, sizeof(line), f) != NULL)
+        print_frame_line(line);
+    if (f != NULL)
+        fclose(f);
+    close(fd);
+    unlink(path);
+}
+
 int main(void)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -331,5 +395,6 @@ int main(void)
     processes();
     alarms();
     hashes();
+    stack();
     return 0;
 }
