@@ -12,6 +12,7 @@
  *    unregistering (counts of callbacks, never times);
  *  - hash tables: growth from every starting size, walk orders, searches,
  *    deletions, walks with callbacks, preallocation;
+ *  - __pmAbsolutePath, and __pmGetClientId for 0 to 5 arguments;
  *  - __pmDumpStack from 40 calls deep: its heading, its 32 frames and
  *    their form, with addresses and offsets as X and each file by kind.
  * Warnings from pmNotifyErr go through a file and lose their date and pid.
@@ -326,6 +327,24 @@ static void hashes(void)
     printf("freed: hsize %d hash %s\n", h.hsize, h.hash ? "set" : "NULL");
 }
 
+/* ---------------------------------------------------------------- names */
+
+static void names(void)
+{
+    char *paths[] = {"/abs", "rel", "", "./x", "//y", " /z"};
+    char *args[] = {"/usr/bin/prog", "-x", "a b", "", "last"};
+    char *id;
+
+    for (int i = 0; i < (int)(sizeof(paths) / sizeof(paths[0])); i++)
+        printf("__pmAbsolutePath [%s] -> %d\n", paths[i], __pmAbsolutePath(paths[i]));
+    for (int argc = -1; argc <= 5; argc++) {
+        id = __pmGetClientId(argc, args);
+        printf("__pmGetClientId %d -> %s%s%s\n", argc, id ? "[" : "", id ? id : "NULL",
+               id ? "]" : "");
+        free(id);
+    }
+}
+
 /* ---------------------------------------------------------------- stack */
 
 static int deep(int n);
@@ -395,6 +414,7 @@ int main(void)
     processes();
     alarms();
     hashes();
+    names();
     stack();
     return 0;
 }

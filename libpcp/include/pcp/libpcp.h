@@ -732,6 +732,8 @@ PCP_CALL extern int __pmProcessDataSize(unsigned long *);
 PCP_CALL extern int __pmProcessRunTimes(double *, double *);
 PCP_CALL extern void __pmDumpStack(void);
 PCP_CALL extern void __pmDumpStackInit(void *);
+PCP_CALL extern int __pmAbsolutePath(char *);
+PCP_CALL extern char *__pmGetClientId(int, char **);
 PCP_CALL extern void *__pmMemoryMap(int, size_t, int);
 PCP_CALL extern void __pmMemoryUnmap(void *, size_t);
 PCP_CALL extern int __pmMapErrno(int);
