@@ -24,6 +24,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 need_oracle "$chkhelp" "Debian's chkhelp"
 need_ours "$lib/libpcp_pmda.so.3" libpcp_pmda
 lib=$(abspath "$lib")
+san=$(sanitizer_env "$lib/libpcp.so.3")
 PCP_BINADM_DIR=$oracle/usr/lib/pcp/bin PCP_DERIVED_CONFIG=
 export PCP_BINADM_DIR PCP_DERIVED_CONFIG
 unset PMNS_DEFAULT PCP_ALT_CPP LD_LIBRARY_PATH
@@ -33,7 +34,8 @@ make_tmp debian_chkhelp
 mkdir "$tmp/lib"
 ln -s "$lib/libpcp.so.3" "$tmp/lib/libpcp.so.3"
 ln -s "$lib/libpcp_pmda.so.3" "$tmp/lib/libpcp_pmda.so.3"
-loaded=$(LD_LIBRARY_PATH=$tmp/lib LD_TRACE_LOADED_OBJECTS=1 "$chkhelp" 2>&1)
+# shellcheck disable=SC2086
+loaded=$(env $san LD_LIBRARY_PATH="$tmp/lib" LD_TRACE_LOADED_OBJECTS=1 "$chkhelp" 2>&1)
 for l in libpcp.so.3 libpcp_pmda.so.3; do
     if ! printf '%s\n' "$loaded" | grep -q "$l => $tmp/lib/$l"; then
         echo "FAIL: Debian's chkhelp does not load pmkit's $l:"
@@ -51,7 +53,7 @@ while IFS= read -r d; do
     for opts in "-p -i -O -H" "-p" "-i -O" ""; do
         nruns=$((nruns + 1))
         # shellcheck disable=SC2086
-        LD_LIBRARY_PATH=$tmp/lib "$chkhelp" -n "$tmp/empty.pmns" $opts "$base" \
+        env $san LD_LIBRARY_PATH="$tmp/lib" "$chkhelp" -n "$tmp/empty.pmns" $opts "$base" \
             >"$tmp/ours.out" 2>"$tmp/ours.err"
         r1=$?
         # shellcheck disable=SC2086

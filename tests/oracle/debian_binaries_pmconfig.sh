@@ -26,12 +26,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 need_oracle "$pmconfig" "Debian's pmconfig"
 need_ours "$lib/libpcp.so.3" libpcp
 lib=$(abspath "$lib")
+san=$(sanitizer_env "$lib/libpcp.so.3")
 unset LD_LIBRARY_PATH PCP_CONF PCP_DIR A B C
 
 make_tmp debian_pmconfig
 mkdir "$tmp/lib"
 ln -s "$lib/libpcp.so.3" "$tmp/lib/libpcp.so.3"
-loaded=$(LD_LIBRARY_PATH=$tmp/lib LD_TRACE_LOADED_OBJECTS=1 "$pmconfig" 2>&1)
+# shellcheck disable=SC2086
+loaded=$(env $san LD_LIBRARY_PATH="$tmp/lib" LD_TRACE_LOADED_OBJECTS=1 "$pmconfig" 2>&1)
 if ! printf '%s\n' "$loaded" | grep -q "libpcp.so.3 => $tmp/lib/libpcp.so.3"; then
     echo "FAIL: Debian's pmconfig does not load pmkit's libpcp:"
     printf '%s\n' "$loaded" | sed 's/^/    /'
@@ -45,7 +47,8 @@ run() { # ENV-ASSIGNMENTS... -- ARGS...
     nruns=$((nruns + 1))
     env "$@" >"$tmp/theirs.out" 2>"$tmp/theirs.err"
     r2=$?
-    env LD_LIBRARY_PATH="$tmp/lib" "$@" >"$tmp/ours.out" 2>"$tmp/ours.err"
+    # shellcheck disable=SC2086
+    env $san LD_LIBRARY_PATH="$tmp/lib" "$@" >"$tmp/ours.out" 2>"$tmp/ours.err"
     r1=$?
     bad=
     [ $r1 = $r2 ] || bad="$bad exit($r1 vs $r2)"
@@ -68,7 +71,8 @@ run "$pmconfig" -x
 
 # -L: pmkit's own features, by PCP's names and in PCP's order
 "$pmconfig" -L | sed 's/=.*//' | grep -v -x -e openssl_version -e sasl_version >"$tmp/theirs.names"
-LD_LIBRARY_PATH=$tmp/lib "$pmconfig" -L | sed 's/=.*//' >"$tmp/ours.names"
+# shellcheck disable=SC2086
+env $san LD_LIBRARY_PATH="$tmp/lib" "$pmconfig" -L | sed 's/=.*//' >"$tmp/ours.names"
 nruns=$((nruns + 1))
 if [ ! -s "$tmp/theirs.names" ] || ! cmp -s "$tmp/ours.names" "$tmp/theirs.names"; then
     ndiff=$((ndiff + 1))
