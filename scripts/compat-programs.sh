@@ -22,6 +22,8 @@
 #           dpkg-deb -x
 #   BUILD   pmkit's build directory (default: build)
 #   OUTDIR  work files and results (default: a temporary directory, removed)
+# With COMPAT_DEB_FROM=DIR (an earlier run's kept OUTDIR), Debian's side is
+# taken from there and only pmkit's is built.
 # Prints the table (markdown) on stdout and a summary on stderr.  One
 # compiler runs at a time.  Needs bash, gcc, readelf.
 set -u
@@ -238,7 +240,14 @@ if [ -z "$TABLE_ONLY" ]; then
 mkinc
 : > "$OUT/deb-imports.tsv"
 programs > "$OUT/programs.txt"
-for pass in deb pmkit; do
+passes="deb pmkit"
+if [ -n "${COMPAT_DEB_FROM:-}" ]; then
+  # Debian's side of an earlier run of the same script (it does not depend
+  # on pmkit): only the pmkit pass is built again
+  cp "$COMPAT_DEB_FROM/deb.tsv" "$COMPAT_DEB_FROM/deb-imports.tsv" "$OUT/" || exit 2
+  passes=pmkit
+fi
+for pass in $passes; do
   while IFS='|' read -r id src files extra kind; do
     build_one "$pass" "$id" "$src" "$files" "$extra" "$kind"
   done < "$OUT/programs.txt" > "$OUT/$pass.tsv"
@@ -247,17 +256,21 @@ fi
 
 # ---------------------------------------------------------------- the table
 # reason ERRORS: why a program does not build on pmkit, from its errors
+lacking() { # ERRORS: the first three names the compiler did not know
+  printf '%s' "$1" | sed "s/did you mean ‘[^’]*’//g" | grep -oE "‘[A-Za-z_0-9]+’" |
+    tr -d '‘’' | awk '!s[$0]++' | head -3 | tr '\n' ' ' | sed 's/ $//; s/ /, /g'
+}
 reason() {
   case $1 in
-    *LogLabel*|*Archive*|*__pmLog*|*archive.h*|*__pmArchCtl*|*__pmFopen*|*PM_LOG_VERS*)
-      echo "archives (not yet in pmkit)" ;;
-    *Derived*|*PCP_DERIVED*) echo "derived metrics (not yet in pmkit)" ;;
+    *archive.h*) echo "needs <pcp/archive.h> (libpcp_archive's header), which pmkit does not ship" ;;
+    *LogLabel*|*Archive*|*__pmLog*|*__pmArchCtl*|*__pmFopen*|*PM_LOG_VERS*)
+      echo "archive internals pmkit lacks: $(lacking "$1")" ;;
+    *Derived*|*PCP_DERIVED*) echo "derived-metric internals pmkit lacks: $(lacking "$1")" ;;
     *mmv_*) echo "needs libpcp_mmv's headers" ;;
     *trace.h*) echo "needs libpcp_trace's headers" ;;
     *__pmAcc*) echo "access control (__pmAcc*) not in pmkit" ;;
     *Logger*|*__pmControlLog*) echo "pmlogger control (__pmConnectLogger, __pmControlLog) not in pmkit" ;;
-    *) echo "lacks $(printf '%s' "$1" | sed "s/did you mean ‘[^’]*’//g" | grep -oE "‘[A-Za-z_0-9]+’" |
-         tr -d '‘’' | awk '!s[$0]++' | head -3 | tr '\n' ' ' | sed 's/ $//; s/ /, /g')" ;;
+    *) echo "lacks $(lacking "$1")" ;;
   esac
 }
 runs() {

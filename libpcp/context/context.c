@@ -295,6 +295,8 @@ static int ctx_new(int type, const char *name, const pmProfile *prof, const pmki
         ctx_free(ctx);
         return sts;
     }
+    if (type == PM_CONTEXT_LOCAL)
+        pmkit_dso_credentials(handle);
     return ctx_add(ctx);
 }
 

@@ -93,6 +93,9 @@ int pmkit_dso_profile(__pmDSO *dso, const pmkit_ctx *ctx);
 /* Load every configured agent not loaded yet (at each new local context);
  * fails only when there is no table and no pmcd.conf to build it from. */
 int pmkit_dso_load_all(void);
+/* Hand the new local context handle's credentials to every loaded agent
+ * that asked for them (at each new local context and copy of one). */
+void pmkit_dso_credentials(int handle);
 
 /* For libpcp_pmda, under PCP's name: is inst of indom in the profile? */
 PCP_CALL int __pmInProfile(pmInDom indom, const pmProfile *prof, int inst);

@@ -10,6 +10,9 @@
  * kept; a failure is a warning through pmprintf and the domain simply has
  * no agent.  Every function here runs with the library lock held.
  *
+ * Each new local context (and copy of one) hands its credentials to the
+ * agents that ask for them, as pmcd hands a client's to its agents.
+ *
  * As in PCP, the end-of-context callbacks of interface 5+ agents run from
  * an atexit handler, but pmDestroyContext does not call them.
  */
@@ -20,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct {
     __pmDSO d;
@@ -232,6 +236,39 @@ int pmkit_dso_load_all(void)
         if (!agents[i].disabled && agents[i].d.handle == NULL)
             agent_load(&agents[i]);
     return 0;
+}
+
+/* One attribute to an agent: value as a string, its NUL counted. */
+static void agent_attribute(pmdaInterface *dp, int handle, int attr, const char *value)
+{
+    dp->version.six.attribute(handle, attr, value, (int)strlen(value) + 1, dp->version.six.ext);
+}
+
+/* What Debian's libpcp hands an agent of interface 6 or later that set
+ * PMDA_FLAG_AUTHORIZE (the attribute callback's answers ignored): this
+ * process's ID, group and user, and $PCP_CONTAINER when it is set (empty
+ * or not), in that order; seen with tests/oracle/probe_system_creds.c. */
+void pmkit_dso_credentials(int handle)
+{
+    const char *container = getenv("PCP_CONTAINER");
+    char num[3][24];
+
+    PMKIT_CHECK(pmkit_lock_held());
+    pmsprintf(num[0], sizeof(num[0]), "%d", (int)getpid());
+    pmsprintf(num[1], sizeof(num[1]), "%d", (int)getgid());
+    pmsprintf(num[2], sizeof(num[2]), "%d", (int)getuid());
+    for (int i = 0; i < nagents; i++) {
+        pmdaInterface *dp = &agents[i].d.dispatch;
+        if (agents[i].disabled || agents[i].d.handle == NULL ||
+            dp->comm.pmda_interface < PMDA_INTERFACE_6 || !(dp->comm.flags & PMDA_FLAG_AUTHORIZE) ||
+            dp->version.six.attribute == NULL)
+            continue;
+        agent_attribute(dp, handle, PMDA_ATTR_PROCESSID, num[0]);
+        agent_attribute(dp, handle, PMDA_ATTR_GROUPID, num[1]);
+        agent_attribute(dp, handle, PMDA_ATTR_USERID, num[2]);
+        if (container != NULL)
+            agent_attribute(dp, handle, PMDA_ATTR_CONTAINER, container);
+    }
 }
 
 __pmDSO *pmkit_dso_for(unsigned int domain, const pmkit_ctx *ctx)

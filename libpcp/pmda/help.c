@@ -30,6 +30,7 @@
 
 #include "help_int.h"
 #include "input_limit.h"
+#include "pmda_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -957,4 +958,97 @@ char *pmdaGetInDomHelp(int handle, pmInDom indom, int type)
     help_db *db = db_for(handle);
 
     return db == NULL ? NULL : text_of(db, indom | HELP_INDOM_FLAG, 1, type);
+}
+
+/*
+ * Debian's chkhelp -a walks the open help databases through this: PCP's
+ * table of handles, 40 bytes each (two descriptors, the count of index
+ * records, the index in host order with the .dir's header record first,
+ * the .pag's bytes and their length).  pmkit keeps its databases
+ * otherwise, so this makes that table from them afresh at each call: valid
+ * until the next call or until a database it shows is closed.  A .dir in
+ * the host's byte order is shown in place; one in the other order (which
+ * PCP cannot open) is decoded into a copy freed at the next call.  Closed
+ * handles are entries of zeros.  Not thread-safe, as PCP's
+ * table is not; NULL if no database was ever opened, or memory ran out.
+ */
+typedef struct pcp_help_tab {
+    int dir_fd;
+    int pag_fd;
+    int numidx;
+    help_record *index;
+    char *text;
+    int textlen;
+} pcp_help_tab;
+_Static_assert(sizeof(pcp_help_tab) == 40 || sizeof(void *) != 8, "PCP's 40-byte entries");
+
+/* db's records, header first, in host order: in place, or a malloc'd copy
+ * (*copied set) when the file's order is the other one; NULL if out of
+ * memory. */
+static help_record *host_records(const help_db *db, int *copied)
+{
+    int host_big = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+    help_record *r;
+    uint32_t i;
+
+    *copied = 0;
+    if (db->big_endian == host_big)
+        return (help_record *)(uintptr_t)db->dir;
+    if ((r = malloc(((size_t)db->n + 1) * sizeof(*r))) == NULL)
+        return NULL;
+    r[0].key = get32(db->dir, db->big_endian);
+    r[0].off_oneline = get32(db->dir + 4, db->big_endian);
+    r[0].off_text = get32(db->dir + 8, db->big_endian);
+    for (i = 0; i < db->n; i++)
+        r[i + 1] = help_db_record(db, i);
+    *copied = 1;
+    return r;
+}
+
+void *__pmdaHelpTab(void)
+{
+    static pcp_help_tab *tab;
+    static help_record **copies;
+    static int ntab;
+    int h, copied, last = -1;
+
+    pthread_mutex_lock(&table_lock);
+    for (h = 0; h < ntab; h++) {
+        free(copies[h]);
+        copies[h] = NULL;
+    }
+    for (h = 0; slot_for(h, 0) != NULL; h++)
+        if (db_for(h) != NULL)
+            last = h;
+    if (last + 1 > ntab) {
+        pcp_help_tab *t = realloc(tab, (size_t)(last + 1) * sizeof(*t));
+        help_record **c = t == NULL ? NULL : realloc(copies, (size_t)(last + 1) * sizeof(*c));
+
+        if (t != NULL)
+            tab = t;
+        if (c == NULL) {
+            pthread_mutex_unlock(&table_lock);
+            return NULL;
+        }
+        copies = c;
+        while (ntab < last + 1)
+            copies[ntab++] = NULL;
+    }
+    if (ntab > 0)
+        memset(tab, 0, (size_t)ntab * sizeof(*tab));
+    for (h = 0; h <= last; h++) {
+        const help_db *db = db_for(h);
+
+        if (db == NULL)
+            continue;
+        tab[h].dir_fd = tab[h].pag_fd = -1;
+        tab[h].numidx = (int)db->n;
+        tab[h].index = host_records(db, &copied);
+        if (copied)
+            copies[h] = tab[h].index;
+        tab[h].text = (char *)(uintptr_t)db->pag;
+        tab[h].textlen = (int)db->paglen;
+    }
+    pthread_mutex_unlock(&table_lock);
+    return tab;
 }

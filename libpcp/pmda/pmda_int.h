@@ -88,6 +88,7 @@ int pmda_tree_has_name(const pmdaNameSpace *tree, const char *name);
 /* Exported by PCP's libpcp_pmda and declared in none of its installed
  * headers: a name's node below a node list (nodes.c). */
 struct __pmnsNode;
+PMDA_CALL void *__pmdaHelpTab(void); /* help.c: PCP's handle table, for chkhelp */
 PMDA_CALL struct __pmnsNode *pmdaNodeLookup(struct __pmnsNode *, const char *);
 
 #endif /* PMKIT_PMDA_INT_H */

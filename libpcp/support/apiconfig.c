@@ -11,9 +11,12 @@
  * sasl_version only when built with them; pmkit has neither, so they are
  * unknown names here.  Values are static strings; the environment is not
  * touched (pmGetConfig's PCP_* variables are a separate namespace).
+ * __pmAPIConfig hands every feature to a callback, in PCP's order.
  * A NULL name, on which PCP crashes, answers NULL (docs/compat.md).
  */
 #include "support.h"
+
+#include <pcp/libpcp.h>
 
 #include <strings.h>
 
@@ -50,6 +53,12 @@ const char *pmGetAPIConfig(const char *name)
             return features[i].value;
     }
     return NULL;
+}
+
+void __pmAPIConfig(__pmAPIConfigCallback formatter)
+{
+    for (size_t i = 0; i < sizeof(features) / sizeof(features[0]); i++)
+        formatter(features[i].name, features[i].value);
 }
 
 /* The name pmGetAPIConfig had before it became public. */

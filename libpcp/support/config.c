@@ -9,12 +9,17 @@
  * environment wins); quotes around a value are dropped; '#' lines and
  * blank lines are skipped.  Lookups then read the environment.
  *
+ * __pmConfig walks the same file for PCP's pmconfig and its kind, and
+ * __pmNativeConfig is the callback that exports a variable as PCP's does.
+ *
  * Difference from PCP (docs/compat.md): when no file was named and the
  * default pcp.conf does not exist, pmkit uses built-in Debian-layout
  * defaults instead of exiting; a file that was named and cannot be read is
  * still fatal, with PCP's message.
  */
 #include "support.h"
+
+#include <pcp/libpcp.h>
 
 #include <pthread.h>
 #include <stdbool.h>
@@ -134,3 +139,78 @@ char *pmGetConfig(const char *name)
 
     return value != NULL ? value : (char *)"";
 }
+
+/* pcp.conf's lines as __pmConfig hands them on (PCP's rules, seen with
+ * tests/oracle/probe_internal.c and Debian's pmconfig): only the newline
+ * is cut (a CR stays), a line starting '#' or without '=' is skipped, the
+ * name is everything before the first '=' (blanks included, or nothing),
+ * and a name already in the environment is passed over. */
+static void config_line(char *line, __pmConfigCallback formatter)
+{
+    char *eq;
+
+    line[strcspn(line, "\n")] = '\0';
+    if (line[0] == '#' || (eq = strchr(line, '=')) == NULL)
+        return;
+    *eq = '\0';
+    if (getenv(line) == NULL)
+        formatter(line, NULL, eq + 1);
+}
+
+/* Every variable of pcp.conf (found as pmGetConfig finds it, fatal in the
+ * same way when a named file cannot be read; pmkit's built-in defaults
+ * when the default one does not exist) not already in the environment,
+ * as formatter(name, NULL, raw value). */
+void __pmConfig(__pmConfigCallback formatter)
+{
+    const char *conf = getenv("PCP_CONF"), *dir = getenv("PCP_DIR");
+    char path[MAXPATHLEN], *line = NULL;
+    size_t cap = 0;
+    FILE *fp;
+
+    if (conf == NULL && dir != NULL) {
+        pmsprintf(path, sizeof(path), "%s/etc/pcp.conf", dir);
+        conf = path;
+    }
+    if ((fp = fopen(conf != NULL ? conf : PMKIT_PCP_CONF, "r")) == NULL) {
+        if (conf != NULL) {
+            fprintf(stderr,
+                    "FATAL PCP ERROR: could not open config file \"%s\" : %s\n"
+                    "You may need to set PCP_CONF or PCP_DIR in your environment.\n",
+                    conf, strerror(errno));
+            exit(1);
+        }
+        for (size_t i = 0; i < sizeof(builtin) / sizeof(builtin[0]); i++) {
+            char buf[128];
+            pmkit_copy(buf, (int)sizeof(buf), builtin[i]);
+            config_line(buf, formatter);
+        }
+        return;
+    }
+    while (getline(&line, &cap, fp) != -1)
+        config_line(line, formatter);
+    free(line);
+    fclose(fp);
+}
+
+/* Export name=value, a value quoted at both ends with the same quote
+ * losing its quotes (a lone quote becomes empty); the prefix is not used. */
+static void native_config(char *var, char *prefix, char *val)
+{
+    size_t n = strlen(val);
+    char *copy;
+
+    (void)prefix;
+    if (n > 0 && val[0] == val[n - 1] && (val[0] == '\'' || val[0] == '"')) {
+        if ((copy = strdup(n > 1 ? val + 1 : "")) == NULL)
+            return;
+        if (n > 1)
+            copy[n - 2] = '\0';
+        setenv(var, copy, 1);
+        free(copy);
+        return;
+    }
+    setenv(var, val, 1);
+}
+
+const __pmConfigCallback __pmNativeConfig = native_config;

@@ -1,7 +1,8 @@
 /*
  * process.c - libpcp's process helpers (<pcp/libpcp.h>): is a process
  * there, end one, start one on a pair of pipes, the data segment's growth,
- * signal handlers, file mappings, and errno values as PCP maps them.
+ * signal handlers, file mappings, errno values as PCP maps them, whether
+ * a path is absolute and the client identity pmie sends pmcd.
  *
  * As Debian's libpcp answers (tests/oracle/probe_system.c).  Not here:
  * commands with arguments and pipes (exec.c), the alarm timers (alarm.c).
@@ -13,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -122,4 +124,32 @@ void __pmMemoryUnmap(void *addr, size_t sz)
 int __pmMapErrno(int sts)
 {
     return sts;
+}
+
+/* 1 if path is absolute (starts with '/'), else 0. */
+int __pmAbsolutePath(char *path)
+{
+    return path != NULL && path[0] == '/';
+}
+
+/* The first argc arguments joined by single blanks, as pmie names itself
+ * to pmcd; malloc'd, NULL when argc is less than 1 or memory ran out. */
+char *__pmGetClientId(int argc, char **argv)
+{
+    size_t len = 0, at = 0;
+    char *id;
+
+    if (argc < 1)
+        return NULL;
+    for (int i = 0; i < argc; i++)
+        len += strlen(argv[i]) + 1;
+    if ((id = malloc(len)) == NULL)
+        return NULL;
+    for (int i = 0; i < argc; i++) {
+        size_t n = strlen(argv[i]);
+        memcpy(id + at, argv[i], n);
+        at += n;
+        id[at++] = i + 1 < argc ? ' ' : '\0';
+    }
+    return id;
 }

@@ -130,3 +130,12 @@ run_sides() {
         diff "$tmp/pcp.err" "$tmp/pmkit.err" | shorten | sed 's/^/  err /'
     fi
 }
+
+# sanitizer_env LIB: where LIB (a pmkit library) was built with the
+# sanitizers, the assignments a Debian binary needs to load it: their
+# runtimes preloaded (they must come first; the list colon-separated) and leak checks off (Debian's
+# binaries do not free everything); nothing otherwise.  For env(1).
+sanitizer_env() {
+    rt=$(ldd "$1" 2>/dev/null | awk '/lib(a|ub)san\.so/ { print $3 }' | tr '\n' ':' | sed 's/:$//')
+    [ -z "$rt" ] || printf 'LD_PRELOAD=%s ASAN_OPTIONS=detect_leaks=0\n' "$rt"
+}

@@ -11,7 +11,11 @@
  *  - alarm timers: identifiers, repeating and one-shot alarms, blocking,
  *    unregistering (counts of callbacks, never times);
  *  - hash tables: growth from every starting size, walk orders, searches,
- *    deletions, walks with callbacks, preallocation.
+ *    deletions, walks with callbacks, preallocation;
+ *  - __pmAbsolutePath, and __pmGetClientId for 0 to 5 arguments;
+ *  - __pmDumpStack from 40 calls deep: its heading, its 32 frames and
+ *    their form (the first 23), with addresses and offsets as X and each
+ *    file by kind.
  * Warnings from pmNotifyErr go through a file and lose their date and pid.
  * Left out, as pmkit differs on purpose (docs/compat.md): a NULL argument
  * or callback (PCP crashes), the node counts after a walk deletes or a
@@ -324,6 +328,93 @@ static void hashes(void)
     printf("freed: hsize %d hash %s\n", h.hsize, h.hash ? "set" : "NULL");
 }
 
+/* ---------------------------------------------------------------- names */
+
+static void names(void)
+{
+    char *paths[] = {"/abs", "rel", "", "./x", "//y", " /z"};
+    char *args[] = {"/usr/bin/prog", "-x", "a b", "", "last"};
+    char *id;
+
+    for (int i = 0; i < (int)(sizeof(paths) / sizeof(paths[0])); i++)
+        printf("__pmAbsolutePath [%s] -> %d\n", paths[i], __pmAbsolutePath(paths[i]));
+    for (int argc = -1; argc <= 5; argc++) {
+        id = __pmGetClientId(argc, args);
+        printf("__pmGetClientId %d -> %s%s%s\n", argc, id ? "[" : "", id ? id : "NULL",
+               id ? "]" : "");
+        free(id);
+    }
+}
+
+/* ---------------------------------------------------------------- stack */
+
+static int deep(int n);
+static int (*volatile deeper)(int) = deep; /* no loop can replace the calls */
+
+static int deep(int n)
+{
+    if (n == 0) {
+        __pmDumpStack();
+        return 0;
+    }
+    return deeper(n - 1) + 1;
+}
+
+/* A frame's file as its kind: libpcp, this probe, or its base name. */
+static void print_frame_line(char *line)
+{
+    char *open = strchr(line, '('), *slash, *p;
+
+    if (strncmp(line, "  ", 2) != 0 || open == NULL) {
+        printf("stack: %s", line);
+        return;
+    }
+    *open = '\0';
+    slash = strrchr(line, '/');
+    printf("stack:   %s(", strstr(line, "libpcp.so.3") != NULL    ? "LIBPCP"
+                           : strstr(line, "probe_system") != NULL ? "PROBE"
+                           : slash != NULL                        ? slash + 1
+                                                                  : line + 2);
+    for (p = open + 1; *p != '\0'; p++) { /* hexadecimal numbers as X */
+        if (p[0] == '0' && p[1] == 'x') {
+            putchar('X');
+            for (p += 2; p[1] != '\0' && strchr("0123456789abcdef", p[1]) != NULL; p++)
+                ;
+        } else {
+            putchar(*p);
+        }
+    }
+}
+
+static void stack(void)
+{
+    char path[] = "/tmp/probe_system.XXXXXX", line[4096];
+    int fd = mkstemp(path), saved = dup(2), nlines = 0, shown = 0;
+    FILE *f;
+
+    __pmDumpStackInit(NULL);
+    fflush(stderr);
+    dup2(fd, 2);
+    deep(40);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    f = fopen(path, "r");
+    while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
+        nlines++;
+        /* a sanitizer's interceptor of backtrace() shows as a frame of its
+         * own: counted, not shown, and the frames shown stop before the
+         * last ones, which such a frame pushes out */
+        if (strstr(line, "san.so") == NULL && ++shown <= 24)
+            print_frame_line(line);
+    }
+    printf("stack: %d lines\n", nlines);
+    if (f != NULL)
+        fclose(f);
+    close(fd);
+    unlink(path);
+}
+
 int main(void)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -331,5 +422,7 @@ int main(void)
     processes();
     alarms();
     hashes();
+    names();
+    stack();
     return 0;
 }

@@ -454,6 +454,53 @@ static void big_endian_index(void **state)
     free(swapped);
 }
 
+/* PCP's handle table as Debian's chkhelp -p reads it (__pmdaHelpTab): 40
+ * bytes a handle, the .dir's records in host order with its header first,
+ * the .pag's bytes; a big-endian .dir shows the same records, a closed
+ * handle zeros.  tests/oracle/debian_binaries_chkhelp.sh runs Debian's
+ * chkhelp on it. */
+typedef struct pcp_tab {
+    int dir_fd, pag_fd, numidx;
+    help_record *index;
+    char *text;
+    int textlen;
+} pcp_tab;
+void *__pmdaHelpTab(void);
+
+static void help_tab(void **state)
+{
+    char *swapped = malloc(demo_dirlen);
+    int le, gone, be;
+    pcp_tab *t;
+
+    (void)state;
+    for (size_t i = 0; i + 4 <= demo_dirlen; i += 4)
+        for (int k = 0; k < 4; k++)
+            swapped[i + k] = demo_dir[i + 3 - k];
+    le = pmdaOpenHelp(put_db("tab_le", demo_dir, demo_dirlen, demo_pag, demo_paglen));
+    gone = pmdaOpenHelp(put_db("tab_gone", demo_dir, demo_dirlen, demo_pag, demo_paglen));
+    be = pmdaOpenHelp(put_db("tab_be", swapped, demo_dirlen, demo_pag, demo_paglen));
+    assert_true(le >= 0 && gone > le && be > gone);
+    pmdaCloseHelp(gone);
+    for (int pass = 0; pass < 2; pass++) { /* the copy is made afresh */
+        t = __pmdaHelpTab();
+        assert_non_null(t);
+        for (int h = le; h <= be; h += be - le) {
+            assert_int_equal(t[h].numidx, demo_dirlen / 12 - 1);
+            assert_memory_equal(t[h].index, demo_dir, demo_dirlen);
+            assert_int_equal(t[h].textlen, demo_paglen);
+            assert_memory_equal(t[h].text, demo_pag, demo_paglen);
+        }
+        assert_int_equal(t[le].index[0].key, HELP_MAGIC);
+        assert_int_equal(t[gone].numidx, 0);
+        assert_null(t[gone].index);
+        assert_null(t[gone].text);
+    }
+    pmdaCloseHelp(le);
+    pmdaCloseHelp(be);
+    free(swapped);
+}
+
 static void open_errors(void **state)
 {
     (void)state;
@@ -663,6 +710,7 @@ int main(void)
         cmocka_unit_test(handles_reused_correctly),
         cmocka_unit_test(repeated_keys),
         cmocka_unit_test(big_endian_index),
+        cmocka_unit_test(help_tab),
         cmocka_unit_test(open_errors),
         cmocka_unit_test(corrupt_files),
         cmocka_unit_test(index_built_lazily),

@@ -717,6 +717,10 @@ typedef void (*__pmConfigCallback)(char *, char *, char *);
 typedef void (*__pmSignalHandler)(int);
 typedef void (*__pmAPIConfigCallback)(const char *, const char *);
 
+PCP_DATA extern const __pmConfigCallback __pmNativeConfig;
+PCP_CALL extern void __pmConfig(__pmConfigCallback);
+PCP_CALL extern void __pmAPIConfig(__pmAPIConfigCallback);
+
 PCP_CALL extern int __pmProcessAddArg(__pmExecCtl_t **, const char *);
 PCP_CALL extern int __pmProcessUnpickArgs(__pmExecCtl_t **, const char *);
 PCP_CALL extern int __pmProcessExec(__pmExecCtl_t **, int, int);
@@ -730,6 +734,10 @@ PCP_CALL extern int __pmProcessTerminate(pid_t, int);
 PCP_CALL extern pid_t __pmProcessCreate(char **, int *, int *);
 PCP_CALL extern int __pmProcessDataSize(unsigned long *);
 PCP_CALL extern int __pmProcessRunTimes(double *, double *);
+PCP_CALL extern void __pmDumpStack(void);
+PCP_CALL extern void __pmDumpStackInit(void *);
+PCP_CALL extern int __pmAbsolutePath(char *);
+PCP_CALL extern char *__pmGetClientId(int, char **);
 PCP_CALL extern void *__pmMemoryMap(int, size_t, int);
 PCP_CALL extern void __pmMemoryUnmap(void *, size_t);
 PCP_CALL extern int __pmMapErrno(int);
