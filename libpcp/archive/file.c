@@ -355,11 +355,45 @@ void win_free(arch_win *w)
     memset(w, 0, sizeof(*w));
 }
 
+/*
+ * Refill w with [start, start + want) of f.  Going forward, the bytes the
+ * old window holds from start on are moved to the front; going backward,
+ * those it holds up to the new end are moved to the back; only the rest
+ * is read, so a reader going through the file in either direction reads
+ * each byte once.  0 or an error (w then empty).
+ */
+static int win_fill(arch_win *w, arch_file *f, uint64_t start, size_t want, int dir)
+{
+    uint64_t wend = w->off + w->len, end = start + want;
+    uint64_t from = start, to = end; /* what to read */
+    size_t at = 0;                   /* where it goes in buf */
+    ssize_t got;
+
+    if (w->len > 0 && dir > 0 && start >= w->off && start < wend) {
+        memmove(w->buf, w->buf + (start - w->off), (size_t)(wend - start));
+        from = wend;
+        at = (size_t)(wend - start);
+    } else if (w->len > 0 && dir < 0 && start < w->off && end > w->off && end <= wend) {
+        memmove(w->buf + (w->off - start), w->buf, (size_t)(end - w->off));
+        to = w->off;
+    }
+    w->len = 0;
+    if ((got = afile_read(f, from, w->buf + at, (size_t)(to - from))) < 0)
+        return (int)got;
+    w->off = start;
+    /* a short read ends the window there: what was kept after it is not
+     * contiguous with it (backward), or it is all there is (forward) */
+    if ((uint64_t)got < to - from)
+        w->len = at + (size_t)got;
+    else
+        w->len = (size_t)(end - start);
+    return 0;
+}
+
 const uint8_t *win_get(arch_win *w, arch_file *f, uint64_t off, size_t len, int dir, int *err)
 {
     size_t want = len > WIN_CHUNK ? len : WIN_CHUNK;
     uint64_t start = off;
-    ssize_t got;
 
     *err = 0;
     if (off >= w->off && off - w->off <= w->len && len <= w->len - (off - w->off))
@@ -370,18 +404,14 @@ const uint8_t *win_get(arch_win *w, arch_file *f, uint64_t off, size_t len, int 
         uint8_t *nb = realloc(w->buf, want);
         if (nb == NULL) {
             *err = -ENOMEM;
+            w->len = 0;
             return NULL;
         }
         w->buf = nb;
         w->cap = want;
     }
-    w->len = 0;
-    if ((got = afile_read(f, start, w->buf, want)) < 0) {
-        *err = (int)got;
+    if ((*err = win_fill(w, f, start, want, dir)) < 0)
         return NULL;
-    }
-    w->off = start;
-    w->len = (size_t)got;
     if (off - start > w->len || len > w->len - (off - start))
         return NULL;
     return w->buf + (off - start);
