@@ -36,7 +36,8 @@
 #define ARCH_XZ_MEMLIMIT (256u << 20) /* what a decoder may allocate */
 #define AF_INBUF         (64u << 10)  /* compressed bytes read at a time */
 #define AF_OUTBUF        (256u << 10) /* decompressed bytes written at a time */
-#define WIN_CHUNK        (256u << 10) /* a window's refill */
+#define WIN_CHUNK        (256u << 10) /* a window's refill, at most */
+#define WIN_FIRST        (16u << 10)  /* its first refill after a jump */
 
 struct af_dec {
     lzma_stream xz;  /* AF_XZ, AF_LZMA */
@@ -390,14 +391,25 @@ static int win_fill(arch_win *w, arch_file *f, uint64_t start, size_t want, int 
     return 0;
 }
 
+/*
+ * Refills grow: a reader that jumps somewhere (a seek) may want one record
+ * there, so the first refill after a jump is small, and each refill that
+ * goes on from the window is four times larger, up to WIN_CHUNK.
+ */
 const uint8_t *win_get(arch_win *w, arch_file *f, uint64_t off, size_t len, int dir, int *err)
 {
-    size_t want = len > WIN_CHUNK ? len : WIN_CHUNK;
-    uint64_t start = off;
+    uint64_t start = off, wend = w->off + w->len;
+    size_t want;
 
     *err = 0;
     if (off >= w->off && off - w->off <= w->len && len <= w->len - (off - w->off))
         return w->buf + (off - w->off);
+    if (w->len > 0 &&
+        (dir > 0 ? off >= w->off && off <= wend : off + len >= w->off && off + len <= wend))
+        w->chunk = w->chunk >= WIN_CHUNK / 4 ? WIN_CHUNK : w->chunk * 4;
+    else
+        w->chunk = WIN_FIRST;
+    want = len > w->chunk ? len : w->chunk;
     if (dir < 0 && len < want)
         start = off + len >= want ? off + len - want : 0;
     if (want > w->cap) {
