@@ -8,11 +8,14 @@
  * blocks that DPTR values name by their offset in 32-bit words from two
  * words before the record (where a PDU's header would start).
  *
- * Decoding takes two passes over the payload: the first checks every
- * count, offset and block length against the payload and sizes the
- * result; the second fills one allocation holding the result, its value
- * sets and copies of its value blocks in host order (pmFreeResult knows
- * that what lies inside a result's block is freed with it).  Numbers in
+ * A record of up to FAST_MAX bytes is decoded in one pass that checks
+ * every count, offset and block length against the payload as it fills
+ * one allocation of FAST_ROOM times the payload: the result, then each
+ * value set followed by copies of its value blocks in host order
+ * (pmFreeResult knows that what lies inside a result's block is freed with
+ * it).  That bound holds unless values share a block, which a logger
+ * never writes; such a record, or a larger one, takes two passes, the
+ * first checking and sizing, the second filling an exact allocation.  Numbers in
  * blocks are converted by type; event arrays field by field, as far as
  * their own lengths hold (pmUnpackEventRecords checks them again).
  *
@@ -33,7 +36,8 @@ typedef struct shape {
 } shape;
 
 /* The word-offset block of a DPTR value: its payload offset, or an error. */
-static int block_at(const uint8_t *body, size_t len, uint32_t w, size_t *at, uint32_t *vlen)
+static inline __attribute__((always_inline)) int block_at(const uint8_t *body, size_t len,
+                                                          uint32_t w, size_t *at, uint32_t *vlen)
 {
     uint64_t off = (uint64_t)w * 4;
 
@@ -191,7 +195,8 @@ static inline void put_header(uint8_t *dst, int type, uint32_t vlen)
  * values never come in blocks, and old archives have blocks of type 0
  * holding strings, which PCP leaves alone.  The commonest block, one
  * 64-bit number, takes a path of its own. */
-static size_t copy_block(uint8_t *dst, const uint8_t *src, uint32_t vlen)
+static inline __attribute__((always_inline)) size_t copy_block(uint8_t *dst, const uint8_t *src,
+                                                               uint32_t vlen)
 {
     uint32_t hdr = arch_be32(src);
     int type = (int)(hdr >> 24);
@@ -257,6 +262,90 @@ static void fill(const uint8_t *body, int numpmid, const shape *sh, pmHighResRes
     }
 }
 
+#define FAST_MAX  (1u << 20) /* records decoded in one pass, at most */
+#define FAST_ROOM 4          /* bytes of result per byte of payload */
+
+/*
+ * The one pass: the checks measure makes, and fill's work, into room
+ * bytes at r.  Each value set takes at most 4 times its bytes in the
+ * record (32 bytes for 8, 16 per value for 8), and each block copy at most
+ * twice its own (8-byte aligned, 8 at least, from 4 at least), so a record
+ * whose value sets and blocks do not overlap fits FAST_ROOM times its
+ * payload.  0, PM_ERR_LOGREC,
+ * or 1 when out of room (r's content is then garbage).
+ */
+static int fill_fast(const uint8_t *body, size_t len, size_t hdr, int numpmid, pmHighResResult *r,
+                     size_t room)
+{
+    uint8_t *q = (uint8_t *)r + ALIGN8(sizeof(*r) + (size_t)numpmid * sizeof(pmValueSet *));
+    const uint8_t *end = (const uint8_t *)r + room;
+    size_t p = hdr;
+
+    for (int i = 0; i < numpmid; i++) {
+        pmValueSet *vs;
+        int32_t numval;
+        int valfmt;
+        size_t vsize = sizeof(pmValueSet);
+        if (len - p < 8)
+            return PM_ERR_LOGREC;
+        numval = (int32_t)arch_be32(body + p + 4);
+        if (numval > 0) {
+            if (len - p - 8 < 4 || (size_t)numval > (len - p - 12) / 8)
+                return PM_ERR_LOGREC;
+            vsize += (size_t)(numval - 1) * sizeof(pmValue);
+        }
+        if ((size_t)(end - q) < vsize)
+            return 1;
+        vs = (pmValueSet *)q;
+        q += vsize;
+        r->vset[i] = vs;
+        vs->pmid = arch_be32(body + p);
+        vs->numval = numval;
+        vs->valfmt = PM_VAL_INSITU;
+        p += 8;
+        if (numval <= 0)
+            continue;
+        valfmt = (int)arch_be32(body + p);
+        vs->valfmt = valfmt;
+        p += 4;
+        if (valfmt == PM_VAL_INSITU) {
+            for (int j = 0; j < numval; j++, p += 8) {
+                vs->vlist[j].inst = (int)arch_be32(body + p);
+                vs->vlist[j].value.lval = (int)arch_be32(body + p + 4);
+            }
+            continue;
+        }
+        if (valfmt != PM_VAL_DPTR && valfmt != PM_VAL_SPTR)
+            return PM_ERR_LOGREC;
+        for (int j = 0; j < numval; j++, p += 8) {
+            size_t at;
+            uint32_t vlen;
+            if (block_at(body, len, arch_be32(body + p + 4), &at, &vlen) < 0)
+                return PM_ERR_LOGREC;
+            if ((size_t)(end - q) <
+                ALIGN8(vlen > sizeof(pmValueBlock) ? vlen : sizeof(pmValueBlock)))
+                return 1;
+            vs->vlist[j].inst = (int)arch_be32(body + p);
+            vs->vlist[j].value.pval = (pmValueBlock *)q;
+            q += copy_block(q, body + at, vlen);
+        }
+    }
+    return 0;
+}
+
+/* A result of room bytes for numpmid value sets, its head filled in. */
+static pmHighResResult *new_result(const arch_record *rec, size_t room)
+{
+    pmHighResResult *r = malloc(room);
+
+    if (r != NULL) {
+        memset(r, 0, sizeof(*r));
+        r->timestamp = rec->stamp;
+        r->numpmid = rec->numpmid;
+    }
+    return r;
+}
+
 int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResult **res)
 {
     size_t len = rec->len >= 8 ? rec->len - 8 : 0, hdr, head;
@@ -273,14 +362,23 @@ int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResul
         *res = r;
         return 0;
     }
+    head = ALIGN8(sizeof(*r) + (size_t)rec->numpmid * sizeof(pmValueSet *));
+    if (len <= FAST_MAX) {
+        if ((r = new_result(rec, head + FAST_ROOM * len)) == NULL)
+            return -ENOMEM;
+        if ((sts = fill_fast(rec->body, len, hdr, rec->numpmid, r, head + FAST_ROOM * len)) <= 0) {
+            if (sts < 0)
+                free(r);
+            else
+                *res = r;
+            return sts;
+        }
+        free(r); /* values share blocks: sized exactly below */
+    }
     if ((sts = measure(rec->body, len, hdr, rec->numpmid, &sh)) < 0)
         return sts;
-    head = ALIGN8(sizeof(*r) + (size_t)rec->numpmid * sizeof(pmValueSet *));
-    if ((r = malloc(head + sh.vsets + sh.blocks)) == NULL)
+    if ((r = new_result(rec, head + sh.vsets + sh.blocks)) == NULL)
         return -ENOMEM;
-    memset(r, 0, sizeof(*r));
-    r->timestamp = rec->stamp;
-    r->numpmid = rec->numpmid;
     fill(rec->body, rec->numpmid, &sh, r);
     *res = r;
     return 0;
