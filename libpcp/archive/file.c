@@ -36,7 +36,7 @@
 #define ARCH_XZ_MEMLIMIT (256u << 20) /* what a decoder may allocate */
 #define AF_INBUF         (64u << 10)  /* compressed bytes read at a time */
 #define AF_OUTBUF        (256u << 10) /* decompressed bytes written at a time */
-#define WIN_CHUNK        (256u << 10) /* a window's refill, at most */
+#define WIN_CHUNK        (1u << 20)   /* a window's refill, at most */
 #define WIN_FIRST        (16u << 10)  /* its first refill after a jump */
 
 struct af_dec {
