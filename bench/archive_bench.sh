@@ -8,7 +8,8 @@
 # make 2.9 GB) into BUILD_DIR/bench/archives/nSAMPLES/, unless one made by
 # the same generator with the same arguments is already there, then runs
 # bench_archive.c through bench/run (BENCH_FILTER=archive_) with the
-# archives named in $BENCH_ARCHIVES.  See bench/bench_archive.c for the
+# archives named in $BENCH_ARCHIVES, and prints the ratios the goals are
+# stated in (each case's best round).  See bench/bench_archive.c for the
 # cases and bench/README.md for how to read them.  Never part of the test
 # suite.
 #
@@ -52,6 +53,34 @@ BENCH_FILTER=${BENCH_FILTER:-archive_}
 export BENCH_ARCHIVES BENCH_FILTER
 status=0
 sh "$top/bench/run" "$build" || status=$?
+
+# The goals, from the best round of each case (bench/run's raw output).
+raw=$build/bench/bench_archive
+if [ -f "$raw.pmkit.out" ] && [ -f "$raw.pcp.out" ]; then
+    {
+        sed 's/^/K /' "$raw.pmkit.out"
+        sed 's/^/P /' "$raw.pcp.out"
+    } | awk '
+    { key = $1 " " $2; if (!(key in best) || $3 + 0 < best[key]) best[key] = $3 + 0 }
+    END {
+        for (key in best) {
+            split(key, f, " ")
+            if (f[1] != "K" || f[2] !~ /^archive_open_n/) continue
+            n = substr(f[2], 14)
+            printf "%-8s %10.1fx %10.1fx %10.1fx %10.2fx %10.2fx %10.1fx\n", n,
+                best["P archive_open_" n] / best["K archive_open_" n],
+                best["P archive_fwd_" n] / best["K archive_fwd_" n],
+                best["P archive_back_" n] / best["K archive_back_" n],
+                best["K archive_fwd_" n] / best["K archive_cat_" n],
+                best["K archive_back_" n] / best["K archive_cat_" n],
+                best["P archive_seek_" n] / best["K archive_seek_" n]
+        }
+    }' | sort -k1.2n >"$build/bench/archive-goals.txt"
+    printf '\n%-8s %11s %11s %11s %11s %11s %11s\n' size open/Deb fwd/Deb back/Deb fwd/cat \
+        back/cat seek/Deb
+    cat "$build/bench/archive-goals.txt"
+    echo "(x/Deb: Debian time / pmkit time; x/cat: pmkit time / read() of the same volumes)"
+fi
 if [ "${BENCH_ARCHIVE_KEEP:-1}" = 0 ]; then
     rm -rf "$dir"
 fi
