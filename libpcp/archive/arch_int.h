@@ -106,6 +106,7 @@ typedef struct arch_win {
     size_t cap;
     uint64_t off;
     size_t len;
+    size_t chunk; /* bytes of the last refill (file.c) */
 } arch_win;
 
 void win_free(arch_win *w);
@@ -230,7 +231,8 @@ typedef struct arch_meta {
     char **names;
     pmID *name_pmid;
     int nnames, nameroom;
-    uint32_t *nametab; /* names by hash of (name): indexes, UINT32_MAX empty */
+    uint32_t *name_hashes; /* each name's hash, kept for the table's growth */
+    uint32_t *nametab;     /* names by hash of (name): indexes, UINT32_MAX empty */
     uint32_t namecap;
     /* instance domains */
     meta_indom *indoms;

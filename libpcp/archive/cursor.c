@@ -312,6 +312,36 @@ static int vol_index(const arch_one *a, int num)
     return -1;
 }
 
+/*
+ * The time and length of a whole record at c's position in its volume,
+ * read as two small pieces (its head and its closing length word) instead
+ * of the whole record through the window: 1, with the same checks as
+ * rec_frame and header make.  0 for anything else (the end, a record cut
+ * short, a bad length), which the callers then find out through a step.
+ */
+static int peek_record(arch_cursor *c, struct timespec *stamp, uint32_t *len)
+{
+    size_t st = arch_stamp_len(c->s->arch[c->a].label.version);
+    uint8_t head[4 + 12 + 4], tail[4];
+    arch_file *f;
+    uint32_t n;
+    int32_t numpmid;
+
+    if (c->off < c->s->arch[c->a].labellen || cur_file(c, &f) < 0 ||
+        afile_read(f, c->off, head, 4 + st + 4) != (ssize_t)(4 + st + 4))
+        return 0;
+    n = arch_be32(head);
+    if (n < min_record(c->s, c->a) || n > ARCH_MAX_RECORD ||
+        afile_read(f, c->off + n - 4, tail, 4) != 4 || arch_be32(tail) != n)
+        return 0;
+    numpmid = (int32_t)arch_be32(head + 4 + st);
+    if (numpmid < 0 || (size_t)numpmid > (n - 8 - st - 4) / 8)
+        return 0;
+    arch_stamp(c->s->arch[c->a].label.version, head + 4, stamp);
+    *len = n;
+    return 1;
+}
+
 /* Does a record start at c's position (or the volume end there)?  An
  * index entry can be wrong: old loggers wrote offsets inside records. */
 static int frames_here(arch_cursor *c)
@@ -322,8 +352,12 @@ static int frames_here(arch_cursor *c)
     const uint8_t *p;
     int sts;
 
+    struct timespec stamp;
+
     if (c->off < c->s->arch[c->a].labellen || cur_file(c, &f) < 0)
         return 0;
+    if (peek_record(c, &stamp, &len))
+        return 1;
     sts = rec_frame(&c->win, f, c->off, ARCH_FORW, min_record(c->s, c->a), &start, &len, &p);
     return sts == REC_OK || sts == REC_END;
 }
@@ -380,6 +414,16 @@ int arch_cursor_seek(arch_cursor *c, const struct timespec *t, int dir)
      * places it), else before it */
     for (;;) {
         arch_cursor_posn save = {c->a, c->v, c->off};
+        struct timespec stamp;
+        uint32_t len;
+        if (peek_record(c, &stamp, &len)) { /* the common case, cheaply */
+            int cmp = arch_cmp(&stamp, t);
+            if (cmp < 0 || (dir < 0 && cmp == 0))
+                c->off += len;
+            if (cmp < 0)
+                continue;
+            return 0;
+        }
         c->short_end = 0;
         sts = arch_cursor_step(c, ARCH_FORW, &rec);
         if (sts < 0 && c->short_end)

@@ -36,7 +36,8 @@
 #define ARCH_XZ_MEMLIMIT (256u << 20) /* what a decoder may allocate */
 #define AF_INBUF         (64u << 10)  /* compressed bytes read at a time */
 #define AF_OUTBUF        (256u << 10) /* decompressed bytes written at a time */
-#define WIN_CHUNK        (256u << 10) /* a window's refill */
+#define WIN_CHUNK        (1u << 20)   /* a window's refill, at most */
+#define WIN_FIRST        (16u << 10)  /* its first refill after a jump */
 
 struct af_dec {
     lzma_stream xz;  /* AF_XZ, AF_LZMA */
@@ -355,33 +356,74 @@ void win_free(arch_win *w)
     memset(w, 0, sizeof(*w));
 }
 
+/*
+ * Refill w with [start, start + want) of f.  Going forward, the bytes the
+ * old window holds from start on are moved to the front; going backward,
+ * those it holds up to the new end are moved to the back; only the rest
+ * is read, so a reader going through the file in either direction reads
+ * each byte once.  0 or an error (w then empty).
+ */
+static int win_fill(arch_win *w, arch_file *f, uint64_t start, size_t want, int dir)
+{
+    uint64_t wend = w->off + w->len, end = start + want;
+    uint64_t from = start, to = end; /* what to read */
+    size_t at = 0;                   /* where it goes in buf */
+    ssize_t got;
+
+    if (w->len > 0 && dir > 0 && start >= w->off && start < wend) {
+        memmove(w->buf, w->buf + (start - w->off), (size_t)(wend - start));
+        from = wend;
+        at = (size_t)(wend - start);
+    } else if (w->len > 0 && dir < 0 && start < w->off && end > w->off && end <= wend) {
+        memmove(w->buf + (w->off - start), w->buf, (size_t)(end - w->off));
+        to = w->off;
+    }
+    w->len = 0;
+    if ((got = afile_read(f, from, w->buf + at, (size_t)(to - from))) < 0)
+        return (int)got;
+    w->off = start;
+    /* a short read ends the window there: what was kept after it is not
+     * contiguous with it (backward), or it is all there is (forward) */
+    if ((uint64_t)got < to - from)
+        w->len = at + (size_t)got;
+    else
+        w->len = (size_t)(end - start);
+    return 0;
+}
+
+/*
+ * Refills grow: a reader that jumps somewhere (a seek) may want one record
+ * there, so the first refill after a jump is small, and each refill that
+ * goes on from the window is four times larger, up to WIN_CHUNK.
+ */
 const uint8_t *win_get(arch_win *w, arch_file *f, uint64_t off, size_t len, int dir, int *err)
 {
-    size_t want = len > WIN_CHUNK ? len : WIN_CHUNK;
-    uint64_t start = off;
-    ssize_t got;
+    uint64_t start = off, wend = w->off + w->len;
+    size_t want;
 
     *err = 0;
     if (off >= w->off && off - w->off <= w->len && len <= w->len - (off - w->off))
         return w->buf + (off - w->off);
+    if (w->len > 0 &&
+        (dir > 0 ? off >= w->off && off <= wend : off + len >= w->off && off + len <= wend))
+        w->chunk = w->chunk >= WIN_CHUNK / 4 ? WIN_CHUNK : w->chunk * 4;
+    else
+        w->chunk = WIN_FIRST;
+    want = len > w->chunk ? len : w->chunk;
     if (dir < 0 && len < want)
         start = off + len >= want ? off + len - want : 0;
     if (want > w->cap) {
         uint8_t *nb = realloc(w->buf, want);
         if (nb == NULL) {
             *err = -ENOMEM;
+            w->len = 0;
             return NULL;
         }
         w->buf = nb;
         w->cap = want;
     }
-    w->len = 0;
-    if ((got = afile_read(f, start, w->buf, want)) < 0) {
-        *err = (int)got;
+    if ((*err = win_fill(w, f, start, want, dir)) < 0)
         return NULL;
-    }
-    w->off = start;
-    w->len = (size_t)got;
     if (off - start > w->len || len > w->len - (off - start))
         return NULL;
     return w->buf + (off - start);

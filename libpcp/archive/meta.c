@@ -156,29 +156,54 @@ static void units_from(uint32_t w, pmUnits *u)
     u->scaleCount = (int)(w >> 8 & 0xf) - ((w >> 11 & 1) << 4);
 }
 
+/* A hash of n bytes at s, eight at a time: names are hashed once each,
+ * but a byte-at-a-time hash (FNV) was most of pmNewContext's time. */
 static uint32_t name_hash(const uint8_t *s, size_t n)
 {
-    uint32_t h = 2166136261u;
+    uint64_t h = 0x9e3779b97f4a7c15u ^ n, w;
 
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ s[i]) * 16777619u;
-    return h;
+    for (; n >= 8; s += 8, n -= 8) {
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdu;
+        h ^= h >> 32;
+    }
+    if (n > 0) { /* in a register: bytes stored to memory and loaded as
+                  * one word would wait on a store-forwarding stall */
+        w = 0;
+        for (size_t i = 0; i < n; i++)
+            w |= (uint64_t)s[i] << (8 * i);
+        h = (h ^ w) * 0xff51afd7ed558ccdu;
+    }
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53u;
+    h ^= h >> 33;
+    return (uint32_t)h;
 }
 
-/* The slot of the name table where name s (n bytes) of pmid is, or the
- * empty slot where it goes. */
-static uint32_t name_slot(const arch_meta *m, const uint8_t *s, size_t n, pmID pmid)
+/* The slot of the name table where name s (n bytes, hash h) of pmid is,
+ * or the empty slot where it goes. */
+static uint32_t name_slot(const arch_meta *m, const uint8_t *s, size_t n, uint32_t h, pmID pmid)
 {
-    uint32_t i = name_hash(s, n) & (m->namecap - 1);
+    uint32_t i = h & (m->namecap - 1);
 
     for (;; i = (i + 1) & (m->namecap - 1)) {
         uint32_t at = m->nametab[i];
         if (at == UINT32_MAX)
             return i;
-        if (m->name_pmid[at] == pmid && strncmp(m->names[at], (const char *)s, n) == 0 &&
-            m->names[at][n] == '\0')
+        if (m->name_hashes[at] == h && m->name_pmid[at] == pmid &&
+            strncmp(m->names[at], (const char *)s, n) == 0 && m->names[at][n] == '\0')
             return i;
     }
+}
+
+/* The slot of the empty table's slot for a name already known distinct. */
+static uint32_t empty_slot(const arch_meta *m, uint32_t h)
+{
+    uint32_t i = h & (m->namecap - 1);
+
+    while (m->nametab[i] != UINT32_MAX)
+        i = (i + 1) & (m->namecap - 1);
+    return i;
 }
 
 /* The name table grown to hold one more name, at most half full. */
@@ -194,37 +219,47 @@ static int name_table_room(arch_meta *m)
     free(m->nametab);
     m->nametab = tab;
     m->namecap = cap;
-    for (int i = 0; i < m->nnames; i++) {
-        const char *name = m->names[i];
-        tab[name_slot(m, (const uint8_t *)name, strlen(name), m->name_pmid[i])] = (uint32_t)i;
-    }
+    for (int i = 0; i < m->nnames; i++)
+        tab[empty_slot(m, m->name_hashes[i])] = (uint32_t)i;
     return 0;
 }
 
 /* Name s (n bytes) of pmid, once: a PMID named again keeps its names. */
 static int add_name(arch_meta *m, const uint8_t *s, size_t n, pmID pmid)
 {
-    uint32_t slot;
+    uint32_t slot, h;
     char *name;
     pmID *np;
+    uint32_t *hp;
     const uint8_t *nul = memchr(s, '\0', n);
 
     if (nul != NULL) /* padded with NULs by some old loggers: the name ends there */
         n = (size_t)(nul - s);
     if (name_table_room(m) < 0)
         return -ENOMEM;
-    slot = name_slot(m, s, n, pmid);
+    h = name_hash(s, n);
+    slot = name_slot(m, s, n, h, pmid);
     if (m->nametab[slot] != UINT32_MAX)
         return 0;
-    if (room_for((void **)&m->names, &m->nameroom, m->nnames, sizeof(char *)) < 0)
-        return -ENOMEM;
-    if ((np = realloc(m->name_pmid, (size_t)m->nameroom * sizeof(pmID))) == NULL)
-        return -ENOMEM;
-    m->name_pmid = np;
+    if (m->nnames == m->nameroom) {
+        int room = m->nameroom;
+        if (room_for((void **)&m->names, &m->nameroom, m->nnames, sizeof(char *)) < 0)
+            return -ENOMEM;
+        np = realloc(m->name_pmid, (size_t)m->nameroom * sizeof(pmID));
+        if (np != NULL)
+            m->name_pmid = np;
+        hp = np == NULL ? NULL : realloc(m->name_hashes, (size_t)m->nameroom * sizeof(uint32_t));
+        if (hp == NULL) {
+            m->nameroom = room; /* the arrays beside names have that much */
+            return -ENOMEM;
+        }
+        m->name_hashes = hp;
+    }
     if ((name = arena_str(m, s, n)) == NULL)
         return -ENOMEM;
     m->names[m->nnames] = name;
     m->name_pmid[m->nnames] = pmid;
+    m->name_hashes[m->nnames] = h;
     m->nametab[slot] = (uint32_t)m->nnames++;
     return 0;
 }
@@ -528,6 +563,7 @@ void meta_free(arch_meta *m)
     free(m->descs);
     free(m->names);
     free(m->name_pmid);
+    free(m->name_hashes);
     free(m->nametab);
     free(m->labels);
     free(m->texts);

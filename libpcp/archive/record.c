@@ -8,11 +8,14 @@
  * blocks that DPTR values name by their offset in 32-bit words from two
  * words before the record (where a PDU's header would start).
  *
- * Decoding takes two passes over the payload: the first checks every
- * count, offset and block length against the payload and sizes the
- * result; the second fills one allocation holding the result, its value
- * sets and copies of its value blocks in host order (pmFreeResult knows
- * that what lies inside a result's block is freed with it).  Numbers in
+ * A record of up to FAST_MAX bytes is decoded in one pass that checks
+ * every count, offset and block length against the payload as it fills
+ * one allocation of FAST_ROOM times the payload: the result, then each
+ * value set followed by copies of its value blocks in host order
+ * (pmFreeResult knows that what lies inside a result's block is freed with
+ * it).  That bound holds unless values share a block, which a logger
+ * never writes; such a record, or a larger one, takes two passes, the
+ * first checking and sizing, the second filling an exact allocation.  Numbers in
  * blocks are converted by type; event arrays field by field, as far as
  * their own lengths hold (pmUnpackEventRecords checks them again).
  *
@@ -33,7 +36,8 @@ typedef struct shape {
 } shape;
 
 /* The word-offset block of a DPTR value: its payload offset, or an error. */
-static int block_at(const uint8_t *body, size_t len, uint32_t w, size_t *at, uint32_t *vlen)
+static inline __attribute__((always_inline)) int block_at(const uint8_t *body, size_t len,
+                                                          uint32_t w, size_t *at, uint32_t *vlen)
 {
     uint64_t off = (uint64_t)w * 4;
 
@@ -172,37 +176,56 @@ static void event_order(uint8_t *p, const uint8_t *src, size_t len, int highres)
     }
 }
 
+/* A value block's header word, stored whole as one native word: the
+ * bit-fields of pmapi.h put vtype in its top 8 bits and vlen in the low
+ * 24 on either byte order (pmkit_put32 writes event parameters' headers
+ * so too).  Assigning the two bit-fields in place was two
+ * read-modify-writes of the word, the second one's load waiting for the
+ * first store (a store-forwarding stall that cost a third of the
+ * decoding). */
+static inline void put_header(uint8_t *dst, int type, uint32_t vlen)
+{
+    uint32_t w = (uint32_t)type << 24 | vlen;
+
+    memcpy(dst, &w, PM_VAL_HDR_SIZE);
+}
+
 /* A value block copied to dst in host order; its size in the result.  A
  * block's payload is converted for FLOAT and the 64-bit types only: 32-bit
  * values never come in blocks, and old archives have blocks of type 0
- * holding strings, which PCP leaves alone. */
-static size_t copy_block(uint8_t *dst, const uint8_t *src, uint32_t vlen)
+ * holding strings, which PCP leaves alone.  The commonest block, one
+ * 64-bit number, takes a path of its own. */
+static inline __attribute__((always_inline)) size_t copy_block(uint8_t *dst, const uint8_t *src,
+                                                               uint32_t vlen)
 {
     uint32_t hdr = arch_be32(src);
     int type = (int)(hdr >> 24);
     size_t plen = vlen - PM_VAL_HDR_SIZE;
-    size_t w = type == PM_TYPE_32 || type == PM_TYPE_U32 ? 0 : number_width(type);
-    pmValueBlock *vb = (pmValueBlock *)dst;
+    size_t w;
+    uint8_t *pay = dst + PM_VAL_HDR_SIZE;
 
-    memset(dst, 0, sizeof(pmValueBlock));
-    vb->vtype = (unsigned)type;
-    vb->vlen = vlen;
-    if (type == PM_TYPE_EVENT || type == PM_TYPE_HIGHRES_EVENT) {
-        event_order((uint8_t *)vb->vbuf - PM_VAL_HDR_SIZE, src, vlen,
-                    type == PM_TYPE_HIGHRES_EVENT);
-        vb->vtype = (unsigned)type; /* the header word again, as a block */
-        vb->vlen = vlen;
-    } else if (w != 0 && plen >= w) {
-        host_order((uint8_t *)vb->vbuf, src + PM_VAL_HDR_SIZE, w);
-        memcpy((uint8_t *)vb->vbuf + w, src + PM_VAL_HDR_SIZE + w, plen - w);
-    } else {
-        memcpy(vb->vbuf, src + PM_VAL_HDR_SIZE, plen);
+    if (plen == 8 && (type == PM_TYPE_64 || type == PM_TYPE_U64 || type == PM_TYPE_DOUBLE)) {
+        uint64_t v = arch_be64(src + PM_VAL_HDR_SIZE);
+        put_header(dst, type, vlen);
+        memcpy(pay, &v, 8);
+        return 16;
     }
+    w = type == PM_TYPE_32 || type == PM_TYPE_U32 ? 0 : number_width(type);
+    memset(dst, 0, sizeof(pmValueBlock));
+    if (type == PM_TYPE_EVENT || type == PM_TYPE_HIGHRES_EVENT)
+        event_order(dst, src, vlen, type == PM_TYPE_HIGHRES_EVENT);
+    else if (w != 0 && plen >= w) {
+        host_order(pay, src + PM_VAL_HDR_SIZE, w);
+        memcpy(pay + w, src + PM_VAL_HDR_SIZE + w, plen - w);
+    } else {
+        memcpy(pay, src + PM_VAL_HDR_SIZE, plen);
+    }
+    put_header(dst, type, vlen); /* over the event array's header word too */
     return ALIGN8(vlen > sizeof(pmValueBlock) ? vlen : sizeof(pmValueBlock));
 }
 
 /* Second pass: fill the result laid out by measure. */
-static void fill(const uint8_t *body, size_t len, int numpmid, const shape *sh, pmHighResResult *r)
+static void fill(const uint8_t *body, int numpmid, const shape *sh, pmHighResResult *r)
 {
     uint8_t *vsp = (uint8_t *)r + ALIGN8(sizeof(*r) + (size_t)numpmid * sizeof(pmValueSet *));
     uint8_t *bp = vsp + sh->vsets;
@@ -211,6 +234,7 @@ static void fill(const uint8_t *body, size_t len, int numpmid, const shape *sh, 
     for (int i = 0; i < numpmid; i++) {
         pmValueSet *vs = (pmValueSet *)vsp;
         int32_t numval = (int32_t)arch_be32(body + p + 4);
+        int valfmt;
         r->vset[i] = vs;
         vs->pmid = arch_be32(body + p);
         vs->numval = numval;
@@ -219,22 +243,107 @@ static void fill(const uint8_t *body, size_t len, int numpmid, const shape *sh, 
         vsp += sizeof(pmValueSet);
         if (numval <= 0)
             continue;
-        vs->valfmt = (int)arch_be32(body + p);
+        valfmt = (int)arch_be32(body + p);
+        vs->valfmt = valfmt;
         p += 4;
         vsp += (size_t)(numval - 1) * sizeof(pmValue);
         for (int j = 0; j < numval; j++, p += 8) {
-            size_t at;
-            uint32_t vlen;
             vs->vlist[j].inst = (int)arch_be32(body + p);
-            if (vs->valfmt == PM_VAL_INSITU) {
+            if (valfmt == PM_VAL_INSITU) {
                 vs->vlist[j].value.lval = (int)arch_be32(body + p + 4);
-                continue;
+            } else {
+                /* measure checked the block (block_at) */
+                size_t at = (size_t)arch_be32(body + p + 4) * 4 - 12;
+                uint32_t vlen = arch_be32(body + at) & PM_VAL_VLEN_MAX;
+                vs->vlist[j].value.pval = (pmValueBlock *)bp;
+                bp += copy_block(bp, body + at, vlen);
             }
-            (void)block_at(body, len, arch_be32(body + p + 4), &at, &vlen);
-            vs->vlist[j].value.pval = (pmValueBlock *)bp;
-            bp += copy_block(bp, body + at, vlen);
         }
     }
+}
+
+#define FAST_MAX  (1u << 20) /* records decoded in one pass, at most */
+#define FAST_ROOM 4          /* bytes of result per byte of payload */
+
+/*
+ * The one pass: the checks measure makes, and fill's work, into room
+ * bytes at r.  Each value set takes at most 4 times its bytes in the
+ * record (32 bytes for 8, 16 per value for 8), and each block copy at most
+ * twice its own (8-byte aligned, 8 at least, from 4 at least), so a record
+ * whose value sets and blocks do not overlap fits FAST_ROOM times its
+ * payload.  0, PM_ERR_LOGREC,
+ * or 1 when out of room (r's content is then garbage).
+ */
+static int fill_fast(const uint8_t *body, size_t len, size_t hdr, int numpmid, pmHighResResult *r,
+                     size_t room)
+{
+    uint8_t *q = (uint8_t *)r + ALIGN8(sizeof(*r) + (size_t)numpmid * sizeof(pmValueSet *));
+    const uint8_t *end = (const uint8_t *)r + room;
+    size_t p = hdr;
+
+    for (int i = 0; i < numpmid; i++) {
+        pmValueSet *vs;
+        int32_t numval;
+        int valfmt;
+        size_t vsize = sizeof(pmValueSet);
+        if (len - p < 8)
+            return PM_ERR_LOGREC;
+        numval = (int32_t)arch_be32(body + p + 4);
+        if (numval > 0) {
+            if (len - p - 8 < 4 || (size_t)numval > (len - p - 12) / 8)
+                return PM_ERR_LOGREC;
+            vsize += (size_t)(numval - 1) * sizeof(pmValue);
+        }
+        if ((size_t)(end - q) < vsize)
+            return 1;
+        vs = (pmValueSet *)q;
+        q += vsize;
+        r->vset[i] = vs;
+        vs->pmid = arch_be32(body + p);
+        vs->numval = numval;
+        vs->valfmt = PM_VAL_INSITU;
+        p += 8;
+        if (numval <= 0)
+            continue;
+        valfmt = (int)arch_be32(body + p);
+        vs->valfmt = valfmt;
+        p += 4;
+        if (valfmt == PM_VAL_INSITU) {
+            for (int j = 0; j < numval; j++, p += 8) {
+                vs->vlist[j].inst = (int)arch_be32(body + p);
+                vs->vlist[j].value.lval = (int)arch_be32(body + p + 4);
+            }
+            continue;
+        }
+        if (valfmt != PM_VAL_DPTR && valfmt != PM_VAL_SPTR)
+            return PM_ERR_LOGREC;
+        for (int j = 0; j < numval; j++, p += 8) {
+            size_t at;
+            uint32_t vlen;
+            if (block_at(body, len, arch_be32(body + p + 4), &at, &vlen) < 0)
+                return PM_ERR_LOGREC;
+            if ((size_t)(end - q) <
+                ALIGN8(vlen > sizeof(pmValueBlock) ? vlen : sizeof(pmValueBlock)))
+                return 1;
+            vs->vlist[j].inst = (int)arch_be32(body + p);
+            vs->vlist[j].value.pval = (pmValueBlock *)q;
+            q += copy_block(q, body + at, vlen);
+        }
+    }
+    return 0;
+}
+
+/* A result of room bytes for numpmid value sets, its head filled in. */
+static pmHighResResult *new_result(const arch_record *rec, size_t room)
+{
+    pmHighResResult *r = malloc(room);
+
+    if (r != NULL) {
+        memset(r, 0, sizeof(*r));
+        r->timestamp = rec->stamp;
+        r->numpmid = rec->numpmid;
+    }
+    return r;
 }
 
 int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResult **res)
@@ -253,15 +362,24 @@ int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResul
         *res = r;
         return 0;
     }
+    head = ALIGN8(sizeof(*r) + (size_t)rec->numpmid * sizeof(pmValueSet *));
+    if (len <= FAST_MAX) {
+        if ((r = new_result(rec, head + FAST_ROOM * len)) == NULL)
+            return -ENOMEM;
+        if ((sts = fill_fast(rec->body, len, hdr, rec->numpmid, r, head + FAST_ROOM * len)) <= 0) {
+            if (sts < 0)
+                free(r);
+            else
+                *res = r;
+            return sts;
+        }
+        free(r); /* values share blocks: sized exactly below */
+    }
     if ((sts = measure(rec->body, len, hdr, rec->numpmid, &sh)) < 0)
         return sts;
-    head = ALIGN8(sizeof(*r) + (size_t)rec->numpmid * sizeof(pmValueSet *));
-    if ((r = malloc(head + sh.vsets + sh.blocks)) == NULL)
+    if ((r = new_result(rec, head + sh.vsets + sh.blocks)) == NULL)
         return -ENOMEM;
-    memset(r, 0, sizeof(*r));
-    r->timestamp = rec->stamp;
-    r->numpmid = rec->numpmid;
-    fill(rec->body, len, rec->numpmid, &sh, r);
+    fill(rec->body, rec->numpmid, &sh, r);
     *res = r;
     return 0;
 }

@@ -1,0 +1,87 @@
+#!/bin/sh
+# bench/archive_bench.sh [BUILD_DIR] [SAMPLES...]: archives, pmkit's libpcp
+# against Debian's.
+#
+# For each SAMPLES (default "600 3600 21600"), writes an archive of that many
+# 1-second samples of 2000 metrics (gen_archive's defaults: one in ten over
+# 20 instances, about 135 KB a record, data volumes of 1 GiB; 21600 samples
+# make 2.9 GB) into BUILD_DIR/bench/archives/nSAMPLES/, unless one made by
+# the same generator with the same arguments is already there, then runs
+# bench_archive.c through bench/run (BENCH_FILTER=archive_) with the
+# archives named in $BENCH_ARCHIVES, and prints the ratios the goals are
+# stated in (each case's best round).  See bench/bench_archive.c for the
+# cases and bench/README.md for how to read them.  Never part of the test
+# suite.
+#
+# Environment: BENCH_ARCHIVE_VERSION (2 or 3, default 3), BENCH_ARCHIVE_PASSES
+# (timed passes over a whole archive per process, default 2), BENCH_ROUNDS
+# and the rest of bench/run's; BENCH_ARCHIVE_KEEP=0 removes the archives
+# afterwards.
+set -eu
+me=archive_bench
+usage="usage: bench/archive_bench.sh [BUILD_DIR] [SAMPLES...]"
+. "$(dirname "$0")/bench_lib.sh"
+[ $# -eq 0 ] || shift
+sizes=${*:-600 3600 21600}
+# shellcheck disable=SC2086
+bench_positive "SAMPLES must be positive integers" $sizes
+version=${BENCH_ARCHIVE_VERSION:-3}
+case $version in 2 | 3) ;; *) die "BENCH_ARCHIVE_VERSION must be 2 or 3" ;; esac
+gen=$build/bin/gen_archive
+[ -x "$gen" ] || die "no $gen; build pmkit first (cmake --build $build)"
+
+dir=$build/bench/archives
+mkdir -p "$dir"
+spec=''
+for n in $sizes; do
+    d=$dir/n$n
+    args="-V $version -n $n"
+    stamp="$(cksum <"$gen") $args"
+    if [ ! -f "$d/stamp" ] || [ "$(cat "$d/stamp")" != "$stamp" ]; then
+        rm -rf "$d"
+        mkdir -p "$d"
+        say "writing $d/a ($n samples)"
+        # shellcheck disable=SC2086
+        "$gen" $args "$d/a" || die "gen_archive failed"
+        printf '%s\n' "$stamp" >"$d/stamp"
+    fi
+    say "n$n: $(du -sh "$d" | cut -f1)"
+    spec="$spec n$n=$d/a"
+done
+BENCH_ARCHIVES=${spec# }
+BENCH_FILTER=${BENCH_FILTER:-archive_}
+export BENCH_ARCHIVES BENCH_FILTER
+status=0
+sh "$top/bench/run" "$build" || status=$?
+
+# The goals, from the best round of each case (bench/run's raw output).
+raw=$build/bench/bench_archive
+if [ -f "$raw.pmkit.out" ] && [ -f "$raw.pcp.out" ]; then
+    {
+        sed 's/^/K /' "$raw.pmkit.out"
+        sed 's/^/P /' "$raw.pcp.out"
+    } | awk '
+    { key = $1 " " $2; if (!(key in best) || $3 + 0 < best[key]) best[key] = $3 + 0 }
+    END {
+        for (key in best) {
+            split(key, f, " ")
+            if (f[1] != "K" || f[2] !~ /^archive_open_n/) continue
+            n = substr(f[2], 14)
+            printf "%-8s %10.1fx %10.1fx %10.1fx %10.2fx %10.2fx %10.1fx\n", n,
+                best["P archive_open_" n] / best["K archive_open_" n],
+                best["P archive_fwd_" n] / best["K archive_fwd_" n],
+                best["P archive_back_" n] / best["K archive_back_" n],
+                best["K archive_fwd_" n] / best["K archive_cat_" n],
+                best["K archive_back_" n] / best["K archive_cat_" n],
+                best["P archive_seek_" n] / best["K archive_seek_" n]
+        }
+    }' | sort -k1.2n >"$build/bench/archive-goals.txt"
+    printf '\n%-8s %11s %11s %11s %11s %11s %11s\n' size open/Deb fwd/Deb back/Deb fwd/cat \
+        back/cat seek/Deb
+    cat "$build/bench/archive-goals.txt"
+    echo "(x/Deb: Debian time / pmkit time; x/cat: pmkit time / read() of the same volumes)"
+fi
+if [ "${BENCH_ARCHIVE_KEEP:-1}" = 0 ]; then
+    rm -rf "$dir"
+fi
+exit "$status"
