@@ -18,8 +18,10 @@
  * appearance in the metadata; names follow the archive namespace's tree
  * (pmns_order); -h and -e come sorted, as PCP prints them.
  *
- * Not here: -v (a hex dump of one file), event records' contents (a value
- * of an event type prints "[event records]"), -n (names always come from
+ * Event records are unpacked and printed record by record, parameter by
+ * parameter (print_events).
+ *
+ * Not here: -v (a hex dump of one file), -n (names always come from
  * the archive), multi-archive contexts (the first archive of a list is
  * dumped).  -M is taken: PCP 6.0.3 prints <mark> records without it too.
  */
@@ -28,10 +30,12 @@
 #include "archive.h"
 #include "outfile.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 static int override(int c, pmOptions *o);
 
@@ -313,6 +317,14 @@ static int pmns_order(const dump *d, pmns_walk *w)
     }
     tree_walk(t, 0, d, w);
     free(t);
+    return 0;
+}
+
+static int has_name(const dump *d, pmID pmid)
+{
+    for (int i = 0; i < d->pmns.n; i++)
+        if (d->pmns.pmids[i] == pmid)
+            return 1;
     return 0;
 }
 
@@ -754,18 +766,177 @@ static void dump_index(dump *d)
 /* ------------------------------------------------------------------ */
 /* Data records. */
 
-static void print_inst(dump *d, const pmDesc *desc, const struct timespec *t, int inst)
+/* The name of instance inst of desc's domain at t, or NULL. */
+static const char *inst_name(dump *d, const pmDesc *desc, const struct timespec *t, int inst)
 {
     arch_indom_view v;
-    printf("inst [%d or ", inst);
     if (arch_indom_at(d->set, desc->indom, t, &v) == 0) {
         for (int i = 0; i < v.n; i++)
-            if (v.inst[i] == inst) {
-                printf("\"%s\"]", v.name[i]);
-                return;
-            }
+            if (v.inst[i] == inst)
+                return v.name[i];
     }
-    printf("???]");
+    return NULL;
+}
+
+static void print_inst(dump *d, const pmDesc *desc, const struct timespec *t, int inst)
+{
+    const char *name = inst_name(d, desc, t, inst);
+    if (name != NULL)
+        printf("inst [%d or \"%s\"]", inst, name);
+    else
+        printf("inst [%d or ???]", inst);
+}
+
+/*
+ * One parameter of an event record, the index-th of its record: event.flags
+ * (first) ends the record's heading with the flags, event.missed after the
+ * missed flag says how many were missed, the others print their value.
+ */
+static void print_param(dump *d, const pmValueSet *vs, int index, unsigned *flags)
+{
+    pmDesc desc;
+    int sts;
+
+    if (index == 0 && vs->pmid == pmID_build(511, 0, 1)) {
+        *flags = (unsigned)vs->vlist[0].value.lval;
+        printf(" flags 0x%x (%s) ---\n", *flags, pmEventFlagsStr((int)*flags));
+        return;
+    }
+    if (index == 0)
+        printf(" ---\n");
+    if ((*flags & PM_EVENT_FLAG_MISSED) && index == 1 && vs->pmid == pmID_build(511, 0, 2)) {
+        printf("        ==> %d missed event records\n", vs->vlist[0].value.lval);
+        return;
+    }
+    if (has_name(d, vs->pmid)) {
+        printf("        %s (", pmIDStr(vs->pmid));
+        print_names(d, vs->pmid);
+        printf("):");
+    } else
+        printf("        PMID: %s:", pmIDStr(vs->pmid));
+    if ((sts = arch_desc(d->set, vs->pmid, &desc)) < 0) {
+        printf(" pmLookupDesc: %s\n", pmErrStr(sts));
+        return;
+    }
+    printf(" value ");
+    pmPrintValue(stdout, vs->valfmt, desc.type, &vs->vlist[0], 1);
+    printf("\n");
+}
+
+/* An event record's heading up to its stamp; then its parameters. */
+static void print_event(dump *d, int r, const struct timespec *t, int highres, int numpmid,
+                        pmValueSet *const *vset)
+{
+    unsigned flags = 0;
+
+    printf("        --- event record [%d] timestamp ", r);
+    if (highres) {
+        /* always the time of day to the nanosecond, as pmPrintHighResStamp */
+        struct tm tm;
+        time_t sec = t->tv_sec;
+        pmLocaltime(&sec, &tm);
+        printf("%02d:%02d:%02d.%09ld", tm.tm_hour, tm.tm_min, tm.tm_sec, (long)t->tv_nsec);
+    } else {
+        /* microseconds, as in a version 2 archive, whatever the archive's */
+        dump v2 = *d;
+        v2.v3 = 0;
+        arch_label l = *d->label; /* -xx's offset from a start in microseconds */
+        l.start.tv_nsec -= l.start.tv_nsec % 1000;
+        v2.label = &l;
+        if (v2.xflag > 2)
+            v2.xflag = 2; /* and no seconds since the Epoch */
+        print_stamp(&v2, t);
+    }
+    if (numpmid == 0) {
+        printf(" ---\n\t          No parameters\n");
+        return;
+    }
+    for (int p = 0; p < numpmid; p++)
+        print_param(d, vset[p], p, &flags);
+}
+
+/* The count of records, with those missed, and its noun. */
+static void print_event_count(int n, pmValueSet *const *const *vsets, const int *numpmids)
+{
+    int missed = 0;
+    for (int r = 0; r < n; r++)
+        if (numpmids[r] == 2 && vsets[r][0]->pmid == pmID_build(511, 0, 1) &&
+            (vsets[r][0]->vlist[0].value.lval & PM_EVENT_FLAG_MISSED) &&
+            vsets[r][1]->pmid == pmID_build(511, 0, 2))
+            missed += vsets[r][1]->vlist[0].value.lval;
+    printf("%d", n);
+    if (missed > 0)
+        printf(" (and %d missed)", missed);
+    printf(n + missed == 1 ? " event record\n" : " event records\n");
+}
+
+/*
+ * The j-th value of vs, an event metric's: its heading (name and
+ * instance) and each record unpacked, as PCP's pmdumplog prints them.
+ */
+static void print_events(dump *d, const pmValueSet *vs, int j, const pmDesc *desc,
+                         const struct timespec *t)
+{
+    int highres = desc->type == PM_TYPE_HIGHRES_EVENT;
+    int n;
+    void **res = NULL;
+
+    printf("    %s (", pmIDStr(vs->pmid));
+    print_names(d, vs->pmid);
+    if (desc->indom != PM_INDOM_NULL) {
+        const char *name = inst_name(d, desc, t, vs->vlist[j].inst);
+        if (name != NULL)
+            printf("[%d or \"%s\"])", vs->vlist[j].inst, name);
+        else
+            printf("[%d or ???])", vs->vlist[j].inst);
+    } else
+        printf(")");
+    printf(": ");
+    if (highres)
+        n = pmUnpackHighResEventRecords((pmValueSet *)vs, j, (pmHighResResult ***)&res);
+    else
+        n = pmUnpackEventRecords((pmValueSet *)vs, j, (pmResult ***)&res);
+    if (n < 0) {
+        printf("%s: %s\n", highres ? "pmUnpackHighResEventRecords" : "pmUnpackEventRecords",
+               pmErrStr(n));
+        return;
+    }
+    if (n == 0)
+        printf("No event records\n");
+    else {
+        pmValueSet *const **vsets = malloc((size_t)n * sizeof(*vsets));
+        int *numpmids = malloc((size_t)n * sizeof(int));
+        struct timespec *stamps = malloc((size_t)n * sizeof(*stamps));
+        if (vsets == NULL || numpmids == NULL || stamps == NULL) {
+            printf("%s\n", pmErrStr(-ENOMEM));
+            n = 0;
+        }
+        for (int r = 0; r < n; r++) {
+            if (highres) {
+                pmHighResResult *hr = res[r];
+                vsets[r] = hr->vset;
+                numpmids[r] = hr->numpmid;
+                stamps[r] = hr->timestamp;
+            } else {
+                pmResult *lr = res[r];
+                vsets[r] = lr->vset;
+                numpmids[r] = lr->numpmid;
+                stamps[r].tv_sec = lr->timestamp.tv_sec;
+                stamps[r].tv_nsec = lr->timestamp.tv_usec * 1000;
+            }
+        }
+        if (n > 0)
+            print_event_count(n, vsets, numpmids);
+        for (int r = 0; r < n; r++)
+            print_event(d, r, &stamps[r], highres, numpmids[r], vsets[r]);
+        free(vsets);
+        free(numpmids);
+        free(stamps);
+    }
+    if (highres)
+        pmFreeHighResEventResult((pmHighResResult **)res);
+    else
+        pmFreeEventResult((pmResult **)res);
 }
 
 static void print_vset(dump *d, const pmValueSet *vs, int valfmt, const struct timespec *t)
@@ -773,6 +944,12 @@ static void print_vset(dump *d, const pmValueSet *vs, int valfmt, const struct t
     pmDesc desc;
     int have = arch_desc(d->set, vs->pmid, &desc) == 0;
 
+    if (have && vs->numval > 0 &&
+        (desc.type == PM_TYPE_EVENT || desc.type == PM_TYPE_HIGHRES_EVENT)) {
+        for (int j = 0; j < vs->numval; j++)
+            print_events(d, vs, j, &desc, t);
+        return;
+    }
     printf("    %s (", pmIDStr(vs->pmid));
     print_names(d, vs->pmid);
     printf("):");
@@ -799,10 +976,7 @@ static void print_vset(dump *d, const pmValueSet *vs, int valfmt, const struct t
             printf(" ");
         }
         printf("value ");
-        if (desc.type == PM_TYPE_EVENT || desc.type == PM_TYPE_HIGHRES_EVENT)
-            printf("[event records]");
-        else
-            pmPrintValue(stdout, valfmt, desc.type, v, 1);
+        pmPrintValue(stdout, valfmt, desc.type, v, 1);
     }
     printf("\n");
 }
