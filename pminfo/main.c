@@ -35,7 +35,9 @@
  * -l; the label sets of each level are held from one metric to the next
  * (see held_level), which from an archive decides the labels shown.
  *
- * Not here: series (-s), event unpacking (-x) and containers: they are
+ * -x unpacks each value of an event type after it, record by record.
+ *
+ * Not here: series (-s) and containers: they are
  * refused with a message.  Live, timezones (-z, -Z) are taken and checked,
  * but no report pminfo makes prints a time.
  */
@@ -96,6 +98,7 @@ static struct {
     int oneline, help;   /* -t, -T */
     int labels;          /* -l */
     int verify;          /* -v */
+    int events;          /* -x */
     int batch;           /* -b */
     int status;          /* exit status */
     char **names;        /* the batch being collected */
@@ -442,6 +445,85 @@ static const char *instance_name(pmInDom indom, int inst)
     return NULL;
 }
 
+/*
+ * -x: one parameter of an event record, the index-th: event.flags (first)
+ * ends the record's heading, event.missed after the missed flag gives the
+ * count missed, others their name and value, as PCP's pminfo prints them.
+ */
+static void print_param(const pmValueSet *vs, int index, int *flags)
+{
+    pmDesc desc;
+    char *name;
+    int sts;
+
+    if (pmNameID(vs->pmid, &name) < 0) {
+        printf("\tPMID: %s\n", pmIDStr(vs->pmid));
+    } else {
+        if (index == 0 && vs->pmid == pmID_build(511, 0, 1)) {
+            *flags = vs->vlist[0].value.lval;
+            printf(" flags 0x%x (%s) ---\n", (unsigned)*flags, pmEventFlagsStr(*flags));
+            free(name);
+            return;
+        }
+        if (index == 0)
+            printf(" ---\n");
+        if ((*flags & PM_EVENT_FLAG_MISSED) && index == 1 && vs->pmid == pmID_build(511, 0, 2)) {
+            printf("        ==> %d missed event records\n", vs->vlist[0].value.lval);
+            free(name);
+            return;
+        }
+        printf("    %s (%s)\n", name, pmIDStr(vs->pmid));
+        free(name);
+    }
+    if ((sts = pmLookupDesc(vs->pmid, &desc)) < 0) {
+        printf("\tpmLookupDesc: %s\n", pmErrStr(sts));
+        return;
+    }
+    printf("        value ");
+    pmPrintValue(stdout, vs->valfmt, desc.type, &vs->vlist[0], 1);
+    putchar('\n');
+}
+
+/* -x: the records of value j of vs unpacked, stamp, flags and parameters. */
+static void print_events(const pmValueSet *vs, int j, int highres)
+{
+    void **res = NULL;
+    int n = highres ? pmUnpackHighResEventRecords((pmValueSet *)vs, j, (pmHighResResult ***)&res)
+                    : pmUnpackEventRecords((pmValueSet *)vs, j, (pmResult ***)&res);
+
+    if (n < 0) {
+        fprintf(stderr, "%s: %s: %s\n", pmGetProgname(),
+                highres ? "pmUnpackHighResEventRecords" : "pmUnpackEventRecords", pmErrStr(n));
+        return;
+    }
+    for (int r = 0; r < n; r++) {
+        int numpmid, flags = 0;
+        pmValueSet **vset;
+        printf("    --- event record [%d] timestamp ", r);
+        if (highres) {
+            pmHighResResult *hr = res[r];
+            pmPrintHighResStamp(stdout, &hr->timestamp);
+            numpmid = hr->numpmid;
+            vset = hr->vset;
+        } else {
+            pmResult *lr = res[r];
+            pmPrintStamp(stdout, &lr->timestamp);
+            numpmid = lr->numpmid;
+            vset = lr->vset;
+        }
+        if (numpmid == 0) {
+            printf(" ---\n\tNo parameters\n");
+            continue;
+        }
+        for (int p = 0; p < numpmid; p++)
+            print_param(vset[p], p, &flags);
+    }
+    if (highres)
+        pmFreeHighResEventResult((pmHighResResult **)res);
+    else
+        pmFreeEventResult((pmResult **)res);
+}
+
 static void print_values(const pmDesc *desc, const pmValueSet *vs)
 {
     for (int j = 0; j < vs->numval; j++) {
@@ -463,6 +545,8 @@ static void print_values(const pmDesc *desc, const pmValueSet *vs)
         }
         pmPrintValue(stdout, vs->valfmt, desc->type, v, 1);
         putchar('\n');
+        if (run.events && (desc->type == PM_TYPE_EVENT || desc->type == PM_TYPE_HIGHRES_EVENT))
+            print_events(vs, j, desc->type == PM_TYPE_HIGHRES_EVENT);
     }
 }
 
@@ -799,7 +883,9 @@ static void options(int argc, char **argv)
             batch_option(opts.optarg);
         else if (c == 'c')
             derived_option(opts.optarg);
-        else if (c == 's' || c == 'x' || c == 0)
+        else if (c == 'x')
+            run.fetch = run.events = 1;
+        else if (c == 's' || c == 0)
             unsupported = c != 0 ? c : 1;
         else
             opts.errors++;
@@ -815,8 +901,8 @@ static void options(int argc, char **argv)
                     pmGetProgname());
         else
             fprintf(stderr,
-                    "%s: -%c is not supported by this pmkit version (archives, "
-                    "series and events are to come)\n",
+                    "%s: -%c is not supported by this pmkit version (series "
+                    "identifiers are to come)\n",
                     pmGetProgname(), unsupported);
         exit(1);
     }
