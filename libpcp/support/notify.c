@@ -14,6 +14,7 @@
 #include "support.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <grp.h>
 #include <pthread.h>
 #include <pwd.h>
@@ -211,43 +212,36 @@ static int logs_has(FILE *fp)
  * A log from pmOpenLog ends with "Log rotated DATE" and goes on in a new
  * file logname, headed "Log for PROG on HOST rotated DATE", *status 1; if
  * that cannot be made, a line on stderr, *status 0 and the old file goes on
- * (through a new stream, with the header).  Any other stream comes back as
- * it is and *status is left alone (as Debian's libpcp does).
+ * with the header.  Any other stream comes back as it is and *status is
+ * left alone (as Debian's libpcp does).  The stream stays the same FILE:
+ * the new file takes its descriptor's place, so a failure loses nothing.
  */
 FILE *__pmRotateLog(const char *progname, const char *logname, FILE *oldstream, int *status)
 {
     char host[MAXHOSTNAMELEN] = "", when[32];
     time_t now = time(NULL);
-    FILE *fp;
-    int keep;
+    int fd;
 
     if (oldstream == NULL || !logs_has(oldstream))
         return oldstream;
     ctime_r(&now, when);
     fprintf(oldstream, "\nLog rotated %s", when);
     fflush(oldstream);
-    keep = dup(fileno(oldstream));
     unlink(logname);
-    if ((fp = freopen(logname, "w", oldstream)) != NULL) {
+    fd = open(logname, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd >= 0 && dup2(fd, fileno(oldstream)) >= 0) {
         *status = 1;
-        if (keep >= 0)
-            close(keep);
     } else {
-        int err = errno;
         *status = 0;
-        if (keep < 0 || (fp = fdopen(keep, "w")) == NULL) {
-            if (keep >= 0)
-                close(keep);
-            fp = stderr;
-        }
         fprintf(stderr, "%s: cannot open log \"%s\" for writing : %s\n", progname, logname,
-                strerror(err));
+                strerror(errno));
     }
-    setvbuf(fp, NULL, _IOLBF, 0);
+    if (fd >= 0)
+        close(fd);
+    clearerr(oldstream);
     gethostname(host, sizeof(host) - 1);
-    fprintf(fp, "Log for %s on %s rotated %s\n", progname, host, when);
-    logs_keep(oldstream, fp);
-    return fp;
+    fprintf(oldstream, "Log for %s on %s rotated %s\n", progname, host, when);
+    return oldstream;
 }
 
 FILE *pmOpenLog(const char *progname, const char *logname, FILE *oldstream, int *status)
