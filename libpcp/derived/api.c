@@ -85,7 +85,7 @@ int pmkit_derived_desc(pmID pmid, pmDesc *desc)
 
     dm_start();
     if ((c = dm_ctx_current()) == NULL)
-        return PM_ERR_NOCONTEXT;
+        return PM_ERR_PMID; /* none here (__pmFreeDerived): the source answers */
     if ((m = metric_of(c, pmid, &local)) == NULL)
         sts = PM_ERR_PMID;
     else if ((b = dm_ctx_bind(c, m, local)) == NULL)

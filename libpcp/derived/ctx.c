@@ -18,6 +18,8 @@
 #include "derived_int.h"
 #include "registry.h"
 
+#include <pcp/libpcp.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -430,4 +432,15 @@ int pmAddDerivedMetric(const char *name, const char *expr, char **errmsg)
     else
         free(msg);
     return sts;
+}
+
+/*
+ * __pmFreeDerived (dbpmda calls it): the context forgets its derived
+ * metrics; their names still look up, but as PCP's then, their
+ * descriptors and values come from no agent.
+ */
+void __pmFreeDerived(__pmContext *ctxp)
+{
+    if (ctxp != NULL)
+        pmkit_derived_context_destroy(ctxp->c_handle);
 }

@@ -3,6 +3,9 @@
  * and pmflush, pmNotifyErr, pmSyslog, pmOpenLog, pmNoMem, pmGetUsername,
  * pmSetProcessIdentity and __pmProcessRunTimes.
  *
+ * __pmRotateLog starts a new file for a stream pmOpenLog gave out (a
+ * list of them is kept, as PCP keeps one); other streams pass untouched.
+ *
  * pmprintf appends to a per-process buffer that pmflush writes to stderr,
  * or appends to the file $PCP_STDERR names (PCP's rule; its "DISPLAY"
  * value, a GUI pop-up, is treated as stderr here).  pmNotifyErr formats
@@ -10,6 +13,8 @@
  */
 #include "support.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <grp.h>
 #include <pthread.h>
 #include <pwd.h>
@@ -20,6 +25,8 @@
 #include <syslog.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <pcp/libpcp.h>
 
 static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *pending;
@@ -159,6 +166,84 @@ static void log_finished(void)
     fflush(stderr);
 }
 
+/* The streams pmOpenLog gave out, which __pmRotateLog may replace. */
+static struct {
+    pthread_mutex_t lock;
+    FILE **v;
+    size_t n;
+} logs = {PTHREAD_MUTEX_INITIALIZER, NULL, 0};
+
+/* Remember fp as a log (replacing old where old is one); 0 or -ENOMEM. */
+static int logs_keep(FILE *old, FILE *fp)
+{
+    FILE **v;
+    int sts = 0;
+
+    pthread_mutex_lock(&logs.lock);
+    for (size_t i = 0; i < logs.n; i++) {
+        if (logs.v[i] == old || logs.v[i] == fp) {
+            logs.v[i] = fp;
+            pthread_mutex_unlock(&logs.lock);
+            return 0;
+        }
+    }
+    if ((v = realloc(logs.v, (logs.n + 1) * sizeof(*v))) == NULL) {
+        sts = -ENOMEM;
+    } else {
+        v[logs.n++] = fp;
+        logs.v = v;
+    }
+    pthread_mutex_unlock(&logs.lock);
+    return sts;
+}
+
+static int logs_has(FILE *fp)
+{
+    int found = 0;
+
+    pthread_mutex_lock(&logs.lock);
+    for (size_t i = 0; i < logs.n && !found; i++)
+        found = logs.v[i] == fp;
+    pthread_mutex_unlock(&logs.lock);
+    return found;
+}
+
+/*
+ * A log from pmOpenLog ends with "Log rotated DATE" and goes on in a new
+ * file logname, headed "Log for PROG on HOST rotated DATE", *status 1; if
+ * that cannot be made, a line on stderr, *status 0 and the old file goes on
+ * with the header.  Any other stream comes back as it is and *status is
+ * left alone (as Debian's libpcp does).  The stream stays the same FILE:
+ * the new file takes its descriptor's place, so a failure loses nothing.
+ */
+FILE *__pmRotateLog(const char *progname, const char *logname, FILE *oldstream, int *status)
+{
+    char host[MAXHOSTNAMELEN] = "", when[32];
+    time_t now = time(NULL);
+    int fd;
+
+    if (oldstream == NULL || !logs_has(oldstream))
+        return oldstream;
+    ctime_r(&now, when);
+    fprintf(oldstream, "\nLog rotated %s", when);
+    fflush(oldstream);
+    unlink(logname);
+    fd = open(logname, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd >= 0 && dup2(fd, fileno(oldstream)) >= 0) {
+        *status = 1;
+    } else {
+        *status = 0;
+        fprintf(stderr, "%s: cannot open log \"%s\" for writing : %s\n", progname, logname,
+                strerror(errno));
+    }
+    if (fd >= 0)
+        close(fd);
+    clearerr(oldstream);
+    gethostname(host, sizeof(host) - 1);
+    fprintf(oldstream, "Log for %s on %s rotated %s\n", progname, host, when);
+    return oldstream;
+}
+
 FILE *pmOpenLog(const char *progname, const char *logname, FILE *oldstream, int *status)
 {
     static int registered;
@@ -170,6 +255,7 @@ FILE *pmOpenLog(const char *progname, const char *logname, FILE *oldstream, int 
     *status = 0;
     if (logname != NULL && strcmp(logname, "-") == 0) {
         *status = 1;
+        logs_keep(oldstream, oldstream);
         return oldstream;
     }
     unlink(logname);
@@ -187,6 +273,7 @@ FILE *pmOpenLog(const char *progname, const char *logname, FILE *oldstream, int 
     gethostname(host, sizeof(host) - 1);
     ctime_r(&now, when);
     fprintf(fp, "Log for %s on %s started %s\n", progname, host, when);
+    logs_keep(oldstream, fp);
     if (!registered && fp == stderr) {
         atexit(log_finished);
         registered = 1;

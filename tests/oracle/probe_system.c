@@ -15,7 +15,12 @@
  *  - __pmAbsolutePath, and __pmGetClientId for 0 to 5 arguments;
  *  - __pmDumpStack from 40 calls deep: its heading, its 32 frames and
  *    their form (the first 23), with addresses and offsets as X and each
- *    file by kind.
+ *    file by kind;
+ *  - __pmRotateLog of a pmOpenLog stream and of others, to a good and a
+ *    bad path (log files without dates or host); __pmServerCreatePIDFile
+ *    (content, mode, removal at exit, a missing directory);
+ *    __pmServerNotifyServiceManager* to no, a bad and a real socket;
+ *  - __pmFreeDerived on a local context: its derived metric then.
  * Warnings from pmNotifyErr go through a file and lose their date and pid.
  * Left out, as pmkit differs on purpose (docs/compat.md): a NULL argument
  * or callback (PCP crashes), the node counts after a walk deletes or a
@@ -27,6 +32,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -415,14 +424,228 @@ static void stack(void)
     unlink(path);
 }
 
+/* ------------------------------------------------ logs, PID file, systemd */
+
+/* A log file's lines, its dates and host name left out. */
+static void show_log(const char *path)
+{
+    char line[512], prog[64], what[16];
+    FILE *f = fopen(path, "r");
+
+    printf("  %s:\n", strrchr(path, '/') + 1);
+    while (f != NULL && fgets(line, sizeof(line), f) != NULL) {
+        if (sscanf(line, "Log for %63s on %*s %15s", prog, what) == 2)
+            printf("    Log for %s on HOST %s DATE\n", prog, what);
+        else if (sscanf(line, "Log %15s", what) == 1 && strncmp(line, "Log ", 4) == 0)
+            printf("    Log %s DATE\n", what);
+        else
+            printf("    %s", line);
+    }
+    if (f != NULL)
+        fclose(f);
+}
+
+static char logdir[] = "/tmp/probe_system_logs.XXXXXX";
+
+static void rotate_bad(const char *arg)
+{
+    FILE **fp = (FILE **)(void *)arg;
+    int sts = -7;
+    FILE *r = __pmRotateLog("prog3", "/nonexistent/c.log", *fp, &sts);
+
+    printf("__pmRotateLog to a bad path -> status %d, %s\n", sts, r == NULL ? "NULL" : "a stream");
+    fprintf(r, "line three\n");
+    fflush(r);
+    *fp = r;
+}
+
+static void logs(void)
+{
+    char a[64], b[64], c[64];
+    int sts = -7;
+    FILE *other = tmpfile(), *log, *r;
+
+    snprintf(a, sizeof(a), "%s/a.log", logdir);
+    snprintf(b, sizeof(b), "%s/b.log", logdir);
+    snprintf(c, sizeof(c), "%s/c.log", logdir);
+    r = __pmRotateLog("prog", a, other, &sts);
+    printf("__pmRotateLog of another stream -> %s, status %d\n",
+           r == other ? "the same" : "another", sts);
+    r = __pmRotateLog("prog", a, NULL, &sts);
+    printf("__pmRotateLog of NULL -> %s, status %d\n", r == NULL ? "NULL" : "a stream", sts);
+    fclose(other);
+    log = pmOpenLog("prog", a, fopen("/dev/null", "w"), &sts);
+    printf("pmOpenLog -> status %d\n", sts);
+    fprintf(log, "line one\n");
+    sts = -7;
+    r = __pmRotateLog("prog2", b, log, &sts);
+    printf("__pmRotateLog -> %s, status %d\n", r == log ? "the same" : "another", sts);
+    fprintf(r, "line two\n");
+    fflush(r);
+    stderr_of(rotate_bad, (const char *)(void *)&r);
+    sts = -7;
+    log = __pmRotateLog("prog4", c, r, &sts);
+    printf("__pmRotateLog after that -> %s, status %d\n", log == r ? "the same" : "another", sts);
+    fprintf(log, "line four\n");
+    fflush(log); /* open to the end: PCP writes to its logs at exit */
+    show_log(a);
+    show_log(b);
+    show_log(c);
+    unlink(a);
+    unlink(b);
+    unlink(c);
+}
+
+static void pid_verbose(const char *verbose)
+{
+    printf("__pmServerCreatePIDFile in a missing directory -> %d\n",
+           __pmServerCreatePIDFile("pmprobe", *verbose == 'v'));
+}
+
+static void pidfiles(void)
+{
+    char path[80], buf[32];
+    struct stat st;
+    pid_t pid;
+    int fd, n;
+
+    snprintf(path, sizeof(path), "%s/pmprobe.pid", logdir);
+    fflush(stdout);
+    if ((pid = fork()) == 0) {
+        printf("__pmServerCreatePIDFile -> %d\n", __pmServerCreatePIDFile("pmprobe", 0));
+        fd = open(path, O_RDONLY);
+        n = fd < 0 ? -1 : (int)read(fd, buf, sizeof(buf) - 1);
+        buf[n < 0 ? 0 : n] = '\0';
+        stat(path, &st);
+        printf("  the file: %s, mode %o\n", strtol(buf, NULL, 10) == getpid() ? "the pid" : buf,
+               (unsigned)(st.st_mode & 07777));
+        printf("  ends with a newline: %s\n", n > 0 && buf[n - 1] == '\n' ? "yes" : "no");
+        exit(0);
+    }
+    waitpid(pid, NULL, 0);
+    printf("  after the process exits: %s\n", access(path, F_OK) == 0 ? "there" : "gone");
+    unlink(path);
+}
+
+static void notifications(void)
+{
+    char sock[80], buf[128];
+    struct sockaddr_un addr = {.sun_family = AF_UNIX};
+    int fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+    ssize_t n;
+
+    unsetenv("NOTIFY_SOCKET");
+    printf("no NOTIFY_SOCKET: ready %d stopping %d\n", __pmServerNotifyServiceManagerReady(1234),
+           __pmServerNotifyServiceManagerStopping(1234));
+    setenv("NOTIFY_SOCKET", "relative", 1);
+    printf("a relative name: ready %d stopping %d\n", __pmServerNotifyServiceManagerReady(1234),
+           __pmServerNotifyServiceManagerStopping(1234));
+    snprintf(sock, sizeof(sock), "%s/nothing", logdir);
+    setenv("NOTIFY_SOCKET", sock, 1);
+    printf("no socket there: ready %d stopping %d\n", __pmServerNotifyServiceManagerReady(1234),
+           __pmServerNotifyServiceManagerStopping(1234));
+    snprintf(sock, sizeof(sock), "%s/notify", logdir);
+    snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", sock);
+    bind(fd, (struct sockaddr *)&addr, sizeof(addr));
+    setenv("NOTIFY_SOCKET", sock, 1);
+    printf("a socket: ready %d", __pmServerNotifyServiceManagerReady(1234));
+    n = recv(fd, buf, sizeof(buf) - 1, MSG_DONTWAIT);
+    buf[n < 0 ? 0 : n] = '\0';
+    printf(" [%s]", buf);
+    printf(" stopping %d", __pmServerNotifyServiceManagerStopping(1234));
+    n = recv(fd, buf, sizeof(buf) - 1, MSG_DONTWAIT);
+    buf[n < 0 ? 0 : n] = '\0';
+    printf(" [%s]\n", buf);
+    unsetenv("NOTIFY_SOCKET");
+    close(fd);
+    unlink(sock);
+}
+
+/* A context's derived metrics freed: their descriptors and values then. */
+static void derived_look(const char *when)
+{
+    const char *names[] = {"probe.k"};
+    pmID id = PM_ID_NULL;
+    pmDesc d;
+    pmResult *r;
+    int sts = pmLookupName(1, names, &id);
+
+    printf("%s: pmLookupName -> %d %s", when, sts, pmIDStr(id));
+    sts = pmLookupDesc(id, &d);
+    printf(", pmLookupDesc -> %s", sts < 0 ? pmErrStr(sts) : "ok");
+    if ((sts = pmFetch(1, &id, &r)) < 0) {
+        printf(", pmFetch -> %s\n", pmErrStr(sts));
+        return;
+    }
+    printf(", pmFetch numval %d", r->vset[0]->numval);
+    if (r->vset[0]->numval > 0)
+        printf(" value %d", r->vset[0]->vlist[0].value.lval);
+    printf("\n");
+    pmFreeResult(r);
+}
+
+static void derived(void)
+{
+    char *err = pmRegisterDerived("probe.k", "42");
+    int ctx = pmNewContext(PM_CONTEXT_LOCAL, NULL), other;
+    __pmContext *cp;
+
+    printf("pmRegisterDerived -> %s, a local context %s\n", err == NULL ? "ok" : err,
+           ctx < 0 ? pmErrStr(ctx) : "made");
+    if (ctx < 0)
+        return;
+    derived_look("before");
+    if ((cp = __pmHandleToPtr(ctx)) != NULL) {
+        __pmFreeDerived(cp);
+        __pmFreeDerived(cp);
+        PM_UNLOCK(cp->c_lock);
+    }
+    derived_look("after __pmFreeDerived twice");
+    other = pmNewContext(PM_CONTEXT_LOCAL, NULL);
+    derived_look("another context");
+    pmUseContext(ctx);
+    derived_look("the first again");
+    pmDestroyContext(other);
+    pmDestroyContext(ctx);
+}
+
 int main(void)
 {
+    char path[80];
+    FILE *f;
+
     setvbuf(stdout, NULL, _IOLBF, 0);
+    if (mkdtemp(logdir) == NULL)
+        return 1;
+    /* a namespace and an agent-less pmcd.conf for the local contexts */
+    snprintf(path, sizeof(path), "%s/root", logdir);
+    if ((f = fopen(path, "w")) != NULL) {
+        fprintf(f, "root {\n    a 1:0:1\n}\n");
+        fclose(f);
+    }
+    setenv("PMNS_DEFAULT", path, 1);
+    snprintf(path, sizeof(path), "%s/pmcd.conf", logdir);
+    if ((f = fopen(path, "w")) != NULL)
+        fclose(f);
+    setenv("PCP_PMCDCONF_PATH", path, 1);
+    setenv("PCP_RUN_DIR", logdir, 1);
     commands();
     processes();
     alarms();
     hashes();
     names();
     stack();
+    logs();
+    pidfiles();
+    setenv("PCP_RUN_DIR", "/nonexistent", 1);
+    stderr_of(pid_verbose, "quiet");
+    stderr_of(pid_verbose, "verbose");
+    notifications();
+    derived();
+    snprintf(path, sizeof(path), "%s/root", logdir);
+    unlink(path);
+    snprintf(path, sizeof(path), "%s/pmcd.conf", logdir);
+    unlink(path);
+    rmdir(logdir);
     return 0;
 }

@@ -550,6 +550,7 @@ typedef struct __pmContext {
 #define __PM_MODE_MASK  0xffff
 
 PCP_CALL extern __pmContext *__pmHandleToPtr(int);
+PCP_CALL extern void __pmFreeDerived(__pmContext *);
 PCP_CALL extern int __pmDecodeResult_ctx(__pmContext *, __pmPDU *, __pmResult **);
 PCP_CALL extern int __pmDecodeHighResResult_ctx(__pmContext *, __pmPDU *, __pmResult **);
 PCP_CALL extern int __pmFetch(__pmContext *, int, pmID *, __pmResult **);
@@ -620,6 +621,7 @@ typedef struct {
 #define PMLC_GET_DELTA(val)        ((((val) & ~0xf) >> 4) & PMLC_MAX_DELTA)
 
 /* A client's name for pmcd.client.whoami ("HOST (ADDRESS) ID"). */
+PCP_CALL extern FILE *__pmRotateLog(const char *, const char *, FILE *, int *);
 PCP_CALL extern int __pmSetClientIdArgv(int, char **);
 PCP_CALL extern int __pmSetClientId(const char *);
 
@@ -789,6 +791,9 @@ typedef enum {
 
 typedef void (*__pmServerCallback)(__pmFdSet *, int, int);
 typedef struct __pmServerPresence __pmServerPresence;
+PCP_CALL extern int __pmServerCreatePIDFile(const char *, int);
+PCP_CALL extern int __pmServerNotifyServiceManagerReady(pid_t);
+PCP_CALL extern int __pmServerNotifyServiceManagerStopping(pid_t);
 
 /* Context and connection attributes. */
 typedef enum {
