@@ -457,7 +457,7 @@ static void big_endian_index(void **state)
 /* PCP's handle table as Debian's chkhelp -p reads it (__pmdaHelpTab): 40
  * bytes a handle, the .dir's records in host order with its header first,
  * the .pag's bytes; a big-endian .dir shows the same records, a closed
- * handle zeros.  tests/oracle/debian_binaries_chkhelp.sh runs Debian's
+ * handle zeros.  tests/oracle/help_shipped.sh --debian-on runs Debian's
  * chkhelp on it. */
 typedef struct pcp_tab {
     int dir_fd, pag_fd, numidx;
