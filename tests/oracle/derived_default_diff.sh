@@ -55,18 +55,6 @@ fi
 
 make_tmp derived_default
 pmcd_pid=
-stop_pmcd() {
-    if [ -n "$pmcd_pid" ]; then
-        kill -TERM "$pmcd_pid" 2>/dev/null
-        i=0
-        while kill -0 "$pmcd_pid" 2>/dev/null && [ $i -lt 50 ]; do
-            sleep 0.1
-            i=$((i + 1))
-        done
-        kill -KILL "$pmcd_pid" 2>/dev/null
-        pmcd_pid=
-    fi
-}
 trap 'stop_pmcd; cd /; rm -rf "$tmp"' EXIT
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])' \

@@ -52,19 +52,6 @@ daemons_ours=$(abspath "$4") daemons_theirs=$(abspath "$5")
 
 make_tmp host_diff
 pmcd_pid=
-# stop pmcd (and with it its agents) however the script ends
-stop_pmcd() {
-    if [ -n "$pmcd_pid" ]; then
-        kill -TERM "$pmcd_pid" 2>/dev/null
-        i=0
-        while kill -0 "$pmcd_pid" 2>/dev/null && [ $i -lt 50 ]; do
-            sleep 0.1
-            i=$((i + 1))
-        done
-        kill -KILL "$pmcd_pid" 2>/dev/null
-        pmcd_pid=
-    fi
-}
 trap 'stop_pmcd; cd /; rm -rf "$tmp"' EXIT
 
 # The agents: PCP's simple and trivial with help files (seed_agents.sh).

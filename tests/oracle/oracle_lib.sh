@@ -23,6 +23,22 @@ make_tmp() {
     trap 'exit 1' HUP INT PIPE TERM
 }
 
+# stop_pmcd: stops the pmcd whose process is $pmcd_pid, if any (and with
+# it its agents): TERM, up to 5 s to go, then KILL.  Scripts that start one
+# set pmcd_pid= first and call this from their EXIT trap.
+stop_pmcd() {
+    if [ -n "$pmcd_pid" ]; then
+        kill -TERM "$pmcd_pid" 2>/dev/null
+        i=0
+        while kill -0 "$pmcd_pid" 2>/dev/null && [ $i -lt 50 ]; do
+            sleep 0.1
+            i=$((i + 1))
+        done
+        kill -KILL "$pmcd_pid" 2>/dev/null
+        pmcd_pid=
+    fi
+}
+
 # need_oracle PATH WHAT [HINT]: exits 77 (skip) with "SKIP: WHAT not found
 # at PATH (HINT)" unless PATH is an executable file; HINT defaults to
 # how to get Debian's pcp extract

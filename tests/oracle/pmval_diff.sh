@@ -118,18 +118,6 @@ unset PMNS_DEFAULT PCP_PMCDCONF_PATH PCP_HOST PCP_ARCHIVE
 # Debian's pmcd for the host cases: pmcd's agent, fixed and simple (DSOs
 # built against Debian's libraries: pmcd loads them into itself).
 pmcd_pid=
-stop_pmcd() {
-    if [ -n "$pmcd_pid" ]; then
-        kill -TERM "$pmcd_pid" 2>/dev/null
-        i=0
-        while kill -0 "$pmcd_pid" 2>/dev/null && [ $i -lt 50 ]; do
-            sleep 0.1
-            i=$((i + 1))
-        done
-        kill -KILL "$pmcd_pid" 2>/dev/null
-        pmcd_pid=
-    fi
-}
 trap 'stop_pmcd; cd /; rm -rf "$tmp"' EXIT
 port= dead=
 start_pmcd() {
