@@ -78,16 +78,7 @@ printf 'linux\t60\tdso\tlinux_init\t%s\n' "$linux" >"$tmp/pmcd.conf"
         -x "$tmp/pmcd.err" >"$tmp/pmcd.out" 2>&1
 ) &
 pmcd_pid=$!
-i=0
-until [ -S "$sock" ] && grep -q '^linux' "$tmp/pmcd.log" 2>/dev/null; do
-    if ! kill -0 "$pmcd_pid" 2>/dev/null || [ $i -ge 100 ]; then
-        echo "FAIL: pmcd did not start"
-        cat "$tmp/pmcd.log" "$tmp/pmcd.out" "$tmp/pmcd.err" 2>/dev/null | head -20
-        exit 1
-    fi
-    sleep 0.1
-    i=$((i + 1))
-done
+wait_pmcd "$sock" linux
 
 unset PCP_DERIVED_CONFIG PCP_VAR_DIR PMNS_DEFAULT PCP_PMCDCONF_PATH PMCD_PORT
 PCP_BINADM_DIR=$oracle/usr/lib/pcp/bin

@@ -108,16 +108,7 @@ export LSAN_OPTIONS
     -s "$sock" -x "$tmp/pmcd.err" >"$tmp/pmcd.out" 2>&1 &
 pmcd_pid=$!
 # ready once the socket exists and the three agents are up (bounded: 10 s)
-i=0
-until [ -S "$sock" ] && grep -q '^psimple' "$tmp/pmcd.log" 2>/dev/null; do
-    if ! kill -0 "$pmcd_pid" 2>/dev/null || [ $i -ge 100 ]; then
-        echo "FAIL: pmcd did not start"
-        cat "$tmp/pmcd.log" "$tmp/pmcd.out" "$tmp/pmcd.err" 2>/dev/null | shorten
-        exit 1
-    fi
-    sleep 0.1
-    i=$((i + 1))
-done
+wait_pmcd "$sock" psimple
 # a port nobody listens on: another of the kernel's, closed again
 dead=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 

@@ -39,6 +39,22 @@ stop_pmcd() {
     fi
 }
 
+# wait_pmcd SOCKET AGENT: waits, 10 s at most, until the pmcd of $pmcd_pid
+# has made SOCKET and logged AGENT's start in $tmp/pmcd.log; if pmcd ends
+# or the time runs out, fails the test with the start of its logs.
+wait_pmcd() {
+    i=0
+    until [ -S "$1" ] && grep -q "^$2" "$tmp/pmcd.log" 2>/dev/null; do
+        if ! kill -0 "$pmcd_pid" 2>/dev/null || [ $i -ge 100 ]; then
+            echo "FAIL: pmcd did not start"
+            cat "$tmp/pmcd.log" "$tmp/pmcd.out" "$tmp/pmcd.err" 2>/dev/null | shorten
+            exit 1
+        fi
+        sleep 0.1
+        i=$((i + 1))
+    done
+}
+
 # need_oracle PATH WHAT [HINT]: exits 77 (skip) with "SKIP: WHAT not found
 # at PATH (HINT)" unless PATH is an executable file; HINT defaults to
 # how to get Debian's pcp extract

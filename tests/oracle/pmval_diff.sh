@@ -149,16 +149,7 @@ EOF
         -c "$tmp/pmcd.conf" -n "$tmp/host.pmns" -l "$tmp/pmcd.log" -s "$tmp/run/pmcd.socket" \
         -x "$tmp/pmcd.err" >"$tmp/pmcd.out" 2>&1 &
     pmcd_pid=$!
-    i=0
-    until [ -S "$tmp/run/pmcd.socket" ] && grep -q '^fixed' "$tmp/pmcd.log" 2>/dev/null; do
-        if ! kill -0 "$pmcd_pid" 2>/dev/null || [ $i -ge 100 ]; then
-            echo "FAIL: pmcd did not start"
-            cat "$tmp/pmcd.log" "$tmp/pmcd.out" "$tmp/pmcd.err" 2>/dev/null | shorten
-            exit 1
-        fi
-        sleep 0.1
-        i=$((i + 1))
-    done
+    wait_pmcd "$tmp/run/pmcd.socket" fixed
 }
 
 # run SIDE N ARGS: case N on one side into $tmp/SIDE.N.{out,err}
