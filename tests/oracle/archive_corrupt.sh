@@ -28,10 +28,7 @@ suite=$2
 theirs=${3:-}
 [ -n "$theirs" ] && theirs=$(abspath "$theirs")
 need_ours "$ours" "probe_archive (pmkit)"
-if [ ! -d "$suite/archives" ]; then
-    echo "SKIP: Debian's pcp-testsuite archives not found at $suite (run: sh scripts/deps.sh test)"
-    exit 77
-fi
+need_testsuite "$suite"
 suite=$(cd "$suite" && pwd)
 make_tmp archive_corrupt
 export PCP_DERIVED_CONFIG=

@@ -40,10 +40,7 @@ libdir=${7:-}
 gen=${8:-}
 need_ours "$ours" "probe_archive (pmkit)"
 need_built "$theirs"
-if [ ! -d "$suite/archives" ] || [ ! -d "$suite/badarchives" ]; then
-    echo "SKIP: Debian's pcp-testsuite archives not found at $suite (run: sh scripts/deps.sh test)"
-    exit 77
-fi
+need_testsuite "$suite"
 suite=$(cd "$suite" && pwd)
 make_tmp archive_diff
 if [ -n "${ARCHIVE_DIFF_KEEP:-}" ]; then

@@ -32,10 +32,7 @@ known=$(abspath "$4")
 gen=$(abspath "$5")
 need_ours "$ours" "probe_interp (pmkit)"
 need_built "$theirs"
-if [ ! -d "$suite/archives" ]; then
-    echo "SKIP: Debian's pcp-testsuite archives not found at $suite (run: sh scripts/deps.sh test)"
-    exit 77
-fi
+need_testsuite "$suite"
 suite=$(cd "$suite/archives" && pwd)
 make_tmp interp_diff
 export PCP_DERIVED_CONFIG=

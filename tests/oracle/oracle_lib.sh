@@ -55,6 +55,15 @@ wait_pmcd() {
     done
 }
 
+# need_testsuite DIR: exits 77 (skip), saying so, unless DIR holds the
+# archives and badarchives of Debian's pcp-testsuite.
+need_testsuite() {
+    if [ ! -d "$1/archives" ] || [ ! -d "$1/badarchives" ]; then
+        echo "SKIP: Debian's pcp-testsuite archives not found at $1 (run: sh scripts/deps.sh test)"
+        exit 77
+    fi
+}
+
 # need_oracle PATH WHAT [HINT]: exits 77 (skip) with "SKIP: WHAT not found
 # at PATH (HINT)" unless PATH is an executable file; HINT defaults to
 # how to get Debian's pcp extract

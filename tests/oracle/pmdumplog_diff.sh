@@ -32,10 +32,7 @@ if [ $? -ne 1 ]; then
     echo "SKIP: Debian's pmdumplog does not run here (Debian's libpcp3 is missing)"
     exit 77
 fi
-if [ ! -d "$suite/archives" ] || [ ! -d "$suite/badarchives" ]; then
-    echo "SKIP: Debian's pcp-testsuite archives not found at $suite (run: sh scripts/deps.sh test)"
-    exit 77
-fi
+need_testsuite "$suite"
 suite=$(cd "$suite" && pwd)
 make_tmp pmdumplog_diff
 # Debian's libpcp would add the machine's derived metrics; pmkit has none

@@ -31,10 +31,7 @@ extract=${5:-}
 libdir=${6:-}
 need_ours "$ours" pminfo
 need_oracle "$theirs" "Debian's pminfo"
-if [ ! -d "$suite/archives" ] || [ ! -d "$suite/badarchives" ]; then
-    echo "SKIP: Debian's pcp-testsuite archives not found at $suite (run: sh scripts/deps.sh test)"
-    exit 77
-fi
+need_testsuite "$suite"
 suite=$(cd "$suite" && pwd)
 make_tmp pminfo_archive
 # Debian's libpcp would add the machine's default derived metrics; the
