@@ -27,24 +27,11 @@ sizes=${*:-600 3600 21600}
 bench_positive "SAMPLES must be positive integers" $sizes
 version=${BENCH_ARCHIVE_VERSION:-3}
 case $version in 2 | 3) ;; *) die "BENCH_ARCHIVE_VERSION must be 2 or 3" ;; esac
-gen=$build/bin/gen_archive
-[ -x "$gen" ] || die "no $gen; build pmkit first (cmake --build $build)"
-
 dir=$build/bench/archives
-mkdir -p "$dir"
 spec=''
 for n in $sizes; do
     d=$dir/n$n
-    args="-V $version -n $n"
-    stamp="$(cksum <"$gen") $args"
-    if [ ! -f "$d/stamp" ] || [ "$(cat "$d/stamp")" != "$stamp" ]; then
-        rm -rf "$d"
-        mkdir -p "$d"
-        say "writing $d/a ($n samples)"
-        # shellcheck disable=SC2086
-        "$gen" $args "$d/a" || die "gen_archive failed"
-        printf '%s\n' "$stamp" >"$d/stamp"
-    fi
+    bench_archive "$d" -V "$version" -n "$n"
     say "n$n: $(du -sh "$d" | cut -f1)"
     spec="$spec n$n=$d/a"
 done
@@ -55,13 +42,9 @@ status=0
 sh "$top/bench/run" "$build" || status=$?
 
 # The goals, from the best round of each case (bench/run's raw output).
-raw=$build/bench/bench_archive
-if [ -f "$raw.pmkit.out" ] && [ -f "$raw.pcp.out" ]; then
-    {
-        sed 's/^/K /' "$raw.pmkit.out"
-        sed 's/^/P /' "$raw.pcp.out"
-    } | awk '
-    { key = $1 " " $2; if (!(key in best) || $3 + 0 < best[key]) best[key] = $3 + 0 }
+if best=$(bench_best "$build/bench/bench_archive"); then
+    printf '%s\n' "$best" | awk '
+    { best[$1 " " $2] = $3 }
     END {
         for (key in best) {
             split(key, f, " ")

@@ -19,6 +19,39 @@ bench_positive() {
     done
 }
 
+# bench_archive DIR ARGS...: make sure DIR/a is the archive gen_archive
+# (from $build/bin) writes with ARGS; an archive there made by the same
+# generator with the same ARGS (DIR/stamp says) is kept, anything else in
+# DIR is replaced.
+bench_archive() {
+    ba_dir=$1
+    shift
+    ba_gen=$build/bin/gen_archive
+    [ -x "$ba_gen" ] || die "no $ba_gen; build pmkit first (cmake --build $build)"
+    ba_stamp="$(cksum <"$ba_gen") $*"
+    if [ ! -f "$ba_dir/stamp" ] || [ "$(cat "$ba_dir/stamp")" != "$ba_stamp" ]; then
+        rm -rf "$ba_dir"
+        mkdir -p "$ba_dir"
+        say "writing $ba_dir/a ($*)"
+        "$ba_gen" "$@" "$ba_dir/a" || die "gen_archive failed"
+        printf '%s\n' "$ba_stamp" >"$ba_dir/stamp"
+    fi
+}
+
+# bench_best RAW: from bench/run's raw outputs RAW.pmkit.out and RAW.pcp.out
+# ("CASE SECONDS ..." a round per line), each case's best round as
+# "K CASE SECONDS" (pmkit) and "P CASE SECONDS" (Debian's library), for a
+# driver's table of goals; nothing (status 1) when either file is missing.
+bench_best() {
+    [ -f "$1.pmkit.out" ] && [ -f "$1.pcp.out" ] || return 1
+    {
+        sed 's/^/K /' "$1.pmkit.out"
+        sed 's/^/P /' "$1.pcp.out"
+    } | awk '
+    { key = $1 " " $2; if (!(key in best) || $3 + 0 < best[key]) best[key] = $3 + 0 }
+    END { for (key in best) print key, best[key] }'
+}
+
 case ${1-} in
 -h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
 -*) die "unknown option '$1'; $usage" ;;

@@ -25,20 +25,8 @@ usage="usage: bench/interp_bench.sh [BUILD_DIR] [SAMPLES [METRICS]]"
 samples=${1:-86400}
 metrics=${2:-300}
 bench_positive "SAMPLES and METRICS must be positive integers" "$samples" "$metrics"
-gen=$build/bin/gen_archive
-[ -x "$gen" ] || die "no $gen; build pmkit first (cmake --build $build)"
-
 d=$build/bench/interp-archive
-args="-m $metrics -n $samples"
-stamp="$(cksum <"$gen") $args"
-if [ ! -f "$d/stamp" ] || [ "$(cat "$d/stamp")" != "$stamp" ]; then
-    rm -rf "$d"
-    mkdir -p "$d"
-    say "writing $d/a ($samples samples of $metrics metrics)"
-    # shellcheck disable=SC2086
-    "$gen" $args "$d/a" || die "gen_archive failed"
-    printf '%s\n' "$stamp" >"$d/stamp"
-fi
+bench_archive "$d" -m "$metrics" -n "$samples"
 say "archive: $(du -sh "$d" | cut -f1)"
 BENCH_INTERP_ARCHIVE=$d/a
 BENCH_FILTER=${BENCH_FILTER:-interp_}
@@ -46,13 +34,9 @@ export BENCH_INTERP_ARCHIVE BENCH_FILTER
 status=0
 sh "$top/bench/run" "$build" || status=$?
 
-raw=$build/bench/bench_interp
-if [ -f "$raw.pmkit.out" ] && [ -f "$raw.pcp.out" ]; then
-    {
-        sed 's/^/K /' "$raw.pmkit.out"
-        sed 's/^/P /' "$raw.pcp.out"
-    } | awk '
-    { key = $1 " " $2; if (!(key in best) || $3 + 0 < best[key]) best[key] = $3 + 0 }
+if best=$(bench_best "$build/bench/bench_interp"); then
+    printf '%s\n' "$best" | awk '
+    { best[$1 " " $2] = $3 }
     function r(a, b) { return (a in best) && (b in best) && best[b] > 0 ? sprintf("%.2f", best[a] / best[b]) : "-" }
     END {
         split("fwd back", dirs, " "); split("1 100 all", ns, " "); split("1s 1m 10m 1h", st, " ")
