@@ -20,6 +20,7 @@
 set -eu
 me=archive_bench
 usage="usage: bench/archive_bench.sh [BUILD_DIR] [SAMPLES...]"
+# shellcheck source=bench/bench_lib.sh
 . "$(dirname "$0")/bench_lib.sh"
 [ $# -eq 0 ] || shift
 sizes=${*:-600 3600 21600}

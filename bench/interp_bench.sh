@@ -20,6 +20,7 @@
 set -eu
 me=interp_bench
 usage="usage: bench/interp_bench.sh [BUILD_DIR] [SAMPLES [METRICS]]"
+# shellcheck source=bench/bench_lib.sh
 . "$(dirname "$0")/bench_lib.sh"
 [ $# -eq 0 ] || shift
 samples=${1:-86400}
