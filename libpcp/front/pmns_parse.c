@@ -10,7 +10,9 @@
  * from the file for pmLoadNameSpace) and is split into lines here; a line,
  * and the whole text, may be as long as the input limit (input_limit.h),
  * which stops the parse and the preprocessor.  Tokens are blank-separated, except that blanks
- * around ':' are ignored ("1 : 2 : 3" is one PMID), as in PCP.  A line starting with
+ * around ':' are ignored ("1 : 2 : 3" is one PMID), as in PCP.  A token is
+ * read where it lies in the line, classified as its end is found (one
+ * table lookup a byte); only one joined across blanks is copied.  A line starting with
  * '#' is a line marker (# N "file").  The first syntax error stops the
  * parse, as in PCP; its message is PCP's, with file, line and column.
  *
@@ -31,6 +33,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* What the preprocessor may still write once the parse has stopped: as
@@ -216,7 +219,8 @@ static uint32_t intern(parser *p, const char *s, size_t n)
     uint32_t off = (uint32_t)ps->slen;
 
     if (ps->slen + n + 1 > UINT32_MAX ||
-        !pmns_grow((void **)&ps->str, &ps->scap, ps->slen + n + 1, 1))
+        (ps->slen + n + 1 > ps->scap &&
+         !pmns_grow((void **)&ps->str, &ps->scap, ps->slen + n + 1, 1)))
         return PMNS_NONE;
     memcpy(ps->str + ps->slen, s, n);
     ps->str[ps->slen + n] = '\0';
@@ -224,67 +228,118 @@ static uint32_t intern(parser *p, const char *s, size_t n)
     return off;
 }
 
-static bool is_alpha(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
+/* The lexer's character classes, one bit each, so that the classes of a
+ * token's characters OR-ed together say what the token can be (classify):
+ * one table lookup a byte while the token's end is found. */
+enum {
+    CC_OTHER = 1,  /* anything below */
+    CC_BLANK = 2,  /* ' ', '\t', '\r', '\v', '\f'; '\n', which ends every line */
+    CC_ALPHA = 4,  /* an ASCII letter */
+    CC_DIGIT = 8,  /* '0' to '9' */
+    CC_US = 16,    /* '_' */
+    CC_DOT = 32,   /* '.' */
+    CC_COLON = 64, /* ':' */
+    CC_STAR = 128  /* '*' */
+};
 
-static bool is_alnum(char c)
-{
-    return is_alpha(c) || (c >= '0' && c <= '9');
-}
+#define O_  CC_OTHER
+#define B_  CC_BLANK
+#define A_  CC_ALPHA
+#define D_  CC_DIGIT
+#define OX8 O_, O_, O_, O_, O_, O_, O_, O_
+static const uint8_t cclass[256] = {
+    O_,  O_,  O_,  O_,  O_,  O_,  O_,  O_,  O_, B_, B_,       B_, B_, B_, O_,     O_, /* 0x00 */
+    OX8, OX8,                                                                         /* 0x10 */
+    B_,  O_,  O_,  O_,  O_,  O_,  O_,  O_,  O_, O_, CC_STAR,  O_, O_, O_, CC_DOT, O_,
+    D_,  D_,  D_,  D_,  D_,  D_,  D_,  D_,  D_, D_, CC_COLON, O_, O_, O_, O_,     O_,
+    O_,  A_,  A_,  A_,  A_,  A_,  A_,  A_,  A_, A_, A_,       A_, A_, A_, A_,     A_, /* 0x40 */
+    A_,  A_,  A_,  A_,  A_,  A_,  A_,  A_,  A_, A_, A_,       O_, O_, O_, O_,     CC_US,
+    O_,  A_,  A_,  A_,  A_,  A_,  A_,  A_,  A_, A_, A_,       A_, A_, A_, A_,     A_, /* 0x60 */
+    A_,  A_,  A_,  A_,  A_,  A_,  A_,  A_,  A_, A_, A_,       O_, O_, O_, O_,     O_,
+    OX8, OX8, OX8, OX8, OX8, OX8, OX8, OX8, /* 0x80: not ASCII */
+    OX8, OX8, OX8, OX8, OX8, OX8, OX8, OX8,
+};
+#undef O_
+#undef B_
+#undef A_
+#undef D_
+#undef OX8
 
 static bool is_blank(char c)
 {
-    /* ' ', '\t', '\r', '\v', '\f' as bits of one mask: one test a byte */
-    const uint64_t blanks = 1ull << ' ' | 1ull << '\t' | 1ull << '\r' | 1ull << '\v' | 1ull << '\f';
-
-    return (unsigned char)c <= ' ' && (blanks >> (unsigned char)c & 1) != 0;
+    return (cclass[(unsigned char)c] & CC_BLANK) != 0;
 }
 
-static tok_kind classify(const char *t, size_t n)
+/* The classes of t[0..n), OR-ed. */
+static unsigned classes(const char *t, size_t n)
 {
-    size_t colons = 0, i;
-    bool dot = false;
+    unsigned acc = 0;
 
+    for (size_t i = 0; i < n; i++)
+        acc |= cclass[(unsigned char)t[i]];
+    return acc;
+}
+
+/* What t[0..n) is, acc being classes(t, n): a NAME or PATH starts with a
+ * letter and holds letters, digits, '_' and '.' only; a PMID holds digits,
+ * '*' and ':' (at most three ':', which parse_pmid counts: the grammar
+ * tells a PMID from other tokens only after a child's name). */
+static tok_kind classify(const char *t, size_t n, unsigned acc)
+{
     if (n == 1 && t[0] == '{')
         return TOK_LBRACE;
     if (n == 1 && t[0] == '}')
         return TOK_RBRACE;
-    if (is_alpha(t[0])) {
-        for (i = 1; i < n && (is_alnum(t[i]) || t[i] == '_' || t[i] == '.'); i++)
-            dot |= t[i] == '.';
-        return i < n ? TOK_BOGUS : dot ? TOK_PATH : TOK_NAME;
-    }
-    for (i = 0; i < n; i++) {
-        if (t[i] == ':')
-            colons++;
-        else if (t[i] != '*' && (t[i] < '0' || t[i] > '9'))
+    if (cclass[(unsigned char)t[0]] & CC_ALPHA) {
+        if (acc & ~(unsigned)(CC_ALPHA | CC_DIGIT | CC_US | CC_DOT))
             return TOK_BOGUS;
+        return acc & CC_DOT ? TOK_PATH : TOK_NAME;
     }
-    return colons <= 3 ? TOK_PMID : TOK_BOGUS;
+    return acc & ~(unsigned)(CC_DIGIT | CC_COLON | CC_STAR) ? TOK_BOGUS : TOK_PMID;
+}
+
+/* The ':' in t[0..n). */
+static size_t colons_in(const char *t, size_t n)
+{
+    size_t colons = 0;
+
+    for (size_t i = 0; i < n; i++)
+        colons += t[i] == ':';
+    return colons;
 }
 
 /* A decimal field at *s (scanf %d style, digits only here). */
-static bool number(const char **s, const char *end, unsigned long *v)
+/* The value of the digits s[0..n) held within range: past INT_MAX it
+ * stays at 0x80000000 (out of every field's range). */
+static unsigned long saturated(const char *s, size_t n)
+{
+    unsigned long x = 0;
+
+    for (size_t i = 0; i < n && x <= 0x7fffffff; i++)
+        x = x * 10 + (unsigned long)(s[i] - '0');
+    return x > 0x7fffffff ? 0x80000000ul : x;
+}
+
+static inline bool number(const char **s, const char *end, unsigned long *v)
 {
     const char *p = *s;
+    unsigned long x = 0;
+    unsigned d;
 
-    *v = 0;
-    for (; p < end && *p >= '0' && *p <= '9'; p++) {
-        *v = *v * 10 + (unsigned long)(*p - '0');
-        if (*v > 0x7fffffff)
-            *v = 0x80000000ul; /* overflows an int: out of every range */
-    }
+    for (; p < end && (d = (unsigned)(unsigned char)*p - '0') <= 9; p++)
+        x = x * 10 + d; /* exact for up to 19 digits */
     if (p == *s)
         return false;
+    *v = p - *s <= 10 && x <= 0x7fffffff ? x : saturated(*s, (size_t)(p - *s));
     *s = p;
     return true;
 }
 
-/* The PMID in t[0..n): 0, or the error message.  PCP's rules: d:c:i (text
- * after the third field ignored), d:*:*, or a bare domain (dynamic). */
-static const char *parse_pmid(const char *t, size_t n, uint32_t *pmid, bool *dynamic)
+/* The PMID in t[0..n): 0, or the error message, and in *colons the ':'
+ * in t.  PCP's rules: d:c:i (text after the third field ignored), d:*:*,
+ * or a bare domain (dynamic). */
+static const char *parse_pmid(const char *t, size_t n, uint32_t *pmid, bool *dynamic,
+                              size_t *colons)
 {
     const char *s = t, *end = t + n;
     unsigned long d, c, i;
@@ -292,6 +347,7 @@ static const char *parse_pmid(const char *t, size_t n, uint32_t *pmid, bool *dyn
     *dynamic = false;
     if (number(&s, end, &d) && s < end && *s == ':' && (++s, number(&s, end, &c)) && s < end &&
         *s == ':' && (++s, number(&s, end, &i))) {
+        *colons = 2 + colons_in(s, (size_t)(end - s));
         if (d > 510)
             return "Illegal domain field in PMID";
         if (c > 4095)
@@ -301,6 +357,7 @@ static const char *parse_pmid(const char *t, size_t n, uint32_t *pmid, bool *dyn
         *pmid = (uint32_t)(d << 22 | c << 10 | i);
         return NULL;
     }
+    *colons = colons_in(t, n);
     s = t;
     if (!number(&s, end, &d))
         return "Illegal PMID";
@@ -345,7 +402,8 @@ static void add_child(parser *p, const char *t, size_t n)
     pmns_parsed *ps = &p->ps;
     pmns_entry *e;
 
-    if (!pmns_grow((void **)&ps->ents, &ps->entcap, ps->nents + 1, sizeof(*ps->ents))) {
+    if (ps->nents == ps->entcap &&
+        !pmns_grow((void **)&ps->ents, &ps->entcap, ps->nents + 1, sizeof(*ps->ents))) {
         syntax(p, 1, "Out of memory");
         return;
     }
@@ -390,28 +448,36 @@ static void duplicate_name(parser *p, size_t col, const char *msg)
     free(echo);
 }
 
-/* At "}": the group's children must have distinct names.  Of several
- * repeated names the one named first in the group is reported, as PCP
- * does. */
-static void close_group(parser *p, size_t col)
+/* The first of g's children whose name a later child repeats (the one
+ * PCP reports), or UINT32_MAX: compared pair by pair in a small group,
+ * through a hash set in a large one. */
+#define SMALL_GROUP 16
+
+static uint32_t first_repeated(const pmns_parsed *ps, const pmns_group *g, bool *nomem)
 {
-    pmns_parsed *ps = &p->ps;
-    pmns_group *g = &ps->grps[p->cur];
+    const pmns_entry *e = &ps->ents[g->first];
     size_t cap = 16;
     uint32_t *set, first = UINT32_MAX;
 
+    if (g->n <= SMALL_GROUP) {
+        for (uint32_t k = 1; k < g->n; k++)
+            for (uint32_t j = 0; j < k && j < first; j++)
+                if (e[j].len == e[k].len &&
+                    memcmp(ps->str + e[j].name, ps->str + e[k].name, e[k].len) == 0)
+                    first = j;
+        return first == UINT32_MAX ? first : g->first + first;
+    }
     while (cap < (size_t)g->n * 2)
         cap *= 2;
     if ((set = calloc(cap, sizeof(*set))) == NULL) {
-        syntax(p, col, "Out of memory");
-        return;
+        *nomem = true;
+        return UINT32_MAX;
     }
     for (uint32_t k = 0; k < g->n; k++) {
-        const pmns_entry *e = &ps->ents[g->first + k];
-        size_t h = pmns_hash_step(0, ps->str + e->name, e->len) & (cap - 1);
+        size_t h = pmns_hash_step(0, ps->str + e[k].name, e[k].len) & (cap - 1);
         for (; set[h] != 0; h = (h + 1) & (cap - 1)) {
             const pmns_entry *o = &ps->ents[set[h] - 1];
-            if (o->len == e->len && memcmp(ps->str + o->name, ps->str + e->name, e->len) == 0)
+            if (o->len == e[k].len && memcmp(ps->str + o->name, ps->str + e[k].name, e[k].len) == 0)
                 break;
         }
         if (set[h] != 0 && set[h] - 1 < first)
@@ -420,6 +486,23 @@ static void close_group(parser *p, size_t col)
             set[h] = g->first + k + 1;
     }
     free(set);
+    return first;
+}
+
+/* At "}": the group's children must have distinct names.  Of several
+ * repeated names the one named first in the group is reported, as PCP
+ * does. */
+static void close_group(parser *p, size_t col)
+{
+    pmns_parsed *ps = &p->ps;
+    const pmns_group *g = &ps->grps[p->cur];
+    bool nomem = false;
+    uint32_t first = first_repeated(ps, g, &nomem);
+
+    if (nomem) {
+        syntax(p, col, "Out of memory");
+        return;
+    }
     if (first != UINT32_MAX) {
         char msg[512];
         snprintf(msg, sizeof(msg), "Duplicate name \"%s\" in subtree for \"%s\"",
@@ -429,12 +512,13 @@ static void close_group(parser *p, size_t col)
 }
 
 /* One token through the state machine of the grammar. */
-static void token(parser *p, const char *t, size_t n, size_t col)
+static void token(parser *p, const char *t, size_t n, unsigned acc, size_t col)
 {
-    tok_kind k = classify(t, n);
+    tok_kind k = classify(t, n, acc);
     const char *err;
     uint32_t pmid;
     bool dynamic;
+    size_t colons;
 
     switch (p->state) {
     case 0:
@@ -458,8 +542,9 @@ static void token(parser *p, const char *t, size_t n, size_t col)
             close_group(p, col);
             p->state = 0;
         } else if (k == TOK_PMID && p->state == 3) {
-            if ((err = parse_pmid(t, n, &pmid, &dynamic)) != NULL) {
-                syntax(p, col, err);
+            err = parse_pmid(t, n, &pmid, &dynamic, &colons);
+            if (colons > 3 || err != NULL) { /* more than three: not a PMID at all */
+                syntax(p, col, colons > 3 ? "Expected NAME, PMID or }" : err);
                 break;
             }
             p->ps.ents[p->ps.nents - 1].pmid = pmid;
@@ -532,9 +617,44 @@ static void marker(parser *p, const char *s, size_t n)
     p->line = line - 1;
 }
 
-/* One line: a marker, or tokens (blanks next to ':' do not split). */
+/* A token that runs across blanks next to ':' ("1 : 2", "1: 2"), from
+ * s[i], copied into p->tok without the blanks: the index after it and the
+ * blanks that follow, or n + 1 when memory ran out (reported). */
+static size_t joined_token(parser *p, const char *s, size_t n, size_t i, size_t *lenp)
+{
+    size_t start = i, len = 0;
+
+    for (;;) {
+        size_t end = i;
+        while (end < n && !is_blank(s[end]))
+            end++;
+        /* the run of non-blanks copied at once, the buffer grown once */
+        if (len + (end - i) + 1 > p->tcap &&
+            !pmns_grow((void **)&p->tok, &p->tcap, len + (end - i) + 1, 1)) {
+            syntax(p, start + 1, "Out of memory");
+            return n + 1;
+        }
+        memcpy(p->tok + len, s + i, end - i);
+        len += end - i;
+        i = end;
+        size_t j = i;
+        while (j < n && is_blank(s[j]))
+            j++;
+        i = j;
+        if (!(j < n && (s[j] == ':' || p->tok[len - 1] == ':')))
+            break;
+    }
+    *lenp = len;
+    return i;
+}
+
+/* One line: a marker, or tokens (blanks next to ':' do not split).  A
+ * token is read where it is in the line, its characters' classes gathered
+ * as its end is found; only one that runs across blanks is copied. */
 static void line(parser *p, const char *s, size_t n)
 {
+    /* s[n] is the line's '\n' (feed and finish put one after a carried
+     * line): a token's end is found with no test of n */
     size_t i = 0, off = 0;
 
     p->text = s;
@@ -547,37 +667,27 @@ static void line(parser *p, const char *s, size_t n)
     }
     p->line++;
     while (i < n && !p->stopped) {
-        size_t start = i, len = 0;
-        for (;;) {
-            size_t end = i;
-            while (end < n && !is_blank(s[end]))
-                end++;
-            /* the run of non-blanks copied at once, the buffer grown once */
-            if (len + (end - i) + 1 > p->tcap &&
-                !pmns_grow((void **)&p->tok, &p->tcap, len + (end - i) + 1, 1)) {
-                syntax(p, start + 1, "Out of memory");
+        size_t start = i, end = i, j, len;
+        unsigned acc = 0, k;
+        const char *t = s + start;
+        while (!((k = cclass[(unsigned char)s[end]]) & CC_BLANK)) {
+            acc |= k;
+            end++;
+        }
+        for (j = end; j < n && is_blank(s[j]); j++)
+            ;
+        len = end - start;
+        if (j < n && (s[j] == ':' || s[end - 1] == ':')) {
+            if ((j = joined_token(p, s, n, start, &len)) > n)
                 return;
-            }
-            memcpy(p->tok + len, s + i, end - i);
-            len += end - i;
-            i = end;
-            size_t j = i;
-            while (j < n && is_blank(s[j]))
-                j++;
-            /* "1 : 2" and "1: 2" are one token */
-            if (j < n && ((s[j] == ':' && len > 0) || (len > 0 && p->tok[len - 1] == ':'))) {
-                i = j;
-                continue;
-            }
-            i = j;
-            break;
+            t = p->tok;
+            acc = classes(t, len);
         }
-        if (len > 0) {
-            p->tok_off = off; /* in PCP's compressed line: tokens and one blank each */
-            p->any_tok = true;
-            off += len + 1;
-            token(p, p->tok, len, start + 1);
-        }
+        i = j;
+        p->tok_off = off; /* in PCP's compressed line: tokens and one blank each */
+        p->any_tok = true;
+        off += len + 1;
+        token(p, t, len, acc, start + 1);
     }
 }
 
@@ -611,7 +721,7 @@ static int feed(void *ctx, const char *data, size_t len)
     p->total += len; /* and so a line too: none is longer than the text */
     while (len > 0 && !p->stopped) {
         if ((nl = memchr(data, '\n', len)) == NULL) {
-            if (!pmns_grow((void **)&p->lbuf, &p->lcap, p->llen + len, 1))
+            if (!pmns_grow((void **)&p->lbuf, &p->lcap, p->llen + len + 1, 1))
                 return -ENOMEM;
             memcpy(p->lbuf + p->llen, data, len);
             p->llen += len;
@@ -619,9 +729,10 @@ static int feed(void *ctx, const char *data, size_t len)
         }
         size_t n = (size_t)(nl - data);
         if (p->llen > 0) {
-            if (!pmns_grow((void **)&p->lbuf, &p->lcap, p->llen + n, 1))
+            if (!pmns_grow((void **)&p->lbuf, &p->lcap, p->llen + n + 1, 1))
                 return -ENOMEM;
             memcpy(p->lbuf + p->llen, data, n);
+            p->lbuf[p->llen + n] = '\n';
             line(p, p->lbuf, p->llen + n);
             p->llen = 0;
         } else {
@@ -673,7 +784,7 @@ static int finish(parser *p, int cpp_sts, pmns_tree **out)
     int sts;
 
     if (!p->stopped && p->llen > 0)
-        line(p, p->lbuf, p->llen);
+        p->lbuf[p->llen] = '\n', line(p, p->lbuf, p->llen); /* feed left room for it */
     if (!p->stopped && (p->state == 2 || p->state == 3))
         close_group(p, 0); /* EOF closes the last group: its names must differ too */
     if (cpp_sts < 0 && !p->stopped)
@@ -688,14 +799,32 @@ static int finish(parser *p, int cpp_sts, pmns_tree **out)
     return sts;
 }
 
+/* Room for the names and child lines of size bytes of text at once, so
+ * that the arenas are not copied as they grow: every name is followed by
+ * a byte of the text, and a child line takes at least a few bytes (one in
+ * 16 is a guess, not a bound: the arrays still grow past it).  Nothing is
+ * reserved beyond the input limit; a failure here is not an error. */
+static void reserve(parser *p, size_t size)
+{
+    pmns_parsed *ps = &p->ps;
+
+    if (size == 0 || size > pmkit_input_limit())
+        return;
+    (void)pmns_grow((void **)&ps->str, &ps->scap, ps->slen + size + 2, 1);
+    (void)pmns_grow((void **)&ps->ents, &ps->entcap, ps->nents + size / 16 + 1, sizeof(*ps->ents));
+}
+
 static int read_raw(parser *p, const char *file)
 {
     char buf[64 * 1024];
     ssize_t n;
     int fd = open(file, O_RDONLY | O_CLOEXEC), sts = 0;
+    struct stat st;
 
     if (fd < 0)
         return -errno;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        reserve(p, (size_t)st.st_size);
     while (sts == 0 && (n = read(fd, buf, sizeof(buf))) != 0) {
         if (n < 0 && errno == EINTR)
             continue;
