@@ -102,16 +102,33 @@ static const char *path_of(builder *b, uint32_t n)
     return b->path;
 }
 
+/* Whether node n's full name is path[0..len), compared one component at a
+ * time from the last, with no copy of the name. */
+static bool name_is(const pmns_tree *t, uint32_t n, const char *path, size_t len)
+{
+    for (; n != 0; n = t->nodes[n].parent) {
+        const pmns_node *nd = &t->nodes[n];
+        if (nd->namelen > len ||
+            memcmp(path + len - nd->namelen, t->strings + nd->name, nd->namelen) != 0)
+            return false;
+        len -= nd->namelen;
+        if (nd->parent != 0) {
+            if (len == 0 || path[len - 1] != '.')
+                return false;
+            len--;
+        }
+    }
+    return len == 0;
+}
+
 /* The group defining non-leaf node n, or NULL. */
 static pmns_group *group_for(builder *b, uint32_t n)
 {
     const pmns_node *nd = &b->t->nodes[n];
-    const char *path = path_of(b, n);
-    size_t len = strlen(path);
 
     for (size_t h = nd->hash & b->gmask; b->groups[h] != 0; h = (h + 1) & b->gmask) {
         pmns_group *g = &b->ps->grps[b->groups[h] - 1];
-        if (g->len == len && memcmp(b->ps->str + g->path, path, len) == 0)
+        if (g->hash == nd->hash && name_is(b->t, n, b->ps->str + g->path, g->len))
             return g;
     }
     return NULL;
@@ -123,7 +140,8 @@ static pmns_node *new_node(builder *b, uint32_t n, uint32_t name, uint32_t len, 
     pmns_tree *t = b->t;
     pmns_node *c;
 
-    if (!pmns_grow((void **)&t->nodes, &b->ncap, t->nnodes + 1, sizeof(*t->nodes)))
+    if (t->nnodes == b->ncap &&
+        !pmns_grow((void **)&t->nodes, &b->ncap, t->nnodes + 1, sizeof(*t->nodes)))
         return NULL;
     c = &t->nodes[t->nnodes++];
     c->name = name;
@@ -231,7 +249,10 @@ static int attach(builder *b, pmns_group *root)
     pmns_tree *t = b->t;
     int sts;
 
-    if (!pmns_grow((void **)&t->nodes, &b->ncap, 1, sizeof(*t->nodes)))
+    /* every child line becomes a node at most once (a group is attached
+     * once), besides the root and the derived metrics' grafts */
+    if (!pmns_grow((void **)&t->nodes, &b->ncap, b->ps->nents + 2 + PMNS_NDERIVED,
+                   sizeof(*t->nodes)))
         return PM_ERR_TOOBIG;
     memset(&t->nodes[0], 0, sizeof(t->nodes[0]));
     t->nodes[0].parent = PMNS_NONE;
