@@ -649,6 +649,15 @@ int pmns_image_entry(const pmns_image *img, uint32_t i, uint32_t *pmid, uint32_t
     return 0;
 }
 
+int pmns_image_slot(const pmns_image *img, uint32_t i, uint32_t *hash, uint32_t *off)
+{
+    if (i >= img->nslots)
+        return PMNS_IMG_ECORRUPT;
+    *hash = rd32(img->slots + (size_t)i * 8);
+    *off = rd32(img->slots + (size_t)i * 8 + 4);
+    return *off == 0; /* the root is never indexed: offset 0 is an empty slot */
+}
+
 /* ---------------------------------------------------------------- */
 /* Verification of the body (pmnscomp --check). */
 

@@ -173,6 +173,11 @@ int pmns_image_pmid_next(const pmns_image *img, pmns_image_pmid_iter *it, uint32
  * 0, or PMNS_IMG_ECORRUPT if i is out of range. */
 int pmns_image_entry(const pmns_image *img, uint32_t i, uint32_t *pmid, uint32_t *off);
 
+/* Slot i (0 <= i < img->nslots) of the name index: 0 with the name's hash
+ * and its node's offset, 1 if the slot is empty, or PMNS_IMG_ECORRUPT if i
+ * is out of range. */
+int pmns_image_slot(const pmns_image *img, uint32_t i, uint32_t *hash, uint32_t *off);
+
 /* Write the namespace as canonical ASCII PMNS text (pmnscomp --dump):
  * groups in depth-first order, children in order, derived nodes left out.
  * 0, PMNS_IMG_ECORRUPT, PMNS_IMG_ENOMEM, or PMNS_IMG_ESYS if writing
@@ -232,6 +237,9 @@ pmns_image_writer *pmns_image_writer_new(void);
  * node's parent), PMNS_IMG_ETOOBIG or PMNS_IMG_ENOMEM. */
 int pmns_image_add(pmns_image_writer *w, uint32_t parent, const char *name, size_t len,
                    uint32_t pmid, int derived);
+/* Room for n nodes in all (the root included) at once: 0, or
+ * PMNS_IMG_ENOMEM. */
+int pmns_image_reserve(pmns_image_writer *w, uint32_t n);
 
 /* Lay out the image: 0 with *image (*len bytes, released with
  * pmns_image_free), or an error.  With seal, the sections' checksums are

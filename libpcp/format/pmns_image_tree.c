@@ -6,7 +6,7 @@
  * written again, gives the same bytes), which pmnscomp --check reports.
  */
 #include "pmns.h"
-#include "pmns_image.h"
+#include "pmns_image_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,12 +14,12 @@
 int pmns_tree_image(const pmns_tree *t, int seal, uint8_t **image, size_t *len)
 {
     pmns_image_writer *w = pmns_image_writer_new();
-    int sts = w == NULL ? PMNS_IMG_ENOMEM : 0;
+    int sts = w == NULL ? PMNS_IMG_ENOMEM : pmns_image_reserve(w, t->nnodes);
 
-    for (uint32_t n = 1; n < t->nnodes && sts == 0; n++) {
+    for (uint32_t n = 1; n < t->nnodes && sts == 0; n++) { /* room reserved: no call a node */
         const pmns_node *nd = &t->nodes[n];
-        sts = pmns_image_add(w, nd->parent, t->strings + nd->name, nd->namelen, nd->pmid,
-                             (nd->flags & PMNS_F_GRAFTED) != 0);
+        sts = pmns_img_add_reserved(w, nd->parent, t->strings + nd->name, nd->namelen, nd->pmid,
+                                    (nd->flags & PMNS_F_GRAFTED) != 0);
     }
     if (sts < 0) {
         pmns_image_writer_free(w);

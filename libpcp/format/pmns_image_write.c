@@ -23,15 +23,6 @@
 #include <string.h>
 #include <sys/mman.h>
 
-struct pmns_image_writer {
-    uint32_t n, cap;   /* nodes so far (the root is node 0), allocated */
-    uint32_t *parent;  /* parent index (the root's is 0) */
-    const char **name; /* own name, not copied */
-    uint32_t *namelen;
-    uint32_t *pmid;
-    uint8_t *derived; /* added for the derived metrics */
-};
-
 /* Everything finish() derives, node by node. */
 typedef struct layout {
     pmns_image_writer *w;
@@ -70,13 +61,16 @@ void pmns_image_writer_free(pmns_image_writer *w)
     free(w);
 }
 
-static int grow(pmns_image_writer *w)
+/* Room for at least want nodes (doubling, or want itself if larger). */
+static int grow(pmns_image_writer *w, uint32_t want)
 {
     uint32_t cap = w->cap ? w->cap * 2 : 1024;
     void *p[5];
 
     if (cap <= w->cap)
         return PMNS_IMG_ETOOBIG;
+    if (cap < want)
+        cap = want;
     p[0] = realloc(w->parent, cap * sizeof(*w->parent));
     if (p[0] != NULL)
         w->parent = p[0];
@@ -104,19 +98,14 @@ int pmns_image_add(pmns_image_writer *w, uint32_t parent, const char *name, size
 {
     int sts;
 
-    if (w->n > 0 && (parent >= w->n || (w->n > 1 && parent < w->parent[w->n - 1]) || len == 0))
-        return PMNS_IMG_EORDER;
-    if (len > NAMELEN_MAX || w->n == UINT32_MAX)
-        return PMNS_IMG_ETOOBIG;
-    if (w->n == w->cap && (sts = grow(w)) < 0)
+    if (w->n == w->cap && (sts = grow(w, 0)) < 0)
         return sts;
-    w->parent[w->n] = parent;
-    w->name[w->n] = name;
-    w->namelen[w->n] = (uint32_t)len;
-    w->pmid[w->n] = pmid;
-    w->derived[w->n] = derived != 0;
-    w->n++;
-    return 0;
+    return pmns_img_add_reserved(w, parent, name, len, pmid, derived);
+}
+
+int pmns_image_reserve(pmns_image_writer *w, uint32_t n)
+{
+    return n > w->cap ? grow(w, n) : 0;
 }
 
 /* A zeroed buffer for an image.  A large one is mapped on its own and
