@@ -10,8 +10,8 @@
  * in place: opening costs the same at any size.  Any other file is parsed
  * as ASCII PMNS (libpcp/front) and compiled into the same image in memory,
  * so both kinds of file give the same answers through the same code.  A
- * text load also builds a leaf index (below) beside its image, which
- * pmLookupName tries first; names it does not hold go to the image.
+ * large text load also builds a leaf index (below) beside its image,
+ * which pmLookupName tries first; names it does not hold go to the image.
  *
  * One namespace is loaded per process, as in PCP.  It is immutable; a
  * reader takes the current pointer and publishes it in its thread's hazard
@@ -343,8 +343,14 @@ static int open_image(const char *file, int dupok, pmns_image **out)
  * parent's offset and the own name, so a lookup reads the slot and the
  * parent's record only.  Other names, and names not in the table, take the
  * image's path.  Images opened from a file keep no private memory.
+ *
+ * Only a namespace of LEAF_INDEX_MIN leaves or more gets the table: a
+ * smaller image stays in the caches, where the table saves a lookup a few
+ * instructions (29 of about 520 at 3000 names) and building it costs a
+ * tenth of the load (0.56M instructions of 5.2M at 3000 names).
  */
-#define LEAF_INLINE 19
+#define LEAF_INLINE    19
+#define LEAF_INDEX_MIN 16384
 
 struct leafslot {
     uint32_t hash, pmid, parent;
@@ -388,38 +394,31 @@ static const char *nb_name(namebuf *b, const char *head, uint32_t hl, const char
 }
 
 /* The table is sized from the image's leaf count: the image was just
- * written here, so the count is exact, and the leaves indexed are a subset. */
+ * written here, so the count is exact, and the leaves indexed are a subset.
+ * Its entries come from the image's name index, which holds every visible
+ * name's hash already: no full name is built or hashed again. */
 static void index_leaves(ns *n)
 {
     const pmns_image *img = n->img;
-    pmns_image_node nd, p = {.off = PMNS_IMG_NONE};
-    uint32_t count = img->nleaves;
-    namebuf nb = {NULL, 0, NULL, 0};
+    pmns_image_node nd;
+    uint32_t count = img->nleaves, h, off;
 
     if (count == 0 || count > UINT32_MAX / 2)
         return;
     n->nslots = count + count / 3 + 1; /* at most 3/4 full */
     if ((n->leaves = calloc(n->nslots, sizeof(leafslot))) == NULL)
         return;
-    for (uint32_t off = 0; pmns_image_node_at(img, off, &nd) == 0; off = nd.next) {
-        const char *full;
-        if ((nd.flags & (PMNS_IMG_LEAF | PMNS_IMG_DERIVED | PMNS_IMG_DYNAMIC)) != PMNS_IMG_LEAF ||
+    for (uint32_t s = 0; s < img->nslots; s++) {
+        if (pmns_image_slot(img, s, &h, &off) != 0 || pmns_image_node_at(img, off, &nd) < 0 ||
+            (nd.flags & (PMNS_IMG_LEAF | PMNS_IMG_DERIVED | PMNS_IMG_DYNAMIC)) != PMNS_IMG_LEAF ||
             nd.namelen > LEAF_INLINE)
             continue;
-        if (nd.parent != p.off && pmns_image_node_at(img, nd.parent, &p) < 0) {
-            p.off = PMNS_IMG_NONE; /* siblings are contiguous: one parent at a time */
-            continue;
-        }
-        if ((full = nb_name(&nb, p.path, p.pathlen, nd.name, nd.namelen)) == NULL)
-            break;
-        uint32_t h = pmns_image_hash(full, nb.plen + nd.namelen),
-                 i = pmns_image_scale(h, n->nslots);
+        uint32_t i = pmns_image_scale(h, n->nslots);
         while (n->leaves[i].len != 0)
             i = i + 1 == n->nslots ? 0 : i + 1;
         n->leaves[i] = (leafslot){h, nd.pmid, nd.parent, (uint8_t)nd.namelen, {0}};
         memcpy(n->leaves[i].name, nd.name, nd.namelen);
     }
-    free(nb.buf);
 }
 
 /* A plain leaf's PMID from the leaf index (h: the name's pmns_image_hash):
@@ -495,7 +494,7 @@ static int load(const char *file, int use_cpp, int dupok, bool asked)
     n->img = img;
     n->leaves = NULL;
     n->nslots = 0;
-    if (text)
+    if (text && img->nleaves >= LEAF_INDEX_MIN)
         index_leaves(n);
     atomic_init(&n->refs, 1);
     if (!atomic_compare_exchange_strong(&loaded, &none, n)) {

@@ -25,7 +25,11 @@
 
 #include "support.h" /* pmkit_single_threaded */
 
-static char good[64], dupfile[64], noroot[64], shapes[64];
+static char good[64], dupfile[64], noroot[64], shapes[64], shapes_big[64];
+
+/* Leaves under "pad" that make shapes_big large enough for a text load's
+ * leaf index (LEAF_INDEX_MIN in libpcp/names/pmns.c is 16384). */
+#define PAD_LEAVES 16400
 
 static void write_file(char *path, const char *text)
 {
@@ -56,6 +60,18 @@ static int setup(void **state)
                        "    abcdefghijklmnopqrst 2:0:4\n    h\n}\n"
                        "g.h {\n    x 2:0:5\n}\n"
                        "h {\n    y 2:0:6\n}\n");
+    /* the same shapes and a group of PAD_LEAVES more leaves */
+    static char big[PAD_LEAVES * 24 + 512];
+    int n = snprintf(big, sizeof(big),
+                     "root {\n    x 2:0:1\n    g\n    h\n    pad\n}\n"
+                     "g {\n    x 2:0:2\n    abcdefghijklmnopqrs 2:0:3\n"
+                     "    abcdefghijklmnopqrst 2:0:4\n    h\n}\n"
+                     "g.h {\n    x 2:0:5\n}\n"
+                     "h {\n    y 2:0:6\n}\npad {\n");
+    for (int i = 0; i < PAD_LEAVES; i++)
+        n += snprintf(big + n, sizeof(big) - (size_t)n, "    p%d 3:%d:%d\n", i, i / 1024, i % 1024);
+    snprintf(big + n, sizeof(big) - (size_t)n, "}\n");
+    write_file(shapes_big, big);
     return 0;
 }
 
@@ -67,6 +83,7 @@ static int teardown(void **state)
     unlink(dupfile);
     unlink(noroot);
     unlink(shapes);
+    unlink(shapes_big);
     return 0;
 }
 
@@ -204,10 +221,11 @@ static void batch_lookup_counts(void **state)
     pmUnloadNameSpace();
 }
 
-/* A text load answers plain leaves from its leaf index and everything
- * else from the image: both must agree with the source.  The expected
- * results were checked against Debian's libpcp 6.0.3. */
-static void lookup_name_shapes(void **state)
+/* A large text load answers plain leaves from its leaf index and
+ * everything else from the image, a small one everything from the image:
+ * both must agree with the source.  The expected results were checked
+ * against Debian's libpcp 6.0.3. */
+static void check_shapes(const char *file)
 {
     const struct {
         const char *name;
@@ -232,14 +250,32 @@ static void lookup_name_shapes(void **state)
         {"g.", PM_ERR_NAME, PM_ID_NULL},
     };
 
-    (void)state;
-    assert_int_equal(pmLoadASCIINameSpace(shapes, 1), 0);
+    assert_int_equal(pmLoadASCIINameSpace(file, 1), 0);
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         const char *name = cases[i].name;
         pmID pmid;
         assert_int_equal(pmLookupName(1, &name, &pmid), cases[i].sts);
         assert_int_equal(pmid, cases[i].pmid);
     }
+}
+
+static void lookup_name_shapes(void **state)
+{
+    (void)state;
+    check_shapes(shapes);
+    pmUnloadNameSpace();
+}
+
+static void lookup_name_shapes_indexed(void **state)
+{
+    const char *name = "pad.p16399", *other = "pad.x";
+    pmID pmid;
+
+    (void)state;
+    check_shapes(shapes_big);
+    assert_int_equal(pmLookupName(1, &name, &pmid), 1);
+    assert_int_equal(pmid, pmID_build(3, 16, 15));
+    assert_int_equal(pmLookupName(1, &other, &pmid), PM_ERR_NAME);
     pmUnloadNameSpace();
 }
 
@@ -304,9 +340,10 @@ static void traversal_and_reverse(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(unload_during_traversal), cmocka_unit_test(failed_load_leaves_nothing),
-        cmocka_unit_test(batch_lookup_counts),     cmocka_unit_test(lookup_name_shapes),
-        cmocka_unit_test(children_and_traversal),  cmocka_unit_test(traversal_and_reverse),
+        cmocka_unit_test(unload_during_traversal),    cmocka_unit_test(failed_load_leaves_nothing),
+        cmocka_unit_test(batch_lookup_counts),        cmocka_unit_test(lookup_name_shapes),
+        cmocka_unit_test(lookup_name_shapes_indexed), cmocka_unit_test(children_and_traversal),
+        cmocka_unit_test(traversal_and_reverse),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
