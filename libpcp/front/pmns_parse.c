@@ -308,7 +308,6 @@ static size_t colons_in(const char *t, size_t n)
     return colons;
 }
 
-/* A decimal field at *s (scanf %d style, digits only here). */
 /* The value of the digits s[0..n) held within range: past INT_MAX it
  * stays at 0x80000000 (out of every field's range). */
 static unsigned long saturated(const char *s, size_t n)
@@ -320,6 +319,7 @@ static unsigned long saturated(const char *s, size_t n)
     return x > 0x7fffffff ? 0x80000000ul : x;
 }
 
+/* A decimal field at *s (scanf %d style, digits only here). */
 static inline bool number(const char **s, const char *end, unsigned long *v)
 {
     const char *p = *s;
