@@ -10,8 +10,9 @@
 # missing archive, bad -S/-T/-Z values, unknown metric names.  And the
 # options over other inputs: -v over files of each kind and over records
 # cut short made here, -n with the testsuite's namespace files and one
-# naming metrics twice, -M with metrics named, and lists and directories
-# (which PCP's pmdumplog refuses).  Standard
+# naming metrics twice, -M with metrics named, lists and directories
+# (which PCP's pmdumplog refuses), and an archive whose files are all .Z
+# (compress(1) of Debian's ncompress, unpacked by deps.sh).  Standard
 # output, standard error and the exit status must be identical, but for
 # the cases of KNOWN, each a line "CASE WHY" (WHY names the docs/compat.md
 # entry), which must differ.
@@ -215,6 +216,23 @@ check multi-dir-z -z "$tmp/dir" sample.nosuch
 check multi-cwd -S yesterday .
 check multi-link -l "$tmp/link"
 check multi-comma-dir -l "$tmp/a,b/ok-foo"
+
+# .Z files (as PCP reads them, through gzip -dc).
+compress=$(cd "$suite/../../../../.." && pwd)/ncompress/usr/bin/compress
+if [ -x "$compress" ]; then
+    mkdir "$tmp/z"
+    for f in "$suite"/archives/ok-mv-foo.*; do
+        cp "$f" "$tmp/z/a.${f##*.}"
+    done
+    for f in 0 1 2 meta; do
+        "$compress" "$tmp/z/a.$f" || echo "FAIL: $compress $tmp/z/a.$f"
+    done
+    check Z-all -a "$tmp/z/a"
+    check Z-byfile -t "$tmp/z/a.meta.Z"
+    check Z-raw -v "$tmp/z/a.0.Z"
+else
+    echo "note: no compress(1) in $compress: the .Z cases are not run"
+fi
 
 if [ "$fails" -ne 0 ]; then
     echo "$fails of $n cases differ"
