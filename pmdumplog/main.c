@@ -1432,6 +1432,10 @@ int main(int argc, char **argv)
             break;
         }
     }
+    if (opts.flags & PM_OPTFLAG_EXIT) { /* --version, whatever else is wrong */
+        pmUsageMessage(&opts);
+        return 0;
+    }
     if (opts.errors || (vfile ? opts.optind != argc : opts.optind > argc - 1)) {
         pmUsageMessage(&opts);
         return 1;

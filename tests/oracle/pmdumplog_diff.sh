@@ -130,6 +130,10 @@ check usage-missing-arg -S
 check usage-bad-start -S yesterday archives/ok-foo
 check usage-bad-finish -T @nonsense archives/ok-foo
 check usage-long --label archives/ok-foo
+check usage-version-long --version
+check usage-version-bad --version -b
+check usage-version-help -? --version
+check usage-version-archive -l --version archives/ok-foo
 
 # -v: each kind of file, raw (a compressed one as its bytes); records
 # whose length, payload or trailer is wrong or cut short, made here.
