@@ -19,11 +19,13 @@
  * (pmns_order); -h and -e come sorted, as PCP prints them.
  *
  * Event records are unpacked and printed record by record, parameter by
- * parameter (print_events).
+ * parameter (print_events).  -n (pmGetOptions loads the file) makes names
+ * come from that namespace rather than the archive's; -v dumps one file's
+ * records as hex bytes (raw_dump), whatever it holds.  <mark> records are
+ * printed unless metrics are named, then only with -M.
  *
- * Not here: -v (a hex dump of one file), -n (names always come from
- * the archive), multi-archive contexts (the first archive of a list is
- * dumped).  -M is taken: PCP 6.0.3 prints <mark> records without it too.
+ * Not here: multi-archive contexts, which PCP 6.0.3's pmdumplog refuses
+ * (an argument with a comma, or a directory) and so does this one.
  */
 #include <pcp/pmapi.h>
 
@@ -31,6 +33,7 @@
 #include "outfile.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +92,8 @@ typedef struct pmns_walk {
 
 typedef struct dump {
     arch_set *set;
+    int nsfile; /* -n: names from the namespace loaded, not the archive's */
+    int mflag;  /* -M */
     const arch_label *label;
     int v3;    /* nanosecond timestamps */
     int xflag; /* -x count */
@@ -320,6 +325,61 @@ static int pmns_order(const dump *d, pmns_walk *w)
     return 0;
 }
 
+/* -n: the loaded namespace's leaves in its walk's order, each name
+ * strdup'd (freed by free_pmns). */
+typedef struct leaves {
+    int n, cap, failed;
+    const char **names;
+} leaves;
+
+static void collect_leaf(const char *name, void *arg)
+{
+    leaves *l = arg;
+    if (l->failed)
+        return;
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 64;
+        const char **nn = realloc(l->names, (size_t)cap * sizeof(*nn));
+        if (nn == NULL) {
+            l->failed = 1;
+            return;
+        }
+        l->names = nn;
+        l->cap = cap;
+    }
+    if ((l->names[l->n] = strdup(name)) == NULL)
+        l->failed = 1;
+    else
+        l->n++;
+}
+
+static int pmns_loaded(pmns_walk *w)
+{
+    leaves l = {0, 0, 0, NULL};
+    int sts = pmTraversePMNS_r("", collect_leaf, &l);
+
+    w->names = l.names;
+    w->n = l.n;
+    w->pmids = malloc((size_t)(l.n > 0 ? l.n : 1) * sizeof(pmID));
+    if (l.failed || w->pmids == NULL)
+        return -ENOMEM;
+    if (sts < 0) /* an empty namespace */
+        return 0;
+    for (int i = 0; i < l.n; i++)
+        if (pmLookupName(1, &l.names[i], &w->pmids[i]) < 0)
+            w->pmids[i] = PM_ID_NULL;
+    return 0;
+}
+
+static void free_pmns(dump *d)
+{
+    if (d->nsfile)
+        for (int i = 0; i < d->pmns.n; i++)
+            free((char *)d->pmns.names[i]);
+    free(d->pmns.names);
+    free(d->pmns.pmids);
+}
+
 static int has_name(const dump *d, pmID pmid)
 {
     for (int i = 0; i < d->pmns.n; i++)
@@ -328,10 +388,23 @@ static int has_name(const dump *d, pmID pmid)
     return 0;
 }
 
-static void print_names(const dump *d, pmID pmid)
+/* The names of pmid joined by " or "; none: its PMID, or with -n
+ * NONAME, as PCP prints each place. */
+static void print_names(const dump *d, pmID pmid, const char *noname)
 {
     int first = 1;
 
+    if (d->nsfile) {
+        char **names;
+        int n = pmNameAll(pmid, &names);
+        for (int i = 0; i < n; i++)
+            printf("%s%s", i ? " or " : "", names[i]);
+        if (n > 0)
+            free(names);
+        else
+            printf("%s", noname);
+        return;
+    }
     for (int i = d->pmns.n - 1; i >= 0; i--)
         if (d->pmns.pmids[i] == pmid) {
             printf("%s%s", first ? "" : " or ", d->pmns.names[i]);
@@ -366,7 +439,7 @@ static int dump_descs(dump *d)
         if (arch_desc(d->set, pmid, &desc) < 0)
             continue;
         printf("PMID: %s (", pmIDStr(pmid));
-        print_names(d, pmid);
+        print_names(d, pmid, "<noname>");
         printf(")\n");
         pmPrintDesc(stdout, &desc);
     }
@@ -810,7 +883,7 @@ static void print_param(dump *d, const pmValueSet *vs, int index, unsigned *flag
     }
     if (has_name(d, vs->pmid)) {
         printf("        %s (", pmIDStr(vs->pmid));
-        print_names(d, vs->pmid);
+        print_names(d, vs->pmid, "<nonames>");
         printf("):");
     } else
         printf("        PMID: %s:", pmIDStr(vs->pmid));
@@ -882,7 +955,7 @@ static void print_events(dump *d, const pmValueSet *vs, int j, const pmDesc *des
     void **res = NULL;
 
     printf("    %s (", pmIDStr(vs->pmid));
-    print_names(d, vs->pmid);
+    print_names(d, vs->pmid, "<nonames>");
     if (desc->indom != PM_INDOM_NULL) {
         const char *name = inst_name(d, desc, t, vs->vlist[j].inst);
         if (name != NULL)
@@ -951,7 +1024,7 @@ static void print_vset(dump *d, const pmValueSet *vs, int valfmt, const struct t
         return;
     }
     printf("    %s (", pmIDStr(vs->pmid));
-    print_names(d, vs->pmid);
+    print_names(d, vs->pmid, "<nonames>");
     printf("):");
     if (vs->numval < 0) {
         printf(" %s\n", pmErrStr(vs->numval));
@@ -998,7 +1071,7 @@ static void print_record(dump *d, const arch_record *rec, const pmHighResResult 
     if (d->nsel > 0) {
         for (int i = 0; i < res->numpmid; i++)
             n += selected(d, res->vset[i]->pmid);
-        if (n == 0)
+        if (n == 0 && !(res->numpmid == 0 && d->mflag))
             return;
     } else
         n = res->numpmid;
@@ -1078,6 +1151,12 @@ static int dump_records(dump *d)
 
 /* ------------------------------------------------------------------ */
 
+/* pmid is among those selected so far (each is dumped once). */
+static int selected_once(const dump *d, pmID pmid)
+{
+    return d->nsel > 0 && selected(d, pmid);
+}
+
 /* The metrics named after the archive: each name (a leaf or a subtree of
  * the archive's namespace) adds its PMIDs, in the namespace's order. */
 static int select_metrics(dump *d, int argc, char **argv)
@@ -1094,7 +1173,8 @@ static int select_metrics(dump *d, int argc, char **argv)
             const char *name = d->pmns.names[i];
             if (strcmp(name, argv[a]) == 0 ||
                 (strncmp(name, argv[a], len) == 0 && name[len] == '.')) {
-                d->sel[d->nsel++] = d->pmns.pmids[i];
+                if (!selected_once(d, d->pmns.pmids[i]))
+                    d->sel[d->nsel++] = d->pmns.pmids[i];
                 found = 1;
             }
         }
@@ -1180,7 +1260,7 @@ static int run(dump *d, const char *archive, int nnames, char **names, int what)
     d->label = arch_label_of(d->set, 0);
     d->v3 = d->label->version >= PM_LOG_VERS03;
     base_name(d, archive);
-    if (pmns_order(d, &d->pmns) < 0) {
+    if ((d->nsfile ? pmns_loaded(&d->pmns) : pmns_order(d, &d->pmns)) < 0) {
         fprintf(stderr, "%s: %s\n", pmGetProgname(), pmErrStr(-ENOMEM));
         return -1;
     }
@@ -1210,13 +1290,92 @@ static int run(dump *d, const char *archive, int nnames, char **names, int what)
     return 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* -v: one file's records as bytes. */
+
+/* The next big-endian 32-bit word of f into *w: 1, or 0 at the end of the
+ * file (with *got the bytes there were). */
+static int read_word(FILE *f, int32_t *w, int *got)
+{
+    uint32_t v = 0;
+    int c;
+
+    for (*got = 0; *got < 4; (*got)++) {
+        if ((c = getc(f)) == EOF)
+            return 0;
+        v = v << 8 | (uint32_t)c;
+    }
+    *w = (int32_t)v;
+    return 1;
+}
+
+/*
+ * Each record of file as PCP's pmdumplog -v prints it: its length and
+ * offset, its payload in hex (4 bytes a group, 32 a line), and its
+ * trailing length checked.  A short payload or a missing trailer says
+ * "Unexpected EOF", a wrong trailer "Trailer botch", and either ends the
+ * dump, as does a partial length or trailer (silently); exit status 0
+ * whatever the bytes, 1 when the file cannot be opened.
+ */
+static int raw_dump(const char *file)
+{
+    FILE *f = fopen(file, "r");
+    long long off = 0;
+    int32_t len, check;
+    int got;
+
+    if (f == NULL) {
+        fprintf(stderr, "%s: Cannot open \"%s\": %s\n", pmGetProgname(), file, strerror(errno));
+        return 1;
+    }
+    printf("Raw dump of physical archive file \"%s\" ...\n", file);
+    while (read_word(f, &len, &got)) {
+        long long payload = (long long)len - 8, i;
+        printf("Dump ... record len: %d @ offset: %lld", len, off);
+        off += 4;
+        for (i = 0; i < payload; i++) {
+            int c = getc(f);
+            if (c == EOF) {
+                printf("Unexpected EOF\n");
+                break;
+            }
+            printf("%s%s%02x", i % 32 == 0 ? "\n" : "", i % 4 == 0 ? " " : "", c);
+        }
+        off += i;
+        printf("\n");
+        if (!read_word(f, &check, &got)) {
+            if (got == 0)
+                printf("Unexpected EOF\n");
+            break;
+        }
+        off += 4;
+        if (check != len) {
+            printf("Trailer botch: %d != %d\n", check, len);
+            break;
+        }
+    }
+    fclose(f);
+    return 0;
+}
+
+/* PCP 6.0.3's pmdumplog takes one archive, not a list or a directory. */
+static int multi_archive(const char *archive)
+{
+    struct stat sb;
+
+    if (strchr(archive, ',') == NULL && (stat(archive, &sb) < 0 || !S_ISDIR(sb.st_mode)))
+        return 0;
+    fprintf(stderr, "%s: Multiple archives are not supported\n", pmGetProgname());
+    return 1;
+}
+
 /* The options (a switch over PCP's letters: over 60 lines), then run(). */
 int main(int argc, char **argv)
 {
     int c, dflag = 0, eflag = 0, hflag = 0, Iflag = 0, iflag = 0, lflag = 0, mflag = 0, tflag = 0,
            sts;
     dump d;
-    const char *archive;
+    const char *archive, *vfile = NULL;
 
     memset(&d, 0, sizeof(d));
     while ((c = pmGetOptions(argc, argv, &opts)) != EOF) {
@@ -1248,6 +1407,7 @@ int main(int argc, char **argv)
                 lflag = 1;
             break;
         case 'M':
+            d.mflag = 1;
             break;
         case 'm':
             mflag = 1;
@@ -1262,8 +1422,8 @@ int main(int argc, char **argv)
             tflag = 1;
             break;
         case 'v':
-            fprintf(stderr, "%s: -v is not supported by pmkit's pmdumplog\n", pmGetProgname());
-            return 1;
+            vfile = opts.optarg;
+            break;
         case 'x':
             d.xflag++;
             break;
@@ -1272,12 +1432,23 @@ int main(int argc, char **argv)
             break;
         }
     }
-    if (opts.errors || opts.optind > argc - 1) {
+    if (opts.flags & PM_OPTFLAG_EXIT) { /* --version, whatever else is wrong */
+        pmUsageMessage(&opts);
+        return 0;
+    }
+    if (opts.errors || (vfile ? opts.optind != argc : opts.optind > argc - 1)) {
         pmUsageMessage(&opts);
         return 1;
     }
     outfile_watch_stdout();
+    if (vfile != NULL) {
+        sts = raw_dump(vfile);
+        return outfile_stdout_close() < 0 ? 1 : sts;
+    }
     archive = argv[opts.optind++];
+    if (multi_archive(archive))
+        return 1;
+    d.nsfile = opts.nsflag;
     if ((sts = arch_open(archive, 0, &d.set)) < 0) {
         fprintf(stderr, "%s: Cannot open archive \"%s\": %s\n", pmGetProgname(), archive,
                 pmErrStr(sts));
@@ -1292,7 +1463,6 @@ int main(int argc, char **argv)
                   (lflag == 2 ? DO_LABEL_LONG : 0));
     arch_close(d.set);
     free(d.sel);
-    free(d.pmns.names);
-    free(d.pmns.pmids);
+    free_pmns(&d);
     return outfile_stdout_close() < 0 || sts < 0 ? 1 : 0;
 }

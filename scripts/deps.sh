@@ -4,8 +4,8 @@
 # command to run is printed and the script fails.  For "test" it also unpacks
 # Debian's pcp package (its postinst needs systemd, so it is never installed)
 # into .cache/oracle/pcp so differential tests can run the real tools, and
-# pcp-testsuite (its archives) and libpcp-archive1 (pmlogextract's library)
-# beside it.
+# pcp-testsuite (its archives), libpcp-archive1 (pmlogextract's library)
+# and ncompress (compress(1), for .Z volumes) beside it.
 set -eu
 what=${1:-build}
 # build: what configuring without the tests, building and the demo need
@@ -64,3 +64,5 @@ unpack pcp usr/bin/pmerr
 unpack pcp-testsuite var/lib/pcp/testsuite/archives
 unpack libpcp-archive1 usr/lib/libpcp_archive.so.1
 unpack libpcp-gui2 usr/lib/libpcp_gui.so.2
+# compress(1), to make .Z volumes (never installed: only the tests use it)
+unpack ncompress usr/bin/compress

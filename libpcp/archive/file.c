@@ -5,21 +5,20 @@
  * A raw file is read with pread, never mapped: a file truncated while it
  * is open (a logger restarting, an operator's mistake) then gives a short
  * read, not SIGBUS.  A compressed file (.xz and .lzma through liblzma,
- * .bz2 and .bz through libbz2, .gz and .z through zlib: the suffixes
- * PCP 6 reads) is decompressed on demand, in order, into an unlinked
- * temporary file in $TMPDIR (else /tmp), from which reads are served: a
- * reader going forward decompresses only what it has reached, and one
- * going backward or seeking finds the bytes already there.  Decoders get a
- * memory limit (ARCH_XZ_MEMLIMIT), so a hostile header cannot make them
- * allocate more.
+ * .bz2 and .bz through libbz2, .gz, .z and .Z as gzip -dc reads them,
+ * which is how PCP 6 reads those three: zlib for gzip's format, lzw_step
+ * for compress(1)'s, whichever the file's magic says) is decompressed on
+ * demand, in order, into an unlinked temporary file in $TMPDIR (else
+ * /tmp), from which reads are served: a reader going forward decompresses
+ * only what it has reached, and one going backward or seeking finds the
+ * bytes already there.  Decoders get a memory limit (ARCH_XZ_MEMLIMIT;
+ * the LZW decoder's tables are fixed, 200 kB), so a hostile header cannot
+ * make them allocate more.
  *
  * Windows keep the bytes around the reader's position, refilled by large
  * reads in the direction it is going; records are framed here (length,
  * payload, length) with every length checked against the bytes present
  * and ARCH_MAX_RECORD before a byte of the payload is used.
- *
- * Not here: .Z (compress(1)'s LZW), which PCP reads through an external
- * uncompress; pmkit refuses it (docs/compat.md).
  */
 #include "arch_int.h"
 
@@ -39,12 +38,27 @@
 #define WIN_CHUNK        (1u << 20)   /* a window's refill, at most */
 #define WIN_FIRST        (16u << 10)  /* its first refill after a jump */
 
+#define LZW_CODES 65536 /* 16 bits, the widest code gzip -dc reads */
+
+/* compress(1)'s LZW, decoded as gzip -dc decodes it (AF_GZ with its magic). */
+struct af_lzw {
+    uint64_t bit;   /* the next code's first bit in the file */
+    uint64_t group; /* where the current group of codes began */
+    int bits, maxbits, block;
+    long maxcode, maxmaxcode, free_ent, oldcode;
+    int finchar;
+    uint16_t prefix[LZW_CODES];
+    uint8_t suffix[LZW_CODES];
+    uint8_t stack[LZW_CODES + 1];
+};
+
 struct af_dec {
-    lzma_stream xz;  /* AF_XZ, AF_LZMA */
-    bz_stream bz;    /* AF_BZ2 */
-    z_stream gz;     /* AF_GZ */
-    int live;        /* the decoder is initialised */
-    uint64_t in_off; /* compressed bytes consumed from the file */
+    lzma_stream xz;     /* AF_XZ, AF_LZMA */
+    bz_stream bz;       /* AF_BZ2 */
+    z_stream gz;        /* AF_GZ */
+    struct af_lzw *lzw; /* AF_GZ holding compress(1)'s format */
+    int live;           /* the decoder is initialised */
+    uint64_t in_off;    /* compressed bytes consumed from the file */
     uint8_t in[AF_INBUF];
     uint8_t out[AF_OUTBUF];
 };
@@ -53,8 +67,8 @@ static const struct {
     const char *suffix;
     int kind;
 } suffixes[] = {
-    {".xz", AF_XZ},  {".lzma", AF_LZMA}, {".bz2", AF_BZ2},
-    {".bz", AF_BZ2}, {".gz", AF_GZ},     {".z", AF_GZ},
+    {".xz", AF_XZ}, {".lzma", AF_LZMA}, {".bz2", AF_BZ2}, {".bz", AF_BZ2},
+    {".gz", AF_GZ}, {".Z", AF_GZ},      {".z", AF_GZ},
 };
 
 int afile_suffix(const char *name, size_t *len)
@@ -88,7 +102,9 @@ static void dec_end(arch_file *f)
 
     if (d == NULL)
         return;
-    if (d->live) {
+    if (d->live && d->lzw != NULL)
+        free(d->lzw);
+    else if (d->live) {
         if (f->kind == AF_BZ2)
             BZ2_bzDecompressEnd(&d->bz);
         else if (f->kind == AF_GZ)
@@ -175,6 +191,130 @@ static int tmp_create(void)
     return fd;
 }
 
+/* compress(1)'s header: magic 1f 9d, then the widest code and the block
+ * mode flag; 0, 1 when it is not that format, or an error. */
+static int lzw_init(arch_file *f, struct af_dec *d)
+{
+    uint8_t h[3];
+    ssize_t n = pread_all(f->fd, 0, h, sizeof(h));
+    struct af_lzw *z;
+
+    if (n < 0)
+        return (int)n;
+    if (n < 2 || h[0] != 0x1f || h[1] != 0x9d)
+        return 1;
+    if (n < 3 || (h[2] & 0x1f) > 16)
+        return PM_ERR_LOGREC; /* gzip -dc: truncated, or too wide */
+    if ((z = malloc(sizeof(*z))) == NULL)
+        return -ENOMEM;
+    z->bit = z->group = 24;
+    z->maxbits = h[2] & 0x1f;
+    z->block = (h[2] & 0x80) != 0;
+    z->bits = 9;
+    z->maxcode = (1L << z->bits) - 1;
+    z->maxmaxcode = 1L << z->maxbits;
+    z->free_ent = z->block ? 257 : 256;
+    z->oldcode = -1;
+    z->finchar = 0;
+    memset(z->prefix, 0, sizeof(z->prefix));
+    for (int c = 0; c < 256; c++)
+        z->suffix[c] = (uint8_t)c;
+    d->lzw = z;
+    return 0;
+}
+
+/* The bits up to the end of the current group of eight codes (bits bytes)
+ * are padding, after a change of width or a clear. */
+static void lzw_skip_group(struct af_lzw *z)
+{
+    uint64_t g = (uint64_t)z->bits * 8, rel = z->bit - z->group;
+
+    if (rel % g != 0)
+        rel += g - rel % g;
+    z->bit = z->group = z->group + rel;
+}
+
+/* Code c's string (c known) pushed on the stack backwards: its first
+ * byte's index, or -1 when damaged codes chain longer than the stack. */
+static long lzw_string(struct af_lzw *z, long c, long sp)
+{
+    while (c >= 256 && sp > 1) {
+        z->stack[--sp] = z->suffix[c];
+        c = z->prefix[c];
+    }
+    if (c >= 256)
+        return -1;
+    z->stack[--sp] = (uint8_t)(z->finchar = (int)c);
+    return sp;
+}
+
+/*
+ * Codes from d->in (the file's bytes from in_off, avail of them, the last
+ * of the file when fewer than AF_INBUF) into d->out while it has room for
+ * the longest string: 1 at the end of the data, 0 to go on, or
+ * PM_ERR_LOGREC for a code gzip -dc calls corrupt.
+ */
+static int lzw_step(struct af_dec *d, size_t avail, size_t *used, size_t *made)
+{
+    struct af_lzw *z = d->lzw;
+    int eof = avail < AF_INBUF, sts = 0;
+
+    *made = 0;
+    while (*made + LZW_CODES + 1 <= AF_OUTBUF) {
+        if (z->free_ent > z->maxcode) {
+            lzw_skip_group(z);
+            z->bits++;
+            z->maxcode = z->bits == z->maxbits ? z->maxmaxcode : (1L << z->bits) - 1;
+        }
+        uint64_t first = z->bit / 8 - d->in_off,
+                 last = (z->bit + (uint64_t)z->bits - 1) / 8 - d->in_off;
+        if (z->bit / 8 < d->in_off || last >= avail) {
+            sts = eof ? 1 : 0;
+            break;
+        }
+        uint32_t w = 0;
+        for (uint64_t k = last + 1; k-- > first;)
+            w = w << 8 | d->in[k];
+        long code = (long)((w >> (z->bit % 8)) & ((1u << z->bits) - 1)), incode;
+        z->bit += (uint64_t)z->bits;
+        if (z->oldcode == -1) {
+            if (code >= 256)
+                return PM_ERR_LOGREC;
+            d->out[(*made)++] = (uint8_t)(z->finchar = (int)(z->oldcode = code));
+            continue;
+        }
+        if (code == 256 && z->block) {
+            z->free_ent = 256;
+            lzw_skip_group(z);
+            z->bits = 9;
+            z->maxcode = (1L << z->bits) - 1;
+            continue;
+        }
+        long sp = LZW_CODES + 1;
+        incode = code;
+        if (code >= z->free_ent) { /* the string being defined */
+            if (code > z->free_ent)
+                return PM_ERR_LOGREC;
+            z->stack[--sp] = (uint8_t)z->finchar;
+            code = z->oldcode;
+        }
+        if ((sp = lzw_string(z, code, sp)) < 0)
+            return PM_ERR_LOGREC;
+        memcpy(d->out + *made, z->stack + sp, (size_t)(LZW_CODES + 1 - sp));
+        *made += (size_t)(LZW_CODES + 1 - sp);
+        if (z->free_ent < z->maxmaxcode) {
+            z->prefix[z->free_ent] = (uint16_t)z->oldcode;
+            z->suffix[z->free_ent] = (uint8_t)z->finchar;
+            z->free_ent++;
+        }
+        z->oldcode = incode;
+    }
+    *used = z->bit / 8 > d->in_off ? (size_t)(z->bit / 8 - d->in_off) : 0;
+    if (*used > avail)
+        *used = avail;
+    return sts;
+}
+
 static int dec_init(arch_file *f)
 {
     struct af_dec *d = calloc(1, sizeof(*d));
@@ -196,6 +336,12 @@ static int dec_init(arch_file *f)
         ok = BZ2_bzDecompressInit(&d->bz, 0, 0) == BZ_OK;
         break;
     default:
+        if ((ok = lzw_init(f, d)) <= 0) { /* compress(1)'s format, or an error */
+            if (ok < 0)
+                return ok;
+            d->live = 1;
+            return 0;
+        }
         ok = inflateInit2(&d->gz, 15 + 32) == Z_OK; /* gzip or zlib headers */
         break;
     }
@@ -248,6 +394,8 @@ static int dec_step(arch_file *f, size_t avail, size_t *used, size_t *made)
             return PM_ERR_LOGREC;
         return avail == 0 && *made == 0 ? PM_ERR_LOGREC : 0;
     default:
+        if (d->lzw != NULL)
+            return lzw_step(d, avail, used, made);
         d->gz.next_in = d->in;
         d->gz.avail_in = (uInt)avail;
         d->gz.next_out = d->out;

@@ -39,7 +39,7 @@ static const struct {
     {"lock_debug", "false"},
     {"lzma_decompress", "true"},
     {"transparent_decompress", "true"},
-    {"compress_suffixes", ".xz .lzma .bz2 .bz .gz .z"},
+    {"compress_suffixes", ".xz .lzma .bz2 .bz .gz .Z .z"},
     {"v3_archives", "true"},
     {"archive_features", ""},
 };

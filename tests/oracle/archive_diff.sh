@@ -12,7 +12,11 @@
 # LIBDIR: libpcp_archive), a version 3 copy of each good archive it copies,
 # and with GEN (gen_archive.c) archives it writes: both versions, help
 # text, labels of every class, instance domains that change (v3 deltas),
-# event records, hundreds of volumes.
+# event records, hundreds of volumes.  And copies of two archives whose
+# files are compressed in each of the other ways PCP reads (.Z with
+# compress(1) of Debian's ncompress, unpacked beside pcp-testsuite by
+# deps.sh; .gz, .z, .bz, .lzma; gzip's format named .Z and compress's
+# named .gz, both of which gzip -dc, and so PCP, reads).
 # The outputs must be identical, but for the cases of KNOWN, each a line
 # "CASE SECTIONS WHY" (WHY names the docs/compat.md entry): there the
 # SECTIONS must differ and the others must still match.
@@ -54,6 +58,8 @@ fi
 # $PCP_VAR_DIR/config/derived; pmkit has no derived metrics
 export PCP_DERIVED_CONFIG=
 sections=lnditLfbsp
+compress=$(cd "$suite/../../../../.." && pwd)/ncompress/usr/bin/compress
+[ -x "$compress" ] || echo "note: no compress(1) in $compress: the .Z cases are not run"
 
 # The cases, one per line: "NAME SOURCE [SECTIONS]" where SOURCE is what
 # the probe opens (relative to $suite, or absolute for v3 copies; EMPTY
@@ -97,6 +103,11 @@ cases=$tmp/cases
         echo "gen-xz-v3 $tmp/gen/xz3"
         echo "gen-names-v3 $tmp/gen/names3"
     fi
+    if [ -x "$compress" ]; then
+        for k in Z Z-big gz z bz lzma gz-as-Z Z-as-gz; do
+            echo "compressed-$k $tmp/z/$k/a"
+        done
+    fi
     echo "missing archives/no-such-archive"
     echo "empty-name EMPTY"
 } | sort >"$cases.all" || exit 1
@@ -113,6 +124,40 @@ if grep -q '^gen-' "$cases"; then
         "$gen" -V 3 -m 20 -i 3 -n 20 -e -w "$tmp/gen/names3" &&
         xz "$tmp"/gen/xz3.* || {
         echo "FAIL: $gen could not write its archives"
+        exit 1
+    }
+fi
+
+# The compressed copies, for the shards that have them: ok-mv-foo with all
+# its files .Z, or its second volume compressed each other way; naslog
+# (850 kB, so that compress's codes reach 16 bits and it clears its table)
+# with its volume and metadata .Z.
+# zcopy KIND ARCHIVE: $tmp/z/KIND/a.*, a copy of ARCHIVE
+zcopy() {
+    mkdir -p "$tmp/z/$1" &&
+        for f in "$suite/archives/$2".*; do cp "$f" "$tmp/z/$1/a.${f##*.}" || return 1; done
+}
+# zfile KIND FILE SUFFIX COMMAND...: FILE of $tmp/z/KIND/a through COMMAND
+# into FILE.SUFFIX
+zfile() {
+    z=$tmp/z/$1/a.$2
+    sfx=$3
+    shift 3
+    "$@" <"$z" >"$z.$sfx" && rm "$z"
+}
+if grep -q '^compressed-' "$cases"; then
+    {
+        zcopy Z ok-mv-foo && for f in 0 1 2 meta; do zfile Z $f Z "$compress" -c || exit 1; done &&
+            zcopy Z-big naslog && zfile Z-big 0 Z "$compress" -c &&
+            zfile Z-big meta Z "$compress" -c &&
+            zcopy gz ok-mv-foo && zfile gz 1 gz gzip -c &&
+            zcopy z ok-mv-foo && zfile z 1 z gzip -c &&
+            zcopy bz ok-mv-foo && zfile bz 1 bz bzip2 -c &&
+            zcopy lzma ok-mv-foo && zfile lzma 1 lzma xz --format=lzma -c &&
+            zcopy gz-as-Z ok-mv-foo && zfile gz-as-Z 1 Z gzip -c &&
+            zcopy Z-as-gz ok-mv-foo && zfile Z-as-gz 1 gz "$compress" -c
+    } || {
+        echo "FAIL: could not make the compressed copies"
         exit 1
     }
 fi

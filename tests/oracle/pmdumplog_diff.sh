@@ -7,7 +7,12 @@
 # multi-volume, damaged, and with PMLOGEXTRACT (Debian's, run with the
 # libraries of LIBDIR) version 3 copies of version 2 ones; each archive
 # with each option.  Then the usage errors: bad options, no archive, a
-# missing archive, bad -S/-T/-Z values, unknown metric names.  Standard
+# missing archive, bad -S/-T/-Z values, unknown metric names.  And the
+# options over other inputs: -v over files of each kind and over records
+# cut short made here, -n with the testsuite's namespace files and one
+# naming metrics twice, -M with metrics named, lists and directories
+# (which PCP's pmdumplog refuses), and an archive whose files are all .Z
+# (compress(1) of Debian's ncompress, unpacked by deps.sh).  Standard
 # output, standard error and the exit status must be identical, but for
 # the cases of KNOWN, each a line "CASE WHY" (WHY names the docs/compat.md
 # entry), which must differ.
@@ -38,6 +43,9 @@ make_tmp pmdumplog_diff
 # Debian's libpcp would add the machine's derived metrics; pmkit has none
 export PCP_DERIVED_CONFIG=
 export TZ=UTC
+# Debian's libpcp runs its pmcpp for -n (pmkit's preprocesses in-process)
+PCP_BINADM_DIR=$(cd "$(dirname "$theirs")/../lib/pcp/bin" 2>/dev/null && pwd) || PCP_BINADM_DIR=
+export PCP_BINADM_DIR
 
 # The archives: small ones of each kind (names relative to $suite).
 archives="archives/ok-foo archives/ok-mv-foo archives/omnibus_v3 archives/omnibus-nomark_v3
@@ -122,6 +130,113 @@ check usage-missing-arg -S
 check usage-bad-start -S yesterday archives/ok-foo
 check usage-bad-finish -T @nonsense archives/ok-foo
 check usage-long --label archives/ok-foo
+check usage-version-long --version
+check usage-version-bad --version -b
+check usage-version-help -? --version
+check usage-version-archive -l --version archives/ok-foo
+
+# -v: each kind of file, raw (a compressed one as its bytes); records
+# whose length, payload or trailer is wrong or cut short, made here.
+check raw-meta -v archives/ok-foo.meta
+check raw-index -v archives/ok-foo.index
+check raw-vol -v archives/ok-mv-foo.1
+check raw-botch -v badarchives/badlen-1.0
+check raw-cut -v badarchives/badti-1.index
+check raw-xz -v archives/20180606.meta.xz
+check raw-dir -v archives
+check raw-null -v /dev/null
+check raw-missing -v archives/ok-foo
+check raw-others -l -v archives/ok-foo.meta -S yesterday -z
+check raw-last -v archives/ok-foo.meta -v archives/ok-foo.index
+check raw-archive -v archives/ok-foo.meta archives/ok-foo
+check raw-noarg -v
+mkdir "$tmp/raw"
+# raw NAME BYTES: a file of BYTES (printf's escapes), dumped
+raw() {
+    printf "$2" >"$tmp/raw/$1"
+    check "raw-$1" -v "$tmp/raw/$1"
+}
+raw empty ''
+raw partlen '\0\0'
+raw zero '\0\0\0\10\0\0\0\10'
+raw short '\0\0\0\4\0\0\0\4'
+raw short-eof '\0\0\0\4'
+raw negative '\377\377\377\354\0\0\0\5'
+raw botch '\0\0\0\14abcd\0\0\0\15'
+raw cut-trailer '\0\0\0\14abcd\0\0'
+raw no-trailer '\0\0\0\14abcd'
+raw cut-payload '\0\0\0\14ab'
+raw lines '\0\0\0\51abcdefghijklmnopqrstuvwxyz0123456\0\0\0\51\0\0\0\11z\0\0\0\11\1'
+
+# -n: names from a namespace file (those it lacks shown as <noname> or
+# <nonames>), a metric named twice, a missing file.
+cat >"$tmp/dup.pmns" <<'PMNS'
+root {
+    sample
+    alias
+}
+sample {
+    colour 29:0:5
+    bin 29:0:6
+    drift 29:0:7
+}
+alias {
+    hue 29:0:5
+    z 29:0:7
+    a 29:0:7
+}
+PMNS
+check ns-tiny-d -n src/tiny.pmns -d archives/ok-foo
+check ns-tiny -n src/tiny.pmns archives/ok-foo
+check ns-tiny-leaf -n src/tiny.pmns archives/ok-foo one
+check ns-tiny-unknown -n src/tiny.pmns archives/ok-foo sample
+check ns-tiny-events -n src/tiny.pmns archives/eventrec
+check ns-bigace -n archives/bigace.pmns -z archives/bigace_v2
+check ns-bigace-d -n archives/bigace.pmns -dz archives/bigace_v2
+check ns-bigace-subtree -n archives/bigace.pmns -z archives/bigace_v2 irix.kernel
+check ns-dup-d -n "$tmp/dup.pmns" -d archives/ok-foo
+check ns-dup -n "$tmp/dup.pmns" archives/ok-foo
+check ns-dup-names -n "$tmp/dup.pmns" archives/ok-foo alias sample.bin
+check ns-dup-twice -n "$tmp/dup.pmns" archives/ok-foo alias.hue sample.colour
+check ns-missing -n "$tmp/no-such.pmns" archives/ok-foo
+check names-twice archives/ok-foo sample.colour sample sample.colour
+
+# -M: <mark> records with metrics named.
+check marks-named archives/count-mark kernel.all.pswitch
+check marks-M -M archives/count-mark kernel.all.pswitch
+check marks-M-rs -M -r -s archives/count-mark kernel.all.pswitch
+check marks-M-all -M -x archives/count-mark
+
+# Lists and directories: refused, before the archive is opened.
+mkdir "$tmp/dir" "$tmp/a,b"
+cp "$suite"/archives/ok-foo.* "$tmp/dir/"
+cp "$suite"/archives/ok-foo.* "$tmp/a,b/"
+ln -s "$tmp/dir" "$tmp/link"
+check multi-list -l archives/ok-foo,archives/ok-mv-foo
+check multi-trailing archives/ok-foo,
+check multi-missing -l no-such,other
+check multi-dir -l "$tmp/dir"
+check multi-dir-z -z "$tmp/dir" sample.nosuch
+check multi-cwd -S yesterday .
+check multi-link -l "$tmp/link"
+check multi-comma-dir -l "$tmp/a,b/ok-foo"
+
+# .Z files (as PCP reads them, through gzip -dc).
+compress=$(cd "$suite/../../../../.." && pwd)/ncompress/usr/bin/compress
+if [ -x "$compress" ]; then
+    mkdir "$tmp/z"
+    for f in "$suite"/archives/ok-mv-foo.*; do
+        cp "$f" "$tmp/z/a.${f##*.}"
+    done
+    for f in 0 1 2 meta; do
+        "$compress" "$tmp/z/a.$f" || echo "FAIL: $compress $tmp/z/a.$f"
+    done
+    check Z-all -a "$tmp/z/a"
+    check Z-byfile -t "$tmp/z/a.meta.Z"
+    check Z-raw -v "$tmp/z/a.0.Z"
+else
+    echo "note: no compress(1) in $compress: the .Z cases are not run"
+fi
 
 if [ "$fails" -ne 0 ]; then
     echo "$fails of $n cases differ"
