@@ -128,7 +128,7 @@ static inline void to_type(const pmAtomValue *in, int from, pmAtomValue *out, in
         convert(in, from, out, to);
 }
 
-static double as_double(const pmAtomValue *a, int type)
+static inline __attribute__((always_inline)) double as_double(const pmAtomValue *a, int type)
 {
     switch (type) { /* as convert() does, in line */
     case PM_TYPE_32:
@@ -387,8 +387,9 @@ static pmAtomValue operand(dm_expr *e, int right, const pmAtomValue *in)
     return e->fix[right];
 }
 
-/* x op y, both prepared. */
-static void combine(const dm_expr *e, pmAtomValue x, pmAtomValue y, pmAtomValue *out)
+/* x op y, both prepared (in line: it runs once per value). */
+static inline __attribute__((always_inline)) void combine(const dm_expr *e, pmAtomValue x,
+                                                          pmAtomValue y, pmAtomValue *out)
 {
     dm_kind k = e->kind;
 
@@ -429,6 +430,13 @@ static void combine(const dm_expr *e, pmAtomValue x, pmAtomValue y, pmAtomValue 
         OP(d, double);
     }
 #undef OP
+}
+
+/* combine() for one value, as a call (the scalar way's code stays small). */
+static __attribute__((noinline)) void combine_once(const dm_expr *e, pmAtomValue x, pmAtomValue y,
+                                                   pmAtomValue *out)
+{
+    combine(e, x, y, out);
 }
 
 /* l cmp r, or l && r, l || r: 0 or 1. */
@@ -942,7 +950,7 @@ static int eval_scalar(const dm_bound_tree *t, const dm_eval_in *in)
         default: {
             pmAtomValue x = scalar_operand(e, 0, &e->left->cur.v[0].a);
             pmAtomValue y = scalar_operand(e, 1, &e->right->cur.v[0].a);
-            combine(e, x, y, &out->a);
+            combine_once(e, x, y, &out->a);
             out->inst = PM_IN_NULL;
             e->cur.n = 1;
         }
