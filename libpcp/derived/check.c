@@ -639,5 +639,6 @@ int dm_bind(const dm_node *root, const char *metric, const dm_source *src, dm_ar
         *msg = b.msg;
         return PM_ERR_BADDERIVE;
     }
+    out->scalar = dm_eval_scalar(out);
     return 0;
 }

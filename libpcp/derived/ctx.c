@@ -33,7 +33,7 @@ static struct {
 
 static void ctx_free(dm_ctx *c)
 {
-    dm_plan_discard(c->plan);
+    dm_plan_discard(atomic_load(&c->plan));
     for (size_t i = 0; i < c->nglobal; i++)
         dm_bound_free(c->global[i]);
     for (size_t i = 0; i < c->nlocal; i++) {
@@ -350,6 +350,8 @@ static int add_local(dm_ctx *c, const char *name, const char *expr, long *at, ch
         c->lbound[c->nlocal++] = b;
         m = NULL;
         b = NULL;
+        /* a kept plan was made without this metric (plan.c) */
+        dm_plan_discard(atomic_exchange(&c->plan, NULL));
     }
     pthread_mutex_unlock(&c->lock);
     if (m != NULL) {

@@ -20,10 +20,12 @@
 #include <time.h>
 
 /* Is pmid in the PMID space of derived metrics (domain 511, cluster below
- * 2048, item not 0)? */
+ * 2048, item not 0)?  IS_DERIVED's test on the bits (9 of domain from bit
+ * 22, 12 of cluster from bit 10, 10 of item), without its three calls. */
 static inline int pmkit_is_derived(pmID pmid)
 {
-    return IS_DERIVED(pmid);
+    return (pmid & (0x1ffu << 22 | 2048u << 10)) == (unsigned)DYNAMIC_PMID << 22 &&
+           (pmid & 0x3ffu) != 0;
 }
 
 /*
@@ -84,17 +86,18 @@ int pmkit_derived_text(pmID pmid, int level, char **text);
  * the source is to fetch instead, into *got (all NULL): the request's
  * other metrics and the operands.  finish computes the value sets of
  * request pmids[0..n) into out[0..n), taking the source's sets of the
- * other metrics out of fetched (NULL left there) and leaving the
- * operands' for the caller to free; stamp is the fetch's time.  0, or
- * -ENOMEM.  plan_free releases the plan once got's sets are freed (and
- * NULL): the context keeps it for the next fetch of the same request, so
- * that a repeated fetch allocates nothing but its result.
+ * other metrics out of fetched (NULL left there), frees the operands'
+ * sets with free_sets (which leaves NULL) and releases the plan; stamp is the fetch's time.  0, or
+ * -ENOMEM. Where the source fails, plan_free releases the plan once got's sets are freed (and
+ * NULL).  The context keeps a released plan for the next fetch of the same request, so that a
+ * repeated fetch allocates nothing but its result.
  */
 typedef struct dm_plan dm_plan;
 int pmkit_derived_plan(int n, const pmID *pmids, dm_plan **plan);
 int pmkit_derived_plan_list(const dm_plan *plan, pmID **list, pmValueSet ***got);
 int pmkit_derived_finish(dm_plan *plan, pmValueSet **fetched, const struct timespec *stamp,
-                         pmValueSet **out, const pmID *pmids);
+                         pmValueSet **out, const pmID *pmids,
+                         void (*free_sets)(pmValueSet **sets, int n));
 void pmkit_derived_plan_free(dm_plan *plan);
 
 /* Contexts: a new context starts the registry (as pmNewContext does in

@@ -254,6 +254,7 @@ typedef struct dm_bound_tree {
     dm_expr *root;
     dm_expr **order;
     size_t norder;
+    int scalar; /* dm_eval_scalar() holds: evaluated the short way */
 } dm_bound_tree;
 
 /*
@@ -287,6 +288,11 @@ typedef struct dm_eval_in {
 /* Evaluate every node of t: 0, or -ENOMEM.  The root's cur holds the
  * metric's values (pointers into vsets for strings and aggregates). */
 int dm_eval(const dm_bound_tree *t, const dm_eval_in *in);
+/* Is every node of t a metric without instances (and no [instance]), a
+ * constant or + - * / of two such (dm_bind sets t->scalar with it)?  Such
+ * a tree is evaluated node by node without the instance join, as long as
+ * each metric answers one value. */
+int dm_eval_scalar(const dm_bound_tree *t);
 /* Free the evaluation state of t's nodes. */
 void dm_eval_release(dm_bound_tree *t);
 

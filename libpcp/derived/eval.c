@@ -128,7 +128,7 @@ static inline void to_type(const pmAtomValue *in, int from, pmAtomValue *out, in
         convert(in, from, out, to);
 }
 
-static double as_double(const pmAtomValue *a, int type)
+static inline __attribute__((always_inline)) double as_double(const pmAtomValue *a, int type)
 {
     switch (type) { /* as convert() does, in line */
     case PM_TYPE_32:
@@ -248,11 +248,25 @@ static int metric_values(const dm_eval_in *in, dm_expr *e, int type, dm_values *
     }
     if (room(v, vs->numval) < 0)
         return -ENOMEM;
-    for (int j = 0; j < vs->numval; j++) {
-        v->v[j].inst = vs->vlist[j].inst;
-        extract(vs, j, type, &v->v[j].a);
+    int n = vs->numval, eight = type == PM_TYPE_64 || type == PM_TYPE_U64 || type == PM_TYPE_DOUBLE;
+    dm_value *out = v->v;
+    if (vs->valfmt == PM_VAL_INSITU) {
+        for (int j = 0; j < n; j++) { /* extract()'s, in line */
+            out[j].inst = vs->vlist[j].inst;
+            out[j].a.ull = 0;
+            out[j].a.l = vs->vlist[j].value.lval;
+        }
+    } else {
+        for (int j = 0; j < n; j++) {
+            const pmValueBlock *b = vs->vlist[j].value.pval;
+            out[j].inst = vs->vlist[j].inst;
+            if (eight && b->vlen >= PM_VAL_HDR_SIZE + 8)
+                memcpy(&out[j].a.ull, b->vbuf, 8); /* extract()'s, in line */
+            else
+                extract(vs, j, type, &out[j].a);
+        }
     }
-    v->n = vs->numval;
+    v->n = n;
     return 0;
 }
 
@@ -373,8 +387,9 @@ static pmAtomValue operand(dm_expr *e, int right, const pmAtomValue *in)
     return e->fix[right];
 }
 
-/* x op y, both prepared. */
-static void combine(const dm_expr *e, pmAtomValue x, pmAtomValue y, pmAtomValue *out)
+/* x op y, both prepared (in line: it runs once per value). */
+static inline __attribute__((always_inline)) void combine(const dm_expr *e, pmAtomValue x,
+                                                          pmAtomValue y, pmAtomValue *out)
 {
     dm_kind k = e->kind;
 
@@ -415,6 +430,13 @@ static void combine(const dm_expr *e, pmAtomValue x, pmAtomValue y, pmAtomValue 
         OP(d, double);
     }
 #undef OP
+}
+
+/* combine() for one value, as a call (the scalar way's code stays small). */
+static __attribute__((noinline)) void combine_once(const dm_expr *e, pmAtomValue x, pmAtomValue y,
+                                                   pmAtomValue *out)
+{
+    combine(e, x, y, out);
 }
 
 /* l cmp r, or l && r, l || r: 0 or 1. */
@@ -860,8 +882,90 @@ static int eval_node(dm_expr *e, const dm_eval_in *in)
     }
 }
 
+int dm_eval_scalar(const dm_bound_tree *t)
+{
+    for (size_t i = 0; i < t->norder; i++) {
+        const dm_expr *e = t->order[i];
+        if (e->desc.indom != PM_INDOM_NULL)
+            return 0;
+        switch (e->kind) {
+        case DN_NAME:
+            if (e->syn->inst != NULL)
+                return 0;
+            break;
+        case DN_INTEGER:
+        case DN_DOUBLE:
+        case DN_PLUS:
+        case DN_MINUS:
+        case DN_STAR:
+        case DN_SLASH:
+            break;
+        default:
+            return 0;
+        }
+    }
+    return t->norder > 0;
+}
+
+/* operand(), its common cases in line: a constant made once, a value
+ * already of e's type. */
+static inline pmAtomValue scalar_operand(dm_expr *e, int right, const pmAtomValue *in)
+{
+    if (e->fixed & (1 << right))
+        return e->fix[right];
+    if (!e->rescaled && e->kind != DN_SLASH &&
+        (right ? e->right : e->left)->desc.type == e->desc.type)
+        return *in;
+    return operand(e, right, in);
+}
+
+/*
+ * A scalar tree (dm_eval_scalar) the short way: each metric's one value,
+ * each operator on its operands' one value each, as eval_binary does for
+ * two operands without instances.  1 when a metric has an error, no
+ * values or more than one (the general way then answers), 0, -ENOMEM.
+ */
+static int eval_scalar(const dm_bound_tree *t, const dm_eval_in *in)
+{
+    for (size_t i = 0; i < t->norder; i++) {
+        dm_expr *e = t->order[i];
+        if (e->cur.cap < 1 && room(&e->cur, 1) < 0)
+            return -ENOMEM;
+        dm_value *out = &e->cur.v[0];
+        switch (e->kind) {
+        case DN_INTEGER:
+        case DN_DOUBLE:
+            if (e->cur.n != 1)
+                constant(e);
+            break;
+        case DN_NAME: {
+            const pmValueSet *vs = fetched(in, e);
+            if (vs == NULL || vs->numval != 1)
+                return 1;
+            out->inst = vs->vlist[0].inst;
+            extract(vs, 0, e->desc.type, &out->a);
+            e->cur.n = 1;
+            break;
+        }
+        default: {
+            pmAtomValue x = scalar_operand(e, 0, &e->left->cur.v[0].a);
+            pmAtomValue y = scalar_operand(e, 1, &e->right->cur.v[0].a);
+            combine_once(e, x, y, &out->a);
+            out->inst = PM_IN_NULL;
+            e->cur.n = 1;
+        }
+        }
+    }
+    return 0;
+}
+
 int dm_eval(const dm_bound_tree *t, const dm_eval_in *in)
 {
+    if (t->scalar) {
+        int sts = eval_scalar(t, in);
+        if (sts <= 0)
+            return sts;
+    }
     for (size_t i = 0; i < t->norder; i++) {
         int sts = eval_node(t->order[i], in);
         if (sts < 0)

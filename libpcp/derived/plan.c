@@ -120,24 +120,47 @@ void dm_plan_discard(dm_plan *p)
     free(p);
 }
 
-/* A whole plan goes back to its context for the next fetch, unless the
- * context keeps one already (another thread's); others are freed. */
+/*
+ * The plan a context keeps: c->plan is taken without the lock (an atomic
+ * exchange) and stored only under it, when the plan was made with the
+ * context's own metrics there are now; adding one (ctx.c) drops the kept
+ * plan under the same lock.  So a plan found there is never stale for the
+ * context's own metrics, and a fetch that finds its plan takes no lock.
+ */
+
+/* Keep p in c (c's lock held) unless c keeps one already (another
+ * thread's) or p is stale: 1 when kept. */
+static int keep_locked(dm_ctx *c, dm_plan *p)
+{
+    dm_plan *none = NULL;
+
+    return p->complete && p->nlocal == c->nlocal &&
+           atomic_compare_exchange_strong(&c->plan, &none, p);
+}
+
+/* p back to c for the next fetch, or freed. */
+static void keep(dm_ctx *c, dm_plan *p)
+{
+    int kept;
+
+    pthread_mutex_lock(&c->lock);
+    kept = keep_locked(c, p);
+    pthread_mutex_unlock(&c->lock);
+    if (!kept)
+        dm_plan_discard(p);
+}
+
 void pmkit_derived_plan_free(dm_plan *p)
 {
     if (p == NULL)
         return;
     dm_ctx *c = p->ctx;
     p->ctx = NULL;
-    if (c != NULL && p->complete) {
-        pthread_mutex_lock(&c->lock);
-        if (c->plan == NULL) {
-            c->plan = p;
-            p = NULL;
-        }
-        pthread_mutex_unlock(&c->lock);
-    }
+    if (c != NULL)
+        keep(c, p);
+    else
+        dm_plan_discard(p);
     dm_ctx_put(c);
-    dm_plan_discard(p);
 }
 
 static size_t global_count(void)
@@ -145,21 +168,20 @@ static size_t global_count(void)
     return atomic_load(&pmkit_dm_registry.published);
 }
 
-/* The plan c keeps, if it was made for this request with the metrics
- * there are now (bindings do not change once made), taken; or NULL. */
+/* The plan c keeps, if it was made for this request with the global
+ * metrics there are now (bindings do not change once made), taken; or
+ * NULL (a kept plan for another request stays kept). */
 static dm_plan *kept_plan(dm_ctx *c, int n, const pmID *pmids, size_t nglobal)
 {
-    dm_plan *p;
+    dm_plan *p = atomic_exchange(&c->plan, NULL);
 
-    pthread_mutex_lock(&c->lock);
-    p = c->plan;
-    if (p != NULL && p->n == n && p->nlocal == c->nlocal && p->nglobal == nglobal &&
-        memcmp(p->pmids, pmids, (size_t)n * sizeof(*pmids)) == 0)
-        c->plan = NULL;
-    else
-        p = NULL;
-    pthread_mutex_unlock(&c->lock);
-    return p;
+    if (p != NULL && p->n == n && p->nglobal == nglobal &&
+        (n == 1 ? p->pmids[0] == pmids[0]
+                : memcmp(p->pmids, pmids, (size_t)n * sizeof(*pmids)) == 0))
+        return p;
+    if (p != NULL)
+        keep(c, p);
+    return NULL;
 }
 
 /* The binding of derived metric pmid in c (made now if need be), or NULL
@@ -195,7 +217,7 @@ static int plan_build(dm_plan *p, int n, const pmID *pmids)
     int any = 0;
 
     for (int i = 0; i < n; i++) {
-        if (!IS_DERIVED(pmids[i]))
+        if (!pmkit_is_derived(pmids[i]))
             continue;
         dm_bound *b = binding(p->ctx, pmids[i]);
         p->bound[i] = b != NULL && b->state == DM_BOUND ? b : FAILED_SLOT;
@@ -217,7 +239,7 @@ int pmkit_derived_plan(int n, const pmID *pmids, dm_plan **plan)
     int i, sts;
 
     *plan = NULL;
-    for (i = 0; i < n && !IS_DERIVED(pmids[i]); i++)
+    for (i = 0; i < n && !pmkit_is_derived(pmids[i]); i++)
         ;
     if (i == n)
         return 0;
@@ -288,31 +310,52 @@ static int name_of(void *arg, pmInDom indom, int inst, char **name)
     return pmNameInDom(indom, inst, name);
 }
 
-/* The value set of a bound metric's values (root node), one allocation. */
+/* The payload bytes of values of type: 8 or 4 for numbers in value blocks,
+ * 0 when it varies by value (strings, aggregates, events). */
+static size_t fixed_len(int type)
+{
+    return type == PM_TYPE_64 || type == PM_TYPE_U64 || type == PM_TYPE_DOUBLE ? 8
+           : type == PM_TYPE_FLOAT                                             ? sizeof(float)
+                                                                               : 0;
+}
+
+/* The payload of value a of type (fixed_len 0) into *src and its length. */
+static size_t var_payload(const pmAtomValue *a, int type, const void **src)
+{
+    if (type == PM_TYPE_STRING) {
+        *src = a->cp;
+        return strlen(a->cp) + 1;
+    }
+    *src = a->vbp->vbuf;
+    return (size_t)a->vbp->vlen - PM_VAL_HDR_SIZE;
+}
+
+#define BLOCK_SIZE(len) ((PM_VAL_HDR_SIZE + (len) + 7) & ~(size_t)7)
+
+/* The value set of a bound metric's values (root node), one allocation;
+ * numbers of 8 or 4 bytes are sized and copied without a test per value. */
 static pmValueSet *value_set(pmID pmid, const dm_expr *root)
 {
     const dm_values *v = &root->cur;
     int type = root->desc.type, n = v->n > 0 ? v->n : 0;
     size_t head = sizeof(pmValueSet) + (n > 1 ? (size_t)(n - 1) * sizeof(pmValue) : 0);
-    size_t payload = 0;
+    size_t payload = 0, flen = fixed_len(type);
     int insitu = type == PM_TYPE_32 || type == PM_TYPE_U32;
+    const void *src;
 
-    for (int j = 0; j < n && !insitu; j++) {
-        size_t len = type == PM_TYPE_STRING  ? strlen(v->v[j].a.cp) + 1
-                     : type == PM_TYPE_FLOAT ? sizeof(float)
-                     : type == PM_TYPE_AGGREGATE || type == PM_TYPE_EVENT ||
-                             type == PM_TYPE_HIGHRES_EVENT || type == PM_TYPE_AGGREGATE_STATIC
-                         ? (size_t)v->v[j].a.vbp->vlen - PM_VAL_HDR_SIZE
-                         : 8;
-        payload += (PM_VAL_HDR_SIZE + len + 7) & ~(size_t)7;
-    }
-    pmValueSet *vs = malloc(((head + 7) & ~(size_t)7) + payload);
+    if (!insitu && flen != 0)
+        payload = (size_t)n * BLOCK_SIZE(flen);
+    else if (!insitu)
+        for (int j = 0; j < n; j++)
+            payload += BLOCK_SIZE(var_payload(&v->v[j].a, type, &src));
+    head = (head + 7) & ~(size_t)7;
+    pmValueSet *vs = malloc(head + payload);
     if (vs == NULL)
         return NULL;
     vs->pmid = pmid;
     vs->numval = v->n;
     vs->valfmt = insitu ? PM_VAL_INSITU : PM_VAL_DPTR;
-    char *next = (char *)vs + ((head + 7) & ~(size_t)7);
+    char *next = (char *)vs + head;
     for (int j = 0; j < n; j++) {
         pmValue *pv = &vs->vlist[j];
         const pmAtomValue *a = &v->v[j].a;
@@ -322,23 +365,19 @@ static pmValueSet *value_set(pmID pmid, const dm_expr *root)
             continue;
         }
         pmValueBlock *b = (pmValueBlock *)next;
-        const void *src = &a->ull;
-        size_t len = 8;
-        if (type == PM_TYPE_STRING) {
-            src = a->cp;
-            len = strlen(a->cp) + 1;
-        } else if (type == PM_TYPE_FLOAT) {
-            src = &a->f;
-            len = sizeof(float);
-        } else if (type != PM_TYPE_64 && type != PM_TYPE_U64 && type != PM_TYPE_DOUBLE) {
-            src = a->vbp->vbuf;
-            len = a->vbp->vlen - PM_VAL_HDR_SIZE;
-        }
+        size_t len = flen;
         b->vtype = (unsigned)type;
+        if (flen == 8)
+            memcpy(b->vbuf, &a->ull, 8);
+        else if (flen != 0)
+            memcpy(b->vbuf, &a->f, sizeof(float));
+        else {
+            len = var_payload(a, type, &src);
+            memcpy(b->vbuf, src, len);
+        }
         b->vlen = (unsigned)(PM_VAL_HDR_SIZE + len);
-        memcpy(b->vbuf, src, len);
         pv->value.pval = b;
-        next += (PM_VAL_HDR_SIZE + len + 7) & ~(size_t)7;
+        next += BLOCK_SIZE(len);
     }
     return vs;
 }
@@ -354,15 +393,15 @@ static pmValueSet *error_set(pmID pmid, int err)
     return vs;
 }
 
-int pmkit_derived_finish(dm_plan *p, pmValueSet **fetched, const struct timespec *stamp,
-                         pmValueSet **out, const pmID *pmids)
+/* Evaluate p's derived metrics into out (c's lock held): 0 or -ENOMEM. */
+static int finish_derived(dm_plan *p, pmValueSet **fetched, const struct timespec *stamp,
+                          pmValueSet **out, const pmID *pmids)
 {
     dm_eval_in in = {fetched, p,       slot_of,
                      inst_of, name_of, (double)stamp->tv_sec + (double)stamp->tv_nsec / 1e9,
                      p->id};
     int sts = 0;
 
-    pthread_mutex_lock(&p->ctx->lock);
     for (int i = 0; i < p->n; i++) {
         dm_bound *b = p->bound[i];
         if (b == NULL)
@@ -378,16 +417,38 @@ int pmkit_derived_finish(dm_plan *p, pmValueSet **fetched, const struct timespec
         }
         out[i] = sts < 0 ? NULL : value_set(pmids[i], b->tree.root);
     }
-    pthread_mutex_unlock(&p->ctx->lock);
+    return sts;
+}
+
+/*
+ * One lock round trip for the evaluation and for giving the plan back: the
+ * operands' sets are freed before the plan can be anyone else's.
+ */
+int pmkit_derived_finish(dm_plan *p, pmValueSet **fetched, const struct timespec *stamp,
+                         pmValueSet **out, const pmID *pmids,
+                         void (*free_sets)(pmValueSet **sets, int n))
+{
+    dm_ctx *c = p->ctx;
+    int n = p->n, sts;
+
+    p->ctx = NULL;
+    pthread_mutex_lock(&c->lock);
+    sts = finish_derived(p, fetched, stamp, out, pmids);
     /* the request's own metrics of the source: their sets move to out (an
-     * operand that is also in the request reads the same set above) */
+     * operand that is also in the request read the same set above) */
     for (int i = 0; i < p->n; i++) {
         if (p->bound[i] == NULL) {
             out[i] = fetched[p->slot[i]];
             fetched[p->slot[i]] = NULL;
         }
     }
-    for (int i = 0; i < p->n; i++)
+    free_sets(fetched, p->nlist);
+    if (keep_locked(c, p))
+        p = NULL;
+    pthread_mutex_unlock(&c->lock);
+    dm_ctx_put(c);
+    dm_plan_discard(p);
+    for (int i = 0; i < n; i++)
         if (out[i] == NULL && sts == 0)
             sts = -ENOMEM;
     return sts;

@@ -112,7 +112,9 @@ typedef struct dm_ctx {
     dm_metric **local; /* the context's own metrics, and their bindings */
     dm_bound **lbound;
     size_t nlocal, cap;
-    struct dm_plan *plan; /* the last fetch's plan, kept for the next (plan.c) */
+    /* the last fetch's plan, kept for the next: taken without the lock,
+     * stored under it (plan.c) */
+    _Atomic(struct dm_plan *) plan;
 } dm_ctx;
 
 /* A plan kept by a context, freed with it (plan.c). */

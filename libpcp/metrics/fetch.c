@@ -135,11 +135,29 @@ static int fetch_all(int n, pmID *pmids, pmValueSet **vsets, struct timespec *st
         clock_gettime(CLOCK_REALTIME, stamp); /* derived constants alone */
         sts = 0;
     }
-    if (sts >= 0)
-        fin = pmkit_derived_finish(plan, got, stamp, vsets, pmids);
-    pmkit_free_vsets(got, m);
-    pmkit_derived_plan_free(plan);
+    if (sts >= 0) {
+        fin = pmkit_derived_finish(plan, got, stamp, vsets, pmids, pmkit_free_vsets);
+    } else {
+        pmkit_free_vsets(got, m);
+        pmkit_derived_plan_free(plan);
+    }
     return sts < 0 ? sts : fin < 0 ? fin : sts;
+}
+
+/* A result for n value sets, all NULL (malloc and a loop: cheaper than
+ * calloc for the usual few sets). */
+static pmResult *new_result(int n)
+{
+    pmResult *r = malloc(sizeof(*r) + (size_t)(n - 1) * sizeof(pmValueSet *));
+
+    if (r != NULL) {
+        r->timestamp.tv_sec = 0;
+        r->timestamp.tv_usec = 0;
+        r->numpmid = n;
+        for (int i = 0; i < n; i++)
+            r->vset[i] = NULL;
+    }
+    return r;
 }
 
 int pmFetch(int numpmid, pmID *pmidlist, pmResult **result)
@@ -150,10 +168,9 @@ int pmFetch(int numpmid, pmID *pmidlist, pmResult **result)
 
     if (numpmid < 1)
         return PM_ERR_TOOSMALL;
-    r = calloc(1, sizeof(*r) + (size_t)(numpmid - 1) * sizeof(pmValueSet *));
+    r = new_result(numpmid);
     if (r == NULL)
         return -ENOMEM;
-    r->numpmid = numpmid;
     if ((sts = fetch_all(numpmid, pmidlist, r->vset, &now)) < 0) {
         pmFreeResult(r);
         return sts;

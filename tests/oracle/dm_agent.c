@@ -19,7 +19,8 @@
  *   5.*   over indom 2 (one instance) and indom 3 (none); indom 0 with
  *         only zero and one (3.9 lives here, as dm.ia.sparse)
  *   6.*   values that go missing: none on even fetches, an error each
- *         fetch, a string, an aggregate, event records
+ *         fetch, a string, an aggregate, event records; a singular
+ *         metric that answers two values
  *   7.*   instant metrics of each numeric type (32 U32 64 U64 FLOAT
  *         DOUBLE) in each of six units (none, byte, Kbyte, millisec, sec,
  *         count): item 6 * type + unit, value (item + 1) * n
@@ -28,6 +29,7 @@
 #include <pcp/pmda.h>
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define DM_DOMAIN 245
@@ -108,6 +110,7 @@ static pmdaMetric metrics[] = {
     M(6, 3, PM_TYPE_AGGREGATE, S, PM_SEM_INSTANT, NONE),
     M(6, 4, PM_TYPE_EVENT, S, PM_SEM_INSTANT, NONE),
     M(6, 5, PM_TYPE_U64, S, PM_SEM_COUNTER, U(1, 0, 0, PM_SPACE_BYTE, 0, 0)),
+    M(6, 6, PM_TYPE_U32, S, PM_SEM_INSTANT, NONE), /* two values (dm_fetch) */
 /* 7: every numeric type in six units (units of item % 6, below) */
 #define T6(type)                                                                                   \
     M(7, 6 * (type), type, S, PM_SEM_INSTANT, NONE),                                               \
@@ -128,8 +131,25 @@ static unsigned int n; /* fetches answered */
 static char aggr_blob[] = "blob";
 static char *strings[] = {"alpha", "beta", "", "delta delta"};
 
-/* pmdaFetch, then no instances of 3.9 but zero and one, and on even
- * fetches no 6.0, 6.5 and no instance 2 of indom 0 */
+/* The set of 6.6, which has no instances: its one value and another. */
+static pmValueSet *two_values(pmValueSet *vs)
+{
+    pmValueSet *two = malloc(sizeof(*two) + sizeof(two->vlist[0]));
+
+    if (two == NULL || vs->numval != 1 || vs->valfmt != PM_VAL_INSITU) {
+        free(two);
+        return vs;
+    }
+    *two = *vs;
+    two->numval = 2;
+    two->vlist[1].inst = PM_IN_NULL;
+    two->vlist[1].value.lval = 9 * (int)n;
+    free(vs);
+    return two;
+}
+
+/* pmdaFetch, then no instances of 3.9 but zero and one, two values of
+ * 6.6, and on even fetches no 6.0, 6.5 and no instance 2 of indom 0 */
 static int dm_fetch(int numpmid, pmID pmidlist[], pmResult **resp, pmdaExt *pmda)
 {
     int sts;
@@ -141,6 +161,8 @@ static int dm_fetch(int numpmid, pmID pmidlist[], pmResult **resp, pmdaExt *pmda
         pmValueSet *vs = (*resp)->vset[i];
         if (pmID_cluster(vs->pmid) == 3 && pmID_item(vs->pmid) == 9 && vs->numval > 2)
             vs->numval = 2; /* zero and one come first: insitu values */
+        if (pmID_cluster(vs->pmid) == 6 && pmID_item(vs->pmid) == 6)
+            (*resp)->vset[i] = two_values(vs);
     }
     if (n % 2 != 0)
         return sts;
@@ -368,6 +390,9 @@ static int dm_value(pmdaMetric *mdesc, unsigned int inst, pmAtomValue *a)
         return PM_ERR_TYPE;
     case 5:
         a->ull = 5000ULL * n;
+        return 1;
+    case 6:
+        a->ul = 4 * n;
         return 1;
     default:
         return PM_ERR_PMID;

@@ -310,6 +310,42 @@ static void test_allocations_per_fetch(void **state)
     pmDestroyContext(ctx);
 }
 
+/* ---- the plan a context keeps for a repeated request ---- */
+
+/* A request naming a context's own metric before it exists (its PMID
+ * taken from another context, where it exists) and again once added: the
+ * plan kept from the first fetch must not answer the second. */
+static void test_plan_after_add(void **state)
+{
+    pmResult *r;
+    pmID ids[2];
+    int first, second;
+
+    (void)state;
+    first = new_context();
+    ids[0] = add("kp.a", "dm.u32 + 1");
+    ids[1] = add("kp.b", "dm.u32 * 2");
+    second = new_context();
+    assert_int_equal(add("kp.a", "dm.u32 + 1"), ids[0]); /* by index, per context */
+    for (int k = 0; k < 2; k++) {                        /* the second fetch finds the plan kept */
+        assert_int_equal(pmFetch(2, ids, &r), 0);
+        assert_int_equal(r->vset[0]->numval, 1);
+        assert_int_equal(r->vset[1]->numval, PM_ERR_PMID);
+        pmFreeResult(r);
+    }
+    assert_int_equal(add("kp.b", "dm.u32 * 2"), ids[1]);
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(pmFetch(2, ids, &r), 0);
+        assert_int_equal(r->vset[0]->numval, 1);
+        assert_int_equal(r->vset[1]->numval, 1);
+        assert_int_equal(r->vset[1]->vlist[0].value.lval,
+                         2 * (r->vset[0]->vlist[0].value.lval - 1));
+        pmFreeResult(r);
+    }
+    pmDestroyContext(second);
+    pmDestroyContext(first);
+}
+
 /* ---- every allocation failing in turn ---- */
 
 static void test_allocation_failures(void **state)
@@ -398,7 +434,7 @@ int main(void)
         cmocka_unit_test(test_pmkit_answers),         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_errstr_and_controls),   cmocka_unit_test(test_fetchgroup),
         cmocka_unit_test(test_allocations_per_fetch), cmocka_unit_test(test_allocation_failures),
-        cmocka_unit_test(test_config_lines),
+        cmocka_unit_test(test_config_lines),          cmocka_unit_test(test_plan_after_add),
     };
 
     return cmocka_run_group_tests(tests, setup, NULL);
