@@ -32,14 +32,14 @@ install(FILES ${PROJECT_BINARY_DIR}/cmake/pmkitConfig.cmake
               ${PROJECT_SOURCE_DIR}/cmake/pmkitHelpers.cmake
         DESTINATION ${PMKIT_CMAKE_DIR})
 
-# Run paths: executables in bindir, libpcp_pmda beside libpcp.
+# Run paths: executables in bindir, libpcp_pmda and libpcp_gui beside libpcp.
 if(PMKIT_INSTALL_RPATH AND NOT IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}"
    AND NOT IS_ABSOLUTE "${CMAKE_INSTALL_BINDIR}")
   file(RELATIVE_PATH _rel /p/${CMAKE_INSTALL_BINDIR} /p/${CMAKE_INSTALL_LIBDIR})
   set_target_properties(pmcpp pmerr pminfo pmgenmap newhelp chkhelp pmnscomp pmnsmerge pmnsadd
-                        pmnsdel
+                        pmnsdel pmval
                         PROPERTIES INSTALL_RPATH "$ORIGIN/${_rel}")
-  set_target_properties(pcp_pmda PROPERTIES INSTALL_RPATH "$ORIGIN")
+  set_target_properties(pcp_pmda pcp_gui PROPERTIES INSTALL_RPATH "$ORIGIN")
 endif()
 
 # Man pages, and the .so pages of the other names of each man3 page.

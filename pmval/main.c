@@ -24,13 +24,18 @@
  * printed in pmval's four-significant-digit forms unless -f asks for N
  * decimals.
  *
- * Not here: the time control of pmtime(1) (-g, -p are taken but refused
- * with a message), event records beyond their count, and -x's store (the
- * filter is taken and ignored: PCP stores it only into event metrics).
+ * Time control (-g: start PCP's pmtime; -p PORT: connect to a pmtime
+ * already listening) goes through libpcp_gui's pmTimeState* calls: one
+ * fetch per step the server sends, acknowledged, each line stamped, until
+ * the server goes away or an archive's window is left (-s is no limit).
+ *
+ * Not here: event records beyond their count, and -x's store (the filter
+ * is taken and ignored: PCP stores it only into event metrics).
  */
 #define PMAPI_VERSION 3 /* pmOptions with struct timespec times */
 #include <pcp/pmapi.h>
 #include "libpcp.h"
+#include <pcp/pmtime.h>
 
 #include "outfile.h"
 
@@ -100,6 +105,16 @@ static struct {
     int ninames;       /* how many */
     const char *uarch; /* -U's archive */
 } run = {.fixed = -1};
+
+/* pmtime(1)'s time control: on with -g, or -p and a port above 0 (the
+ * one libpcp's option parser gives; any other -p is ignored, as in PCP). */
+static struct {
+    int on;
+    pmTimeControls controls;
+    pmTime *msg;
+    int have_prev; /* a fetch since the last change of the server's state */
+    int printed;   /* the last line printed had values */
+} gui;
 
 /* The metric and what is known of it. */
 static struct {
@@ -681,9 +696,15 @@ static void stamp(const struct timespec *t)
                (int)t->tv_nsec, buf + 20);
 }
 
+/* Lines are stamped with their time for archives and under time control. */
+static int stamped(void)
+{
+    return opts.context == PM_CONTEXT_ARCHIVE || gui.on;
+}
+
 static int stamp_width(void)
 {
-    if (opts.context != PM_CONTEXT_ARCHIVE)
+    if (!stamped())
         return 0;
     return run.stamp == 0 ? 12 : run.stamp == 1 ? 31 : 34;
 }
@@ -722,9 +743,10 @@ static void events(pmValueSet *vs)
 
 /* One line of values for RS (and PREV for rates); the column labels go
  * before the first line that has values. */
+static int labelled; /* the column labels are out */
+
 static void line(pmHighResResult *rs, pmHighResResult *prev)
 {
-    static int labelled;
     pmValueSet *vs = rs->vset[0];
     pmValueSet *ps = prev != NULL ? prev->vset[0] : NULL;
     double dt = prev != NULL ? pmtimespecSub(&rs->timestamp, &prev->timestamp) : 0;
@@ -736,9 +758,8 @@ static void line(pmHighResResult *rs, pmHighResResult *prev)
     }
     if (m.rate && run.nointerp && ps == NULL)
         return; /* the first record is the first rate's start */
-    if (vs->numval == 0 ||
-        (m.rate && opts.context == PM_CONTEXT_ARCHIVE && (ps == NULL || ps->numval <= 0))) {
-        if (opts.context == PM_CONTEXT_ARCHIVE) {
+    if (vs->numval == 0 || (m.rate && stamped() && (ps == NULL || ps->numval <= 0))) {
+        if (stamped()) {
             stamp(&rs->timestamp);
             fputs("  ", stdout);
         }
@@ -754,7 +775,7 @@ static void line(pmHighResResult *rs, pmHighResResult *prev)
         labels(stamp_width());
         labelled = 1;
     }
-    if (opts.context == PM_CONTEXT_ARCHIVE)
+    if (stamped())
         stamp(&rs->timestamp);
     if (m.desc.indom == PM_INDOM_NULL) {
         column(vs, ps, dt, PM_IN_NULL);
@@ -870,6 +891,118 @@ static void replay(void)
         pmFreeHighResResult(prev);
 }
 
+/* ------------------------------------------------------- time control */
+
+static struct timeval to_timeval(const struct timespec *t)
+{
+    struct timeval tv = {t->tv_sec, (suseconds_t)(t->tv_nsec / 1000)};
+    return tv;
+}
+
+/* A step after a change of the server's state: the next fetch starts
+ * afresh (a rate's first value again). */
+static void gui_stepped(struct timeval position)
+{
+    (void)position;
+    gui.have_prev = 0;
+}
+
+/* Connects to the server (exits when it cannot): the archive's window and
+ * the step, the reporting zone and its label (-Z's zone, else the host). */
+static void gui_setup(const char *host)
+{
+    char *tz = NULL;
+    char *label = opts.timezone != NULL ? opts.timezone : (char *)host;
+
+    pmWhichZone(&tz);
+    gui.msg = pmTimeStateSetup(&gui.controls, opts.context, opts.guiflag ? -1 : opts.guiport,
+                               to_timeval(&opts.interval), to_timeval(&opts.origin),
+                               to_timeval(&opts.start), to_timeval(&opts.finish), tz, label);
+    gui.controls.stepped = gui_stepped;
+}
+
+enum { GUI_FAILED = -1, GUI_DONE = -2 };
+
+/* The fetch of one step, acknowledged: 0 with *rsp, GUI_FAILED (a value
+ * or the archive missing, said or told to the server) or GUI_DONE (past
+ * the window). */
+static int gui_fetch(pmHighResResult **rsp)
+{
+    pmHighResResult *rs;
+    int end;
+
+    if ((rs = fetch(&end)) == NULL) {
+        if (end)
+            pmTimeStateBounds(&gui.controls, gui.msg);
+        return GUI_FAILED;
+    }
+    pmTimeStateAck(&gui.controls, gui.msg);
+    if (pmtimespecSub(&rs->timestamp, &opts.finish) > 0) {
+        pmFreeHighResResult(rs);
+        return GUI_DONE;
+    }
+    if (rs->vset[0]->numval <= 0) {
+        line(rs, NULL);
+        pmFreeHighResResult(rs);
+        gui.printed = 0;
+        return GUI_FAILED;
+    }
+    *rsp = rs;
+    return 0;
+}
+
+/* A step's fetch after a change: the labels again, the values (a rate's
+ * start, reported as none when a line or a failure came before). */
+static void gui_first(pmHighResResult *rs, int failed)
+{
+    labels(stamp_width());
+    labelled = 1;
+    if (!m.rate) {
+        line(rs, NULL);
+        gui.printed = 1;
+    } else if (failed || gui.printed) {
+        stamp(&rs->timestamp);
+        printf("  No values available\n");
+    }
+}
+
+/* One fetch per step the server sends, until it goes away (the library
+ * ends the program then) or the window is left; -s is not a limit here,
+ * as in PCP. */
+static void replay_gui(void)
+{
+    pmHighResResult *prev = NULL, *rs = NULL;
+    int failed = 0, sts;
+
+    if (opts.context != PM_CONTEXT_ARCHIVE)
+        __pmtimespecPause(opts.start);
+    for (;;) {
+        fflush(stdout); /* all out before waiting for the server */
+        pmTimeStateVector(&gui.controls, gui.msg);
+        if ((sts = gui_fetch(&rs)) == GUI_DONE)
+            break;
+        if (!gui.have_prev) {
+            failed |= sts < 0;
+            if (sts < 0)
+                continue;
+            gui.have_prev = 1;
+            gui_first(rs, failed);
+            failed = 0;
+        } else if (sts < 0) {
+            gui.have_prev = 0;
+            continue;
+        } else {
+            line(rs, m.rate ? prev : NULL);
+            gui.printed = 1;
+        }
+        if (prev != NULL)
+            pmFreeHighResResult(prev);
+        prev = rs;
+    }
+    if (prev != NULL)
+        pmFreeHighResResult(prev);
+}
+
 int main(int argc, char **argv)
 {
     char host[MAXHOSTNAMELEN];
@@ -878,11 +1011,7 @@ int main(int argc, char **argv)
 
     outfile_watch_stdout(); /* a failed write is reported at exit, status 1 */
     options(argc, argv);
-    if (opts.guiflag || opts.guiport_optarg != NULL) {
-        fprintf(stderr, "%s: pmtime time control (-g, -p) is not supported by pmkit's pmval\n",
-                pmGetProgname());
-        return 1;
-    }
+    gui.on = opts.guiflag || opts.guiport > 0;
     if (opts.interval.tv_sec == 0 && opts.interval.tv_nsec == 0)
         opts.interval.tv_sec = 1;
     if (!run.samples)
@@ -904,12 +1033,14 @@ int main(int argc, char **argv)
     if (opts.context == PM_CONTEXT_ARCHIVE) {
         first = opts.origin;
         last = opts.finish;
-        if (!run.samples && !run.nointerp) {
+        if (!run.samples && !run.nointerp && !gui.on) {
             double span = pmtimespecSub(&opts.finish, &opts.origin);
             double step = pmtimespecToReal(&opts.interval);
             opts.samples = span >= 0 ? (int)(span / step) + 1 : 0;
         }
-        if (run.nointerp)
+        if (gui.on)
+            sts = 0; /* the server's first step sets the mode */
+        else if (run.nointerp)
             sts = pmSetModeHighRes(PM_MODE_FORW, &opts.origin, NULL);
         else
             sts = pmSetModeHighRes(PM_MODE_INTERP, &opts.origin, &opts.interval);
@@ -918,9 +1049,14 @@ int main(int argc, char **argv)
             return 1;
         }
     }
+    if (gui.on)
+        gui_setup(host);
     header(host, &first, &last);
     full_labels();
-    replay();
+    if (gui.on)
+        replay_gui();
+    else
+        replay();
     if (outfile_stdout_close() < 0)
         return 1;
     return 0;

@@ -21,8 +21,8 @@
 # value needs masking; archive times are printed in UTC.
 #
 # --debian-lib: the pmval under test is SRCDIR/pmval/main.c built here
-# against Debian's libpcp (with PCP's libpcp.h from the sample agent's
-# sources) and run over Debian's agents: pmval's own logic over a correct
+# against Debian's libpcp and libpcp_gui (with PCP's libpcp.h from the
+# sample agent's sources, and pmkit's <pcp/pmtime.h>) and run over Debian's agents: pmval's own logic over a correct
 # library, interpolation included, whatever pmkit's library can do yet.
 #
 # --debian-bin: the pmval under test is Debian's own binary run on pmkit's
@@ -80,9 +80,12 @@ if [ -n "$debian_lib" ]; then
         exit 77
     fi
     ours=$tmp/pmval
+    # <pcp/pmtime.h> is not in libpcp3-dev: pmkit's (the same API) beside
+    # Debian's headers, and Debian's libpcp_gui.so.2 to link with
+    mkdir -p "$tmp/guiinc/pcp" && cp "$src/libpcp_gui/pmtime.h" "$tmp/guiinc/pcp/" || exit 1
     if ! "$cc" -std=gnu11 -Wall -Wextra -Werror -I/usr/include -I"$sample" \
-        -I"$src/toolsupport" -o "$ours" "$src/pmval/main.c" "$src/toolsupport/outfile.c" \
-        -lpcp -lm; then
+        -I"$src/toolsupport" -I"$tmp/guiinc" -o "$ours" "$src/pmval/main.c" \
+        "$src/toolsupport/outfile.c" "$gui/libpcp_gui.so.2" -Wl,-rpath,"$gui" -lpcp -lm; then
         echo "FAIL: building pmval/main.c against Debian's libpcp"
         exit 1
     fi
