@@ -17,7 +17,8 @@
  * Only steps are answered.  The log has one line per message received,
  * each field's bytes in hex as they came (the state and mode of the
  * first message, which PCP leaves unset, shown as dots; a live client's
- * times too, which are now's or unset), and "eof" when the client goes.
+ * times too, which are now's or unset, in its answers as well), and "eof"
+ * when the client goes.
  * The connection is closed after the last STEP; the program gives up after
  * 60 seconds.  Messages are built byte by byte from the layout pmtime.h
  * documents (88 bytes: six 4-byte fields, four struct timevals), not with
@@ -171,7 +172,7 @@ static int step(int fd, const char *arg, uint32_t source, const unsigned char *h
     send_msg(fd, b, FIXED);
     if ((len = recv_msg(fd, b)) < 0)
         return -1;
-    log_msg("answer", b, (uint32_t)len, 0);
+    log_msg("answer", b, (uint32_t)len, source == 0 ? 2 : 0);
     return 0;
 }
 

@@ -41,11 +41,25 @@ need_ours "$build/bin/fake_pmtime" fake_pmtime
 make_tmp pmtime_diff
 san_env=$(sanitizer_env "$build/lib/libpcp.so.3")
 
+# The fixed agent of the pminfo golden cases for the live cases (-L), each
+# side's built against its own libpcp_pmda.
+fn=$src/tests/cli/pminfo/fixed_agent.pmns
+mkdir -p "$tmp/theirs" "$tmp/ours" || exit 1
+cc=${CC:-cc}
+if ! "$cc" -shared -fPIC -w -I/usr/include -o "$tmp/theirs/fixed.so" \
+    "$src/tests/cli/pminfo/fixed_agent.c" ||
+    ! "$cc" -shared -fPIC -w -I"$build/include" -o "$tmp/ours/fixed.so" \
+        "$src/tests/cli/pminfo/fixed_agent.c"; then
+    echo "FAIL: building fixed_agent.c"
+    exit 1
+fi
+
 # Nothing called pmtime on the path: -g must fail to start it.
 PATH=/usr/bin:/bin
 TZ=UTC
 PCP_DERIVED_CONFIG=
-export PATH TZ PCP_DERIVED_CONFIG
+PCP_BINADM_DIR=$oracle/usr/lib/pcp/bin # Debian's libpcp runs its pmcpp on -n's file
+export PATH TZ PCP_DERIVED_CONFIG PCP_BINADM_DIR
 unset PCP_HOST PCP_ARCHIVE PMNS_DEFAULT
 dead=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])' \
     2>/dev/null) || {
@@ -58,9 +72,9 @@ have_pmtime=$(command -v pmtime)
 run() {
     side=$1 n=$2 steps=$3 args=$4
     case $side in
-    theirs) bin="env LD_LIBRARY_PATH=$gui $theirs" ;;
-    ours) bin=$build/bin/pmval ;;
-    mixed) bin="env LD_LIBRARY_PATH=$build/lib:$gui $san_env $theirs" ;;
+    theirs) bin="env LD_LIBRARY_PATH=$gui $theirs" dir=$tmp/theirs ;;
+    ours) bin=$build/bin/pmval dir=$tmp/ours ;;
+    mixed) bin="env LD_LIBRARY_PATH=$build/lib:$gui $san_env $theirs" dir=$tmp/ours ;;
     esac
     rm -f "$tmp/port" "$tmp/log"
     : >"$tmp/log"
@@ -81,12 +95,19 @@ run() {
             exit 1
         fi
     fi
-    line=$(printf '%s' "${port:+-p $port }$args" | sed -e "s|@A@|$archives|g" -e "s|@DEAD@|$dead|g")
+    fk="-L -K clear -K add,30,$dir/fixed.so,fixed_init -n $fn"
+    line=$(printf '%s' "${port:+-p $port }$args" | sed -e "s|@A@|$archives|g" \
+        -e "s|@DEAD@|$dead|g" -e "s|@FK@|$fk|g")
+    # a live context's lines are stamped with the time of each fetch
+    live='s/^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]\.[0-9][0-9][0-9]/HH:MM:SS.mmm/'
+    case $args in *@FK@*) ;; *) live= ;; esac
     (
         cd "$tmp" || exit 1
         eval "$bin $line"
         echo "exit $?"
-    ) >"$tmp/$side.$n.out" 2>"$tmp/$side.$n.err" </dev/null
+    ) >"$tmp/raw.out" 2>"$tmp/raw.err" </dev/null
+    sed -e "s|$dir|SIDE|g" -e "$live" <"$tmp/raw.out" >"$tmp/$side.$n.out"
+    sed -e "s|$dir|SIDE|g" <"$tmp/raw.err" >"$tmp/$side.$n.err"
     if [ -n "$port" ]; then
         # a client that never got through leaves the server waiting for one
         # (its log empty); once a client has spoken the server ends by itself
