@@ -68,6 +68,27 @@ dead=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 }
 have_pmtime=$(command -v pmtime)
 
+# For -g: a pmtime that runs fake_pmtime (FAKE_STEPS) on a free port and
+# says the port as PCP's pmtime does; its arguments are logged.
+mkdir -p "$tmp/bin" || exit 1
+cat >"$tmp/bin/pmtime" <<EOS
+#!/bin/sh
+echo "pmtime \$*" >"$tmp/args"
+# shellcheck disable=SC2086 # the steps are words
+"$build/bin/fake_pmtime" "$tmp/port" "$tmp/log" \$FAKE_STEPS </dev/null >/dev/null 2>"$tmp/server.err" &
+s=\$!
+i=0
+while [ ! -s "$tmp/port" ] && [ \$i -lt 600 ] && kill -0 \$s 2>/dev/null; do
+    sleep 0.1
+    i=\$((i + 1))
+done
+echo "port=\$(cat "$tmp/port" 2>/dev/null)"
+exec >/dev/null
+wait \$s
+echo "fake_pmtime: exit \$?" >"$tmp/done"
+EOS
+chmod +x "$tmp/bin/pmtime" || exit 1
+
 # run SIDE N STEPS ARGS: case N on one side into $tmp/SIDE.N.{out,err,log}
 run() {
     side=$1 n=$2 steps=$3 args=$4
@@ -76,10 +97,17 @@ run() {
     ours) bin=$build/bin/pmval dir=$tmp/ours ;;
     mixed) bin="env LD_LIBRARY_PATH=$build/lib:$gui $san_env $theirs" dir=$tmp/ours ;;
     esac
-    rm -f "$tmp/port" "$tmp/log"
+    rm -f "$tmp/port" "$tmp/log" "$tmp/args" "$tmp/done"
     : >"$tmp/log"
-    port=
-    if [ "$steps" != none ]; then
+    port= spawn=
+    case $steps in
+    g:*)
+        spawn=$tmp/bin:
+        FAKE_STEPS=${steps#g:}
+        export FAKE_STEPS
+        ;;
+    none) ;;
+    *)
         # shellcheck disable=SC2086 # the steps are words
         "$build/bin/fake_pmtime" "$tmp/port" "$tmp/log" $steps 2>"$tmp/server.err" &
         server=$!
@@ -94,7 +122,8 @@ run() {
             cat "$tmp/server.err"
             exit 1
         fi
-    fi
+        ;;
+    esac
     fk="-L -K clear -K add,30,$dir/fixed.so,fixed_init -n $fn"
     line=$(printf '%s' "${port:+-p $port }$args" | sed -e "s|@A@|$archives|g" \
         -e "s|@DEAD@|$dead|g" -e "s|@FK@|$fk|g")
@@ -103,6 +132,7 @@ run() {
     case $args in *@FK@*) ;; *) live= ;; esac
     (
         cd "$tmp" || exit 1
+        PATH=$spawn$PATH
         eval "$bin $line"
         echo "exit $?"
     ) >"$tmp/raw.out" 2>"$tmp/raw.err" </dev/null
@@ -114,6 +144,16 @@ run() {
         [ -s "$tmp/log" ] || kill $server 2>/dev/null
         wait $server || echo "fake_pmtime: exit $?" >>"$tmp/log"
         cat "$tmp/server.err" >>"$tmp/log"
+    elif [ -n "$spawn" ]; then
+        # the server pmtime started ends when the client does
+        i=0
+        while [ ! -f "$tmp/done" ] && [ $i -lt 700 ]; do
+            sleep 0.1
+            i=$((i + 1))
+        done
+        cat "$tmp/done" "$tmp/server.err" >>"$tmp/log" 2>/dev/null
+        cat "$tmp/args" "$tmp/log" >"$tmp/log.all" 2>/dev/null
+        mv "$tmp/log.all" "$tmp/log"
     fi
     mv "$tmp/log" "$tmp/$side.$n.log"
 }
