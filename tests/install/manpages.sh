@@ -8,7 +8,8 @@
 #    SYNOPSIS or OPTIONS section, and each option the OPTIONS section
 #    describes (the tags of its .TP entries) is in the usage (-? and --help
 #    excepted: every tool takes them, not every usage lists them);
-#  - every function (and variable) libpcp.so and libpcp_pmda.so export,
+#  - every function (and variable) libpcp.so, libpcp_pmda.so and
+#    libpcp_gui.so export,
 #    other than the __ internals, is named in the NAME section of a man3
 #    page, each name in one page only, and every name there is exported;
 #    the .so pages the build made for those names point at real pages;
@@ -87,7 +88,8 @@ done
 # Every exported name has a page; every NAME entry is exported, once.  The
 # names carry their version (name@@PCP_3.0); the nodes themselves are
 # absolute symbols (A).
-nm -D --defined-only "$build/lib/libpcp.so.3" "$build/lib/libpcp_pmda.so.3" |
+nm -D --defined-only "$build/lib/libpcp.so.3" "$build/lib/libpcp_pmda.so.3" \
+    "$build/lib/libpcp_gui.so.2" |
     awk 'NF == 3 && $2 != "A" && $3 !~ /^_/ { sub(/@.*/, "", $3); print $3 }' | sort -u >"$tmp/exported"
 [ -s "$tmp/exported" ] || bad "nm found no exported names in $build/lib"
 : >"$tmp/named"
