@@ -925,15 +925,16 @@ enum { GUI_FAILED = -1, GUI_DONE = -2 };
 
 /* The fetch of one step, acknowledged: 0 with *rsp, GUI_FAILED (a value
  * or the archive missing, said or told to the server) or GUI_DONE (past
- * the window). */
+ * the window); a fetch that fails ends the program. */
 static int gui_fetch(pmHighResResult **rsp)
 {
     pmHighResResult *rs;
     int end;
 
     if ((rs = fetch(&end)) == NULL) {
-        if (end)
-            pmTimeStateBounds(&gui.controls, gui.msg);
+        if (!end)
+            exit(1); /* the error said, as PCP's pmval ends */
+        pmTimeStateBounds(&gui.controls, gui.msg);
         return GUI_FAILED;
     }
     pmTimeStateAck(&gui.controls, gui.msg);
