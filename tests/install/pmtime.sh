@@ -6,7 +6,8 @@
 # Debian's libpcp-gui2 and libpcp-gui2-dev do) and include/pcp/pmtime.h;
 # a client built from the prefix alone (the header as strict C99, linked
 # with -lpcp_gui -lpcp) must run on the prefix's libraries, and so must
-# the installed pmval.  Exit 0 pass, 1 failure.
+# every installed program (pmval on libpcp_gui, all on libpcp: a program
+# without a run path would take the system's PCP).  Exit 0 pass, 1 failure.
 set -u
 build=$1 cc=$2 san=${3:-}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pmkit-pmtime.XXXXXX") || exit 1
@@ -50,5 +51,12 @@ ldd "$tmp/client" | grep -q "libpcp_gui.so.2 => $prefix/lib/" ||
     { echo "FAIL: the client does not run on the prefix's libpcp_gui"; fail=1; }
 ldd "$prefix/bin/pmval" | grep -q "libpcp_gui.so.2 => $prefix/\(bin/\.\./\)\{0,1\}lib/" ||
     { echo "FAIL: the installed pmval does not run on the prefix's libpcp_gui"; fail=1; }
+for p in "$prefix"/bin/*; do
+    if ldd "$p" | grep 'libpcp' | grep -v " => $prefix/\(bin/\.\./\)\{0,1\}lib/" >"$tmp/ldd"; then
+        echo "FAIL: the installed $(basename "$p") takes a libpcp from outside the prefix:"
+        cat "$tmp/ldd"
+        fail=1
+    fi
+done
 [ $fail = 0 ] && echo "PASS: libpcp_gui and <pcp/pmtime.h> install and serve a client"
 exit $fail
