@@ -861,6 +861,8 @@ PCP_CALL extern void __pmDumpIDList(FILE *, int, const pmID *);
 PCP_CALL extern void __pmDumpInResult(FILE *, const pmInResult *);
 PCP_CALL extern void __pmDumpNameList(FILE *, int, const char **);
 PCP_CALL extern void __pmDumpStatusList(FILE *, int, const int *);
+PCP_CALL extern void __pmDumpEventRecords(FILE *, pmValueSet *, int);
+PCP_CALL extern void __pmDumpHighResEventRecords(FILE *, pmValueSet *, int);
 PCP_CALL extern void __pmPrintMetricNames(FILE *, int, char **, char *);
 
 /* ---------------------------------------------------------------------
