@@ -120,6 +120,7 @@ PCP_CALL extern int __pmNewPMNS(__pmnsTree **);
 PCP_CALL extern int __pmFixPMNSHashTab(__pmnsTree *, int, int);
 PCP_CALL extern int __pmAddPMNSNode(__pmnsTree *, int, const char *);
 PCP_CALL extern void __pmFreePMNS(__pmnsTree *);
+PCP_CALL extern void __pmUsePMNS(__pmnsTree *);
 PCP_CALL extern void __pmDumpNameNode(FILE *, const __pmnsNode *, int);
 PCP_CALL extern void __pmDumpNameSpace(FILE *, int);
 
@@ -792,6 +793,7 @@ typedef enum {
 typedef void (*__pmServerCallback)(__pmFdSet *, int, int);
 typedef struct __pmServerPresence __pmServerPresence;
 PCP_CALL extern int __pmServerCreatePIDFile(const char *, int);
+PCP_CALL extern int __pmShutdown(void);
 PCP_CALL extern int __pmServerNotifyServiceManagerReady(pid_t);
 PCP_CALL extern int __pmServerNotifyServiceManagerStopping(pid_t);
 
