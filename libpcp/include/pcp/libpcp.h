@@ -487,6 +487,9 @@ typedef struct {
     int *ports; /* its ports */
     int nports; /* how many */
 } __pmHostSpec;
+PCP_CALL extern int __pmParseHostSpec(const char *, __pmHostSpec **, int *, char **);
+PCP_CALL extern int __pmUnparseHostSpec(__pmHostSpec *, int, char *, size_t);
+PCP_CALL extern void __pmFreeHostSpec(__pmHostSpec *, int);
 
 /* A host context's connection to pmcd. */
 typedef struct {
