@@ -116,7 +116,6 @@ int main(void)
     sts = __pmShutdown();
     printf("__pmShutdown with a tree in use -> %d\n", sts);
     ask("after __pmShutdown");
-    __pmFreePMNS(t0);
 
     ctx = pmNewContext(PM_CONTEXT_LOCAL, NULL);
     printf("pmNewContext local -> %d\n", ctx >= 0 ? 0 : ctx);
@@ -133,5 +132,6 @@ int main(void)
     printf("__pmShutdown again -> %d\n", sts);
     ctx = pmNewContext(PM_CONTEXT_LOCAL, NULL);
     printf("pmNewContext local after -> %d\n", ctx >= 0 ? 0 : ctx);
+    __pmFreePMNS(t0); /* PCP's still reads it: only at the end */
     return 0;
 }
