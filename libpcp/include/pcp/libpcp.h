@@ -490,6 +490,11 @@ typedef struct {
 PCP_CALL extern int __pmParseHostSpec(const char *, __pmHostSpec **, int *, char **);
 PCP_CALL extern int __pmUnparseHostSpec(__pmHostSpec *, int, char *, size_t);
 PCP_CALL extern void __pmFreeHostSpec(__pmHostSpec *, int);
+PCP_CALL extern int __pmParseHostAttrsSpec(const char *, __pmHostSpec **, int *, __pmHashCtl *,
+                                           char **);
+PCP_CALL extern int __pmUnparseHostAttrsSpec(__pmHostSpec *, int, __pmHashCtl *, char *, size_t);
+PCP_CALL extern void __pmFreeHostAttrsSpec(__pmHostSpec *, int, __pmHashCtl *);
+PCP_CALL extern void __pmFreeAttrsSpec(__pmHashCtl *);
 
 /* A host context's connection to pmcd. */
 typedef struct {
