@@ -19,14 +19,19 @@
  * PM_ERR_CONV for a record with the missed flag and others, PM_ERR_TYPE
  * for a parameter type that cannot be a value.  (PCP's reads past the end
  * of short parameters and gives negative parameter counts a result with a
- * negative numpmid: docs/compat.md.)
+ * negative numpmid: docs/compat.md.)  First, the array goes through
+ * Debian's structural check (event_dump.c): one it fails is dumped to
+ * stderr and its error returned, as PCP's unpacker does.
  */
 #include "derived.h"
 #include "values.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <pcp/libpcp.h>
 
 /* A value set of one value of pmid: a 32-bit value in place. */
 static pmValueSet *insitu_set(pmID pmid, uint32_t value)
@@ -188,7 +193,17 @@ static int unpack(const pmValueSet *vsp, int idx, int type, list *l, keep_fn kee
     int32_t nrec;
     int sts;
 
-    if (vsp == NULL || idx < 0 || idx >= vsp->numval)
+    if (vsp == NULL)
+        return PM_ERR_INST;
+    if ((sts = pmkit_event_check(vsp, idx, type == PM_TYPE_HIGHRES_EVENT)) < 0) {
+        /* PCP's shows the array it refuses */
+        if (type == PM_TYPE_HIGHRES_EVENT)
+            __pmDumpHighResEventRecords(stderr, (pmValueSet *)vsp, idx);
+        else
+            __pmDumpEventRecords(stderr, (pmValueSet *)vsp, idx);
+        return sts;
+    }
+    if (idx < 0 || idx >= vsp->numval)
         return PM_ERR_INST;
     if (vsp->valfmt != PM_VAL_DPTR && vsp->valfmt != PM_VAL_SPTR)
         return PM_ERR_CONV;

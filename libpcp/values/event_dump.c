@@ -9,7 +9,14 @@
  * parameter's size is its PMID and its header's length padded to a word,
  * and its value is read at the type's size whatever that length says.
  * Unlike PCP's, nothing is read past the value's length (bytes there show
- * as zeros), nor past a value set's last value (docs/compat.md).  Not
+ * as zeros), nor past a value set's last value (docs/compat.md).
+ *
+ * The same walk checks an array (__pmCheckEventRecords, and
+ * pmUnpackEventRecords before it unpacks, which dumps to stderr an array
+ * that fails): a count of values at or below 0 is the answer, then
+ * PM_ERR_CONV for a value format or a missed record with other flags,
+ * PM_ERR_TYPE, PM_ERR_TOOSMALL for a short value or a negative count,
+ * PM_ERR_TOOBIG for a record or parameter past the end, as Debian's.  Not
  * here: unpacking records into results (event.c), printing them for a
  * reader (pminfo -x, pmdumplog), which name metrics and stamp records.
  */
@@ -231,6 +238,64 @@ static void dump_events(FILE *f, const pmValueSet *vsp, int idx, int highres)
     for (int r = 0; r < nrec; r++)
         if (print_record(f, &s, &at, r, highres) < 0)
             return;
+}
+
+/* The parameters of a record whose count is count, the first at *at:
+ * 0, or PM_ERR_TOOBIG once one runs past the end. */
+static int check_params(const span *s, size_t *at, int32_t count)
+{
+    for (int32_t i = 0; i < count; i++) {
+        size_t size;
+        if (*at > s->len || s->len - *at < sizeof(pmEventParameter))
+            return PM_ERR_TOOBIG;
+        size = sizeof(pmID) + (((size_t)(span_word(s, *at + 4) & 0xffffff) + 3) & ~(size_t)3);
+        if (s->len - *at < size)
+            return PM_ERR_TOOBIG;
+        *at += size;
+    }
+    return 0;
+}
+
+int pmkit_event_check(const pmValueSet *vsp, int idx, int highres)
+{
+    const pmValueBlock *vb;
+    span s;
+    size_t at = PMKIT_EVENT_HEAD, stamp = PMKIT_EVENT_STAMP(highres);
+    int32_t nrec;
+    int sts;
+
+    if (vsp->numval <= 0)
+        return vsp->numval;
+    if (vsp->valfmt != PM_VAL_DPTR && vsp->valfmt != PM_VAL_SPTR)
+        return PM_ERR_CONV;
+    if (idx < 0 || idx >= vsp->numval || (vb = vsp->vlist[idx].value.pval) == NULL)
+        return PM_ERR_INST;
+    if ((int)vb->vtype != (highres ? PM_TYPE_HIGHRES_EVENT : PM_TYPE_EVENT))
+        return PM_ERR_TYPE;
+    s.buf = (const unsigned char *)vb;
+    s.len = vb->vlen;
+    memcpy(&nrec, s.buf + 4, sizeof(nrec));
+    if (s.len < PMKIT_EVENT_HEAD || nrec < 0)
+        return PM_ERR_TOOSMALL;
+    for (int32_t r = 0; r < nrec; r++) {
+        uint32_t flags;
+        int32_t count;
+        if (at > s.len || s.len - at < PMKIT_EVENT_RECORD(highres))
+            return PM_ERR_TOOBIG;
+        flags = span_word(&s, at + stamp);
+        count = (int32_t)span_word(&s, at + stamp + 4);
+        at += PMKIT_EVENT_RECORD(highres);
+        if ((flags & PM_EVENT_FLAG_MISSED) && flags != PM_EVENT_FLAG_MISSED)
+            return PM_ERR_CONV;
+        if (!(flags & PM_EVENT_FLAG_MISSED) && (sts = check_params(&s, &at, count)) < 0)
+            return sts;
+    }
+    return 0;
+}
+
+int __pmCheckEventRecords(pmValueSet *vsp, int idx)
+{
+    return pmkit_event_check(vsp, idx, 0);
 }
 
 void __pmDumpEventRecords(FILE *f, pmValueSet *vsp, int idx)

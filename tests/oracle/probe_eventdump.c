@@ -12,7 +12,11 @@
  * dump goes through a memory stream, then to standard output.  Every byte
  * PCP's dump may read lies inside the probe's buffer (pmkit's reads none
  * past the value's length and takes zeros there: the cuts whose next
- * bytes are not zeros show that PCP's does not read them either).
+ * bytes are not zeros show that PCP's does not read them either).  Each
+ * array is also given to __pmCheckEventRecords, and those the dump finds
+ * an error in to pmUnpack(HighRes)EventRecords, which dumps them to stderr
+ * (captured, after its answer).  Last, __pmDumpResult of sets of one
+ * and two values with no context.
  */
 #include <pcp/pmapi.h>
 #include "libpcp.h"
@@ -21,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* One value block being filled: an event array of either resolution. */
 typedef struct {
@@ -91,6 +96,32 @@ static void array_finish(array *a, int type)
     vb->vtype = (unsigned)type;
 }
 
+/* pmUnpack(HighRes)EventRecords of a damaged array (one the dump finds
+ * an error in: both libraries stop there): its answer and what it writes
+ * on stderr. */
+static void unpack_damaged(pmValueSet *vs, int idx, int highres)
+{
+    FILE *tmp = tmpfile();
+    int saved = dup(2), sts;
+    char line[512];
+    void **res = NULL;
+
+    fflush(stderr);
+    dup2(fileno(tmp), 2);
+    if (highres)
+        sts = pmUnpackHighResEventRecords(vs, idx, (pmHighResResult ***)&res);
+    else
+        sts = pmUnpackEventRecords(vs, idx, (pmResult ***)&res);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    printf("unpack -> %d\n", sts);
+    rewind(tmp);
+    while (fgets(line, sizeof(line), tmp) != NULL)
+        printf("  stderr: %s", line);
+    fclose(tmp);
+}
+
 /* The dump of value idx of vs, through a memory stream. */
 static void dump(const char *title, pmValueSet *vs, int idx, int highres)
 {
@@ -104,6 +135,10 @@ static void dump(const char *title, pmValueSet *vs, int idx, int highres)
         __pmDumpEventRecords(f, vs, idx);
     fclose(f);
     printf("=== %s (%s)\n%s", title, highres ? "highres" : "event", text);
+    if (!highres)
+        printf("__pmCheckEventRecords -> %d\n", __pmCheckEventRecords(vs, idx));
+    if (strstr(text, "Error: ") != NULL && vs->numval != 0) /* PCP's unpacks no values */
+        unpack_damaged(vs, idx, highres);
     free(text);
 }
 
@@ -361,6 +396,52 @@ static void value_sets(int highres)
     free(vs);
 }
 
+/* __pmDumpResult with no context (so no descriptors): a set of one value
+ * and sets of several, with and without instances, as the testsuite's
+ * unpack dumps the records it unpacks. */
+static void results(void)
+{
+    pmResult *r = malloc(sizeof(pmResult) + 2 * sizeof(pmValueSet *));
+    pmValueSet *one = malloc(sizeof(pmValueSet)),
+               *two = malloc(sizeof(pmValueSet) + sizeof(pmValue));
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+
+    one->pmid = pmID_build(29, 0, 127);
+    one->numval = 1;
+    one->valfmt = PM_VAL_INSITU;
+    one->vlist[0].inst = PM_IN_NULL;
+    one->vlist[0].value.lval = 1;
+    two->pmid = pmID_build(29, 0, 128);
+    two->numval = 2;
+    two->valfmt = PM_VAL_INSITU;
+    two->vlist[0].inst = PM_IN_NULL;
+    two->vlist[0].value.lval = 2;
+    two->vlist[1].inst = 5;
+    two->vlist[1].value.lval = 3;
+    r->timestamp.tv_sec = 1700000000;
+    r->timestamp.tv_usec = 0;
+    r->numpmid = 3;
+    r->vset[0] = one;
+    r->vset[1] = two;
+    r->vset[2] = one;
+    one->vlist[0].inst = PM_IN_NULL;
+    __pmDumpResult(f, r);
+    one->vlist[0].inst = 9;
+    __pmDumpResult(f, r);
+    fclose(f);
+    /* the result's address and the time of day (the zone's) masked */
+    printf("=== __pmDumpResult without a context\n");
+    for (char *line = strtok(text, "\n"); line != NULL; line = strtok(NULL, "\n"))
+        printf("%s\n",
+               strncmp(line, "pmResult dump from", 18) == 0 ? "pmResult dump (masked)" : line);
+    free(text);
+    free(one);
+    free(two);
+    free(r);
+}
+
 int main(void)
 {
     for (int highres = 0; highres <= 1; highres++) {
@@ -370,5 +451,6 @@ int main(void)
         truncated(highres);
         odd_params(highres);
     }
+    results();
     return 0;
 }

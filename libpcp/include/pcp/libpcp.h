@@ -872,6 +872,7 @@ PCP_CALL extern void __pmDumpInResult(FILE *, const pmInResult *);
 PCP_CALL extern void __pmDumpNameList(FILE *, int, const char **);
 PCP_CALL extern void __pmDumpStatusList(FILE *, int, const int *);
 PCP_CALL extern void __pmDumpEventRecords(FILE *, pmValueSet *, int);
+PCP_CALL extern int __pmCheckEventRecords(pmValueSet *, int);
 PCP_CALL extern void __pmDumpHighResEventRecords(FILE *, pmValueSet *, int);
 PCP_CALL extern void __pmPrintMetricNames(FILE *, int, char **, char *);
 
