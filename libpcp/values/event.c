@@ -21,7 +21,8 @@
  * of short parameters and gives negative parameter counts a result with a
  * negative numpmid: docs/compat.md.)  First, the array goes through
  * Debian's structural check (event_dump.c): one it fails is dumped to
- * stderr and its error returned, as PCP's unpacker does.
+ * stderr and its error returned, as PCP's unpacker does; with the fetch
+ * debug option, the results are dumped to stderr.
  */
 #include "derived.h"
 #include "values.h"
@@ -295,10 +296,18 @@ int pmUnpackEventRecords(pmValueSet *vsp, int idx, pmResult ***rap)
         return -EINVAL;
     *rap = NULL;
     sts = unpack(vsp, idx, PM_TYPE_EVENT, &l, keep_result);
-    if (sts < 0)
+    if (sts < 0) {
         pmFreeEventResult((pmResult **)l.r);
-    else
-        *rap = (pmResult **)l.r;
+        return sts;
+    }
+    *rap = (pmResult **)l.r;
+    if (pmDebugOptions.fetch && sts > 0) {
+        fprintf(stderr, "pmUnpackEventRecords returns ...\n");
+        for (int r = 0; r < sts; r++) {
+            fprintf(stderr, "pmResult[%d]\n", r);
+            __pmDumpResult(stderr, (*rap)[r]);
+        }
+    }
     return sts;
 }
 
@@ -311,9 +320,17 @@ int pmUnpackHighResEventRecords(pmValueSet *vsp, int idx, pmHighResResult ***rap
         return -EINVAL;
     *rap = NULL;
     sts = unpack(vsp, idx, PM_TYPE_HIGHRES_EVENT, &l, keep_highres);
-    if (sts < 0)
+    if (sts < 0) {
         pmFreeHighResEventResult((pmHighResResult **)l.r);
-    else
-        *rap = (pmHighResResult **)l.r;
+        return sts;
+    }
+    *rap = (pmHighResResult **)l.r;
+    if (pmDebugOptions.fetch && sts > 0) {
+        fprintf(stderr, "pmUnpackHighResEventRecords returns ...\n");
+        for (int r = 0; r < sts; r++) {
+            fprintf(stderr, "pmHighResResult[%d]\n", r);
+            __pmDumpHighResResult(stderr, (*rap)[r]);
+        }
+    }
     return sts;
 }

@@ -16,7 +16,8 @@
  * array is also given to __pmCheckEventRecords, and those the dump finds
  * an error in to pmUnpack(HighRes)EventRecords, which dumps them to stderr
  * (captured, after its answer).  Last, __pmDumpResult of sets of one
- * and two values with no context.
+ * and two values with no context, and what the unpackers dump with the
+ * fetch debug option.
  */
 #include <pcp/pmapi.h>
 #include "libpcp.h"
@@ -442,6 +443,59 @@ static void results(void)
     free(r);
 }
 
+/* With the fetch debug option, the unpackers dump what they return (and
+ * stamps and addresses are masked): two records, and none.  The records
+ * have no flags: PCP names event.flags without a context, pmkit does not
+ * yet. */
+static void debug_unpack(void)
+{
+    int32_t l = 7;
+
+    pmSetDebug("fetch");
+    for (int highres = 0; highres <= 1; highres++)
+        for (int n = 0; n <= 2; n += 2) {
+            array a;
+            pmValueSet vs;
+            FILE *tmp = tmpfile();
+            int saved = dup(2), sts;
+            char line[512];
+            void **res = NULL;
+            array_start(&a, highres);
+            for (int r = 0; r < n; r++) {
+                array_record(&a, 1700000000 + r, 5, 0);
+                array_param(&a, pmID_build(29, 0, 127), PM_TYPE_32, &l, 4);
+            }
+            array_finish(&a, highres ? PM_TYPE_HIGHRES_EVENT : PM_TYPE_EVENT);
+            vs.pmid = pmID_build(29, 4095, 0);
+            vs.numval = 1;
+            vs.valfmt = PM_VAL_DPTR;
+            vs.vlist[0].inst = PM_IN_NULL;
+            vs.vlist[0].value.pval = (pmValueBlock *)a.buf;
+            fflush(stderr);
+            dup2(fileno(tmp), 2);
+            if (highres) {
+                sts = pmUnpackHighResEventRecords(&vs, 0, (pmHighResResult ***)&res);
+                pmFreeHighResEventResult((pmHighResResult **)res);
+            } else {
+                sts = pmUnpackEventRecords(&vs, 0, (pmResult ***)&res);
+                pmFreeEventResult((pmResult **)res);
+            }
+            fflush(stderr);
+            dup2(saved, 2);
+            close(saved);
+            printf("=== debug fetch, %d records (%s): %d\n", n, highres ? "highres" : "event", sts);
+            rewind(tmp);
+            while (fgets(line, sizeof(line), tmp) != NULL) {
+                char *t = strstr(line, " timestamp:");
+                if (strstr(line, "dump from ") != NULL && t != NULL)
+                    strcpy(strstr(line, "dump from ") + 10, "(masked)\n");
+                printf("  stderr: %s", line);
+            }
+            fclose(tmp);
+        }
+    pmClearDebug("fetch");
+}
+
 int main(void)
 {
     for (int highres = 0; highres <= 1; highres++) {
@@ -452,5 +506,6 @@ int main(void)
         odd_params(highres);
     }
     results();
+    debug_unpack();
     return 0;
 }
