@@ -9,7 +9,8 @@
  * parameter's size is its PMID and its header's length padded to a word,
  * and its value is read at the type's size whatever that length says.
  * Unlike PCP's, nothing is read past the value's length (bytes there show
- * as zeros), nor past a value set's last value (docs/compat.md).
+ * as zeros: a value too short for its record count has none), nor past
+ * a value set's last value (docs/compat.md).
  *
  * The same walk checks an array (__pmCheckEventRecords, and
  * pmUnpackEventRecords before it unpacks, which dumps to stderr an array
@@ -220,8 +221,7 @@ static void dump_events(FILE *f, const pmValueSet *vsp, int idx, int highres)
         return;
     s.buf = (const unsigned char *)vb;
     s.len = vb->vlen;
-    /* the count is inside every pmValueBlock, whatever its length says */
-    memcpy(&nrec, s.buf + 4, sizeof(nrec));
+    nrec = (int32_t)span_word(&s, 4); /* 0 in a value too short to hold it */
     if (s.len < PMKIT_EVENT_HEAD) {
         fprintf(f, "Error: bad len (smaller than minimum size %d)\n", PMKIT_EVENT_HEAD);
     } else {
@@ -274,8 +274,9 @@ int pmkit_event_check(const pmValueSet *vsp, int idx, int highres)
         return PM_ERR_TYPE;
     s.buf = (const unsigned char *)vb;
     s.len = vb->vlen;
-    memcpy(&nrec, s.buf + 4, sizeof(nrec));
-    if (s.len < PMKIT_EVENT_HEAD || nrec < 0)
+    if (s.len < PMKIT_EVENT_HEAD)
+        return PM_ERR_TOOSMALL;
+    if ((nrec = (int32_t)span_word(&s, 4)) < 0)
         return PM_ERR_TOOSMALL;
     for (int32_t r = 0; r < nrec; r++) {
         uint32_t flags;

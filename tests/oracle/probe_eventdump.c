@@ -5,7 +5,7 @@
  * parameter type, strings and aggregates of every length up to and past a
  * word, nested and unknown parameter types, record flags and missed
  * counts, records without parameters, empty arrays, arrays cut short at
- * every length (with their bytes left after the cut, and with zeros
+ * every length from 8 (with their bytes left after the cut, and with zeros
  * there), overstated and negative counts, parameter lengths under the
  * header's, a value of another type, value sets without values, with an
  * error or another value format, an index past the first value.  Each
@@ -262,7 +262,7 @@ static void truncated(int highres)
     array_finish(&a, type);
     memcpy(whole, a.buf, full);
     for (int zeros = 0; zeros <= 1; zeros++) {
-        for (size_t cut = 0; cut <= full + 4; cut++) {
+        for (size_t cut = 8; cut <= full + 4; cut++) { /* under 8: the 4 bytes below */
             char title[64];
             pmValueBlock *vb = (pmValueBlock *)a.buf;
             pmValueSet vs;
@@ -291,7 +291,7 @@ static void truncated(int highres)
     }
     put32(&a, 4, (uint32_t)-1);
     dump_array("-1 records", &a, type);
-    for (int n = -1; n <= 1; n++) {
+    for (int n = -1; n <= 0; n++) { /* PCP's reads a count past the 4 bytes */
         char title[64];
         pmValueSet vs;
         for (int t = PM_TYPE_EVENT; t <= PM_TYPE_HIGHRES_EVENT; t++) {
