@@ -802,6 +802,7 @@ typedef void (*__pmServerCallback)(__pmFdSet *, int, int);
 typedef struct __pmServerPresence __pmServerPresence;
 PCP_CALL extern int __pmServerCreatePIDFile(const char *, int);
 PCP_CALL extern int __pmShutdown(void);
+PCP_CALL extern void __pmServerStart(int, char **, int);
 PCP_CALL extern int __pmServerNotifyServiceManagerReady(pid_t);
 PCP_CALL extern int __pmServerNotifyServiceManagerStopping(pid_t);
 
