@@ -96,7 +96,7 @@ int main(void)
     int ctx, sts;
 
     setvbuf(stdout, NULL, _IONBF, 0);
-    setenv("PCP_DERIVED_CONFIG", "", 1); /* no derived metrics' names */
+    setenv("PCP_DERIVED_CONFIG", "", 1);         /* no derived metrics' names */
     setenv("PCP_PMCDCONF_PATH", "/dev/null", 1); /* local contexts, no agents */
     ask("nothing loaded");
     t0 = tree(0);
