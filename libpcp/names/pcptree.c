@@ -9,8 +9,9 @@
  * from the loaded one through the names API (children in PCP's order,
  * each leaf's PMID) when first asked for, and kept until the namespace is
  * unloaded or replaced.  A caller may change it, as PCP's may change its
- * own; that changes nothing pmkit answers.  Not here: making a tree the
- * loaded namespace (__pmUsePMNS).
+ * own; that changes nothing pmkit answers.  __pmUsePMNS makes a tree's
+ * leaves, as they are at the call, the loaded namespace (pmns.c); PCP's
+ * reads the caller's tree itself from then on.
  */
 #include "derived.h"
 #include "names.h"
@@ -259,4 +260,88 @@ void __pmDumpNameSpace(FILE *f, int verbose)
 
     if (t != NULL)
         __pmDumpNameNode(f, t->root, verbose);
+}
+
+/* Leaves gathered in a tree's order: full names and PMIDs. */
+typedef struct {
+    char **names;
+    pmID *pmids;
+    size_t n, cap;
+} leaf_list;
+
+/* Keep full (taken over, freed on failure) and pmid; 0 or -ENOMEM. */
+static int leaf_keep(leaf_list *l, char *full, pmID pmid)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 64;
+        char **nn = realloc(l->names, cap * sizeof(*nn));
+        pmID *np;
+        if (nn == NULL) {
+            free(full);
+            return -ENOMEM;
+        }
+        l->names = nn;
+        if ((np = realloc(l->pmids, cap * sizeof(*np))) == NULL) {
+            free(full);
+            return -ENOMEM;
+        }
+        l->pmids = np;
+        l->cap = cap;
+    }
+    l->names[l->n] = full;
+    l->pmids[l->n++] = pmid;
+    return 0;
+}
+
+/* The leaves below node, whose full name is prefix ("" for the root),
+ * first child first; 0 or -ENOMEM. */
+static int gather_leaves(const __pmnsNode *node, const char *prefix, leaf_list *l)
+{
+    size_t plen = strlen(prefix);
+
+    for (const __pmnsNode *k = node->first; k != NULL; k = k->next) {
+        size_t klen = strlen(k->name), at = plen > 0 ? plen + 1 : 0;
+        char *full = malloc(at + klen + 1);
+        int sts;
+        if (full == NULL)
+            return -ENOMEM;
+        memcpy(full, prefix, plen);
+        if (plen > 0)
+            full[plen] = '.';
+        memcpy(full + at, k->name, klen + 1);
+        if (k->first != NULL) {
+            sts = gather_leaves(k, full, l);
+            free(full);
+        } else {
+            sts = leaf_keep(l, full, k->pmid);
+        }
+        if (sts < 0)
+            return sts;
+    }
+    return 0;
+}
+
+void __pmUsePMNS(__pmnsTree *t)
+{
+    leaf_list l = {0};
+
+    if (t == NULL || t->root == NULL)
+        return; /* PCP's crashes */
+    if (gather_leaves(t->root, "", &l) == 0) {
+        /* a namespace from names puts each new child first: the last
+         * leaf goes in first */
+        for (size_t i = 0; i < l.n / 2; i++) {
+            char *name = l.names[i];
+            pmID pmid = l.pmids[i];
+            l.names[i] = l.names[l.n - 1 - i];
+            l.pmids[i] = l.pmids[l.n - 1 - i];
+            l.names[l.n - 1 - i] = name;
+            l.pmids[l.n - 1 - i] = pmid;
+        }
+        pmkit_pmns_use((const char *const *)l.names, l.pmids, l.n);
+    }
+    for (size_t i = 0; i < l.n; i++)
+        free(l.names[i]);
+    free(l.names);
+    free(l.pmids);
 }

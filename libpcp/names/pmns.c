@@ -544,6 +544,39 @@ static void archive_names_free(void *t)
     retire(t);
 }
 
+/* The loaded namespace came from __pmUsePMNS: pmUnloadNameSpace leaves it. */
+static atomic_bool loaded_used;
+
+int pmkit_pmns_use(const char *const *names, const pmID *pmids, size_t n)
+{
+    pmns_tree *tree;
+    pmns_image *img;
+    ns *nsp, *old;
+    int sts = pmns_from_names(names, pmids, n, &tree);
+
+    if (sts < 0)
+        return sts == PM_ERR_TOOBIG ? -ENOMEM : sts;
+    sts = image_of_tree(tree, &img);
+    pmns_free(tree);
+    if (sts < 0)
+        return sts;
+    if ((nsp = malloc(sizeof(*nsp))) == NULL) {
+        pmns_image_close(img);
+        return -ENOMEM;
+    }
+    nsp->img = img;
+    nsp->leaves = NULL;
+    nsp->nslots = 0;
+    atomic_init(&nsp->refs, 1);
+    old = atomic_exchange(&loaded, nsp);
+    atomic_store(&loaded_asked, true);
+    atomic_store(&loaded_used, true);
+    atomic_fetch_add(&generation, 1);
+    if (old != NULL)
+        retire(old);
+    return 0;
+}
+
 int pmLoadNameSpace(const char *file)
 {
     return load(file, 0, 1, true);
@@ -556,7 +589,11 @@ int pmLoadASCIINameSpace(const char *file, int dupok)
 
 void pmUnloadNameSpace(void)
 {
-    ns *t = atomic_exchange(&loaded, NULL);
+    ns *t;
+
+    if (atomic_load(&loaded_used))
+        return; /* PCP's goes on using the tree __pmUsePMNS gave it */
+    t = atomic_exchange(&loaded, NULL);
 
     atomic_store(&loaded_asked, false);
 

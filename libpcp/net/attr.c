@@ -7,10 +7,14 @@
  * up with its terminating NUL counted in its size, and only the names in
  * the table below match (no prefixes, no other case); keys that are flags
  * are written without a value, and PCP_ATTR_AUTHNAME, PCP_ATTR_NONE and
- * unknown keys are not written at all (0, the buffer untouched).
+ * unknown keys are not written at all (0, the buffer untouched); values
+ * are URL-encoded (tests/oracle/probe_hostattrs.c).
  */
 #include "support.h"
 
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <pcp/libpcp.h>
@@ -71,6 +75,35 @@ int __pmAttrKeyStr_r(__pmAttrKey key, char *string, size_t size)
     return pmsprintf(string, size, "%s", attr_names[key].name);
 }
 
+/* "name=value" into string, the value URL-encoded as PCP's are (letters,
+ * digits and "*-._" as they are, a blank as '+', any other byte as %XX):
+ * the length written, truncated as pmsprintf truncates. */
+static int encoded(const char *name, const char *value, char *string, size_t size)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t len = strlen(value);
+    char *v = malloc(3 * len + 1), *p = v;
+    int n;
+
+    if (v == NULL)
+        return -ENOMEM;
+    for (const unsigned char *c = (const unsigned char *)value; *c != '\0'; c++) {
+        if (isalnum(*c) || strchr("*-._", *c) != NULL) {
+            *p++ = (char)*c;
+        } else if (*c == ' ') {
+            *p++ = '+';
+        } else {
+            *p++ = '%';
+            *p++ = hex[*c >> 4];
+            *p++ = hex[*c & 15];
+        }
+    }
+    *p = '\0';
+    n = pmsprintf(string, size, "%s=%s", name, v);
+    free(v);
+    return n;
+}
+
 /* The attribute as written in a specification: "name=value" (an empty
  * value for NULL), or the name alone for a flag; 0 for a key not
  * written. */
@@ -80,5 +113,5 @@ int __pmAttrStr_r(__pmAttrKey key, const char *data, char *string, size_t size)
         return 0;
     if (!attr_names[key].valued)
         return pmsprintf(string, size, "%s", attr_names[key].name);
-    return pmsprintf(string, size, "%s=%s", attr_names[key].name, data ? data : "");
+    return encoded(attr_names[key].name, data ? data : "", string, size);
 }

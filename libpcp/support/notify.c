@@ -156,16 +156,6 @@ void pmNoMem(const char *where, size_t size, int fatal)
         exit(1);
 }
 
-static void log_finished(void)
-{
-    time_t now = time(NULL);
-    char when[32];
-
-    ctime_r(&now, when);
-    fprintf(stderr, "\nLog finished %s", when);
-    fflush(stderr);
-}
-
 /* The streams pmOpenLog gave out, which __pmRotateLog may replace. */
 static struct {
     pthread_mutex_t lock;
@@ -244,40 +234,88 @@ FILE *__pmRotateLog(const char *progname, const char *logname, FILE *oldstream, 
     return oldstream;
 }
 
+/* Each stream pmOpenLog returned, once per call: "Log finished" goes to
+ * each at exit, last first (as PCP's one exit handler per call writes). */
+static struct {
+    pthread_mutex_t lock;
+    FILE **v;
+    size_t n;
+    int registered;
+} finish = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0};
+
+static void log_finished(void)
+{
+    time_t now = time(NULL);
+    char when[32];
+
+    ctime_r(&now, when);
+    pthread_mutex_lock(&finish.lock);
+    while (finish.n > 0) {
+        FILE *fp = finish.v[--finish.n];
+        fprintf(fp, "\nLog finished %s", when);
+        fflush(fp);
+    }
+    free(finish.v);
+    finish.v = NULL;
+    pthread_mutex_unlock(&finish.lock);
+}
+
+static void finish_add(FILE *fp)
+{
+    FILE **v;
+
+    pthread_mutex_lock(&finish.lock);
+    if ((v = realloc(finish.v, (finish.n + 1) * sizeof(*v))) != NULL) {
+        v[finish.n++] = fp;
+        finish.v = v;
+        if (!finish.registered && atexit(log_finished) == 0)
+            finish.registered = 1;
+    }
+    pthread_mutex_unlock(&finish.lock);
+}
+
+/*
+ * The log goes to logname, or stays on oldstream for "-": either way the
+ * stream returned is oldstream (a new file takes its descriptor's place,
+ * as in __pmRotateLog), headed "Log for PROG on HOST started DATE" and
+ * ended "Log finished DATE" at exit.  A file that cannot be made is a
+ * line on stderr and *status 0, and the log goes on on oldstream, header
+ * and all (Debian's, tests/oracle/probe_openlog.c).
+ */
 FILE *pmOpenLog(const char *progname, const char *logname, FILE *oldstream, int *status)
 {
-    static int registered;
     char host[MAXHOSTNAMELEN] = "";
     char when[32];
     time_t now = time(NULL);
-    FILE *fp;
+    FILE *fp = oldstream;
 
-    *status = 0;
-    if (logname != NULL && strcmp(logname, "-") == 0) {
-        *status = 1;
-        logs_keep(oldstream, oldstream);
-        return oldstream;
-    }
-    unlink(logname);
-    if ((fp = freopen(logname, "w", oldstream)) == NULL) {
-        /* the old stream is gone: fall back to the terminal's stderr */
-        fp = fdopen(STDERR_FILENO, "w");
-        if (fp == NULL)
-            return oldstream;
-        fprintf(fp, "%s: cannot open log \"%s\" for writing: %s\n", progname, logname,
-                strerror(errno));
-        return fp;
-    }
-    setvbuf(fp, NULL, _IOLBF, 0);
     *status = 1;
+    if (oldstream == NULL) { /* PCP's crashes */
+        *status = 0;
+        return NULL;
+    }
+    if (logname == NULL || strcmp(logname, "-") != 0) {
+        int fd;
+        fflush(oldstream);
+        if (logname != NULL)
+            unlink(logname);
+        fd = logname == NULL ? -1 : open(logname, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+        if (fd >= 0 && dup2(fd, fileno(oldstream)) >= 0) {
+            clearerr(oldstream);
+            setvbuf(oldstream, NULL, _IOLBF, 0);
+        } else {
+            *status = 0;
+            fprintf(stderr, "%s: cannot open log \"%s\" for writing : %s\n", progname,
+                    logname != NULL ? logname : "(null)", strerror(errno));
+        }
+        if (fd >= 0)
+            close(fd);
+    }
     gethostname(host, sizeof(host) - 1);
     ctime_r(&now, when);
     fprintf(fp, "Log for %s on %s started %s\n", progname, host, when);
     logs_keep(oldstream, fp);
-    if (!registered && fp == stderr) {
-        atexit(log_finished);
-        registered = 1;
-    }
+    finish_add(fp);
     return fp;
 }
 

@@ -9,7 +9,18 @@
  * datagram to $NOTIFY_SOCKET: -12345 when that is not set, -EINVAL when
  * it is neither a path nor an abstract name, -errno when sending fails,
  * 1 when sent.  As Debian's libpcp answers (tests/oracle/probe_system.c).
- * Not here: the request ports and presence advertising of the server API.
+ * __pmShutdown, which PCP's programs call before they exit so that a leak
+ * checker sees nothing held, answers 0 as Debian's does and leaves the
+ * contexts and the namespace in use, as Debian's does
+ * (tests/oracle/probe_usepmns.c); pmkit holds no security library state
+ * to release, and a local context's agents stay loaded.
+ * __pmServerStart puts the caller in the background as Debian's does
+ * (tests/oracle/probe_serverstart.c): stdio flushed, the terminal stop
+ * signals ignored, a fork whose parent leaves at once (_exit(0), no exit
+ * handlers), the child a new session's leader, its stdin closed when bit
+ * 0 of flags is set.  A fork that fails leaves the caller in the
+ * foreground (PCP's exits).  Not here: the request ports and presence
+ * advertising of the server API.
  */
 #include "support.h"
 
@@ -17,6 +28,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,4 +124,29 @@ int __pmServerNotifyServiceManagerStopping(pid_t pid)
 {
     (void)pid;
     return notify_send("STOPPING=1");
+}
+
+int __pmShutdown(void)
+{
+    return 0;
+}
+
+void __pmServerStart(int argc, char **argv, int flags)
+{
+    pid_t pid;
+
+    (void)argc;
+    (void)argv;
+    fflush(stdout);
+    fflush(stderr);
+    signal(SIGTSTP, SIG_IGN);
+    signal(SIGTTIN, SIG_IGN);
+    signal(SIGTTOU, SIG_IGN);
+    if ((pid = fork()) < 0)
+        return;
+    if (pid > 0)
+        _exit(0);
+    setsid();
+    if (flags & 1)
+        close(STDIN_FILENO);
 }

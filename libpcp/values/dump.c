@@ -8,9 +8,10 @@
  *
  * A value set is shown with the metric's names (every name of its PMID)
  * and, when its descriptor can be had from the current context, values of
- * the metric's type and instance names; without one, 32-bit values are
- * shown every way (pmPrintValue's unknown type) and blocks as their own
- * type says.  Not here: printing one value (printvalue.c).
+ * the metric's type and instance names; without one, the only value of
+ * a set with no instance (PM_IN_NULL) has no instance part, and 32-bit
+ * values are shown every way (pmPrintValue's unknown type)
+ * and blocks as their own type says.  Not here: printing one value (printvalue.c).
  */
 #include "values.h"
 
@@ -40,7 +41,8 @@ static void print_value(FILE *f, const pmValueSet *vs, int j, const pmDesc *desc
     const pmValue *v = &vs->vlist[j];
     int type;
 
-    if (desc != NULL && desc->indom == PM_INDOM_NULL) {
+    if (desc != NULL ? desc->indom == PM_INDOM_NULL
+                     : vs->numval == 1 && v->inst == (int)PM_IN_NULL) {
         fputs("   value ", f);
     } else {
         char *name = NULL;

@@ -19,14 +19,20 @@
  * PM_ERR_CONV for a record with the missed flag and others, PM_ERR_TYPE
  * for a parameter type that cannot be a value.  (PCP's reads past the end
  * of short parameters and gives negative parameter counts a result with a
- * negative numpmid: docs/compat.md.)
+ * negative numpmid: docs/compat.md.)  First, the array goes through
+ * Debian's structural check (event_dump.c): one it fails is dumped to
+ * stderr and its error returned, as PCP's unpacker does; with the fetch
+ * debug option, the results are dumped to stderr.
  */
 #include "derived.h"
 #include "values.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <pcp/libpcp.h>
 
 /* A value set of one value of pmid: a 32-bit value in place. */
 static pmValueSet *insitu_set(pmID pmid, uint32_t value)
@@ -188,7 +194,17 @@ static int unpack(const pmValueSet *vsp, int idx, int type, list *l, keep_fn kee
     int32_t nrec;
     int sts;
 
-    if (vsp == NULL || idx < 0 || idx >= vsp->numval)
+    if (vsp == NULL)
+        return PM_ERR_INST;
+    if ((sts = pmkit_event_check(vsp, idx, type == PM_TYPE_HIGHRES_EVENT)) < 0) {
+        /* PCP's shows the array it refuses */
+        if (type == PM_TYPE_HIGHRES_EVENT)
+            __pmDumpHighResEventRecords(stderr, (pmValueSet *)vsp, idx);
+        else
+            __pmDumpEventRecords(stderr, (pmValueSet *)vsp, idx);
+        return sts;
+    }
+    if (idx < 0 || idx >= vsp->numval)
         return PM_ERR_INST;
     if (vsp->valfmt != PM_VAL_DPTR && vsp->valfmt != PM_VAL_SPTR)
         return PM_ERR_CONV;
@@ -280,10 +296,18 @@ int pmUnpackEventRecords(pmValueSet *vsp, int idx, pmResult ***rap)
         return -EINVAL;
     *rap = NULL;
     sts = unpack(vsp, idx, PM_TYPE_EVENT, &l, keep_result);
-    if (sts < 0)
+    if (sts < 0) {
         pmFreeEventResult((pmResult **)l.r);
-    else
-        *rap = (pmResult **)l.r;
+        return sts;
+    }
+    *rap = (pmResult **)l.r;
+    if (pmDebugOptions.fetch && sts > 0) {
+        fprintf(stderr, "pmUnpackEventRecords returns ...\n");
+        for (int r = 0; r < sts; r++) {
+            fprintf(stderr, "pmResult[%d]\n", r);
+            __pmDumpResult(stderr, (*rap)[r]);
+        }
+    }
     return sts;
 }
 
@@ -296,9 +320,17 @@ int pmUnpackHighResEventRecords(pmValueSet *vsp, int idx, pmHighResResult ***rap
         return -EINVAL;
     *rap = NULL;
     sts = unpack(vsp, idx, PM_TYPE_HIGHRES_EVENT, &l, keep_highres);
-    if (sts < 0)
+    if (sts < 0) {
         pmFreeHighResEventResult((pmHighResResult **)l.r);
-    else
-        *rap = (pmHighResResult **)l.r;
+        return sts;
+    }
+    *rap = (pmHighResResult **)l.r;
+    if (pmDebugOptions.fetch && sts > 0) {
+        fprintf(stderr, "pmUnpackHighResEventRecords returns ...\n");
+        for (int r = 0; r < sts; r++) {
+            fprintf(stderr, "pmHighResResult[%d]\n", r);
+            __pmDumpHighResResult(stderr, (*rap)[r]);
+        }
+    }
     return sts;
 }

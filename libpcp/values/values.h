@@ -60,4 +60,9 @@ static inline int pmkit_event_value_size(int type)
     }
 }
 
+/* Debian's structural check of value idx of vsp, an event array of either
+ * resolution: 0 (or a count of values at or below 0) or PCP's error for
+ * it (event_dump.c, where the walk is the dump's). */
+int pmkit_event_check(const pmValueSet *vsp, int idx, int highres);
+
 #endif /* PMKIT_VALUES_H */

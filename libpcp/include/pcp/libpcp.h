@@ -120,6 +120,7 @@ PCP_CALL extern int __pmNewPMNS(__pmnsTree **);
 PCP_CALL extern int __pmFixPMNSHashTab(__pmnsTree *, int, int);
 PCP_CALL extern int __pmAddPMNSNode(__pmnsTree *, int, const char *);
 PCP_CALL extern void __pmFreePMNS(__pmnsTree *);
+PCP_CALL extern void __pmUsePMNS(__pmnsTree *);
 PCP_CALL extern void __pmDumpNameNode(FILE *, const __pmnsNode *, int);
 PCP_CALL extern void __pmDumpNameSpace(FILE *, int);
 
@@ -486,6 +487,14 @@ typedef struct {
     int *ports; /* its ports */
     int nports; /* how many */
 } __pmHostSpec;
+PCP_CALL extern int __pmParseHostSpec(const char *, __pmHostSpec **, int *, char **);
+PCP_CALL extern int __pmUnparseHostSpec(__pmHostSpec *, int, char *, size_t);
+PCP_CALL extern void __pmFreeHostSpec(__pmHostSpec *, int);
+PCP_CALL extern int __pmParseHostAttrsSpec(const char *, __pmHostSpec **, int *, __pmHashCtl *,
+                                           char **);
+PCP_CALL extern int __pmUnparseHostAttrsSpec(__pmHostSpec *, int, __pmHashCtl *, char *, size_t);
+PCP_CALL extern void __pmFreeHostAttrsSpec(__pmHostSpec *, int, __pmHashCtl *);
+PCP_CALL extern void __pmFreeAttrsSpec(__pmHashCtl *);
 
 /* A host context's connection to pmcd. */
 typedef struct {
@@ -792,6 +801,8 @@ typedef enum {
 typedef void (*__pmServerCallback)(__pmFdSet *, int, int);
 typedef struct __pmServerPresence __pmServerPresence;
 PCP_CALL extern int __pmServerCreatePIDFile(const char *, int);
+PCP_CALL extern int __pmShutdown(void);
+PCP_CALL extern void __pmServerStart(int, char **, int);
 PCP_CALL extern int __pmServerNotifyServiceManagerReady(pid_t);
 PCP_CALL extern int __pmServerNotifyServiceManagerStopping(pid_t);
 
@@ -861,6 +872,9 @@ PCP_CALL extern void __pmDumpIDList(FILE *, int, const pmID *);
 PCP_CALL extern void __pmDumpInResult(FILE *, const pmInResult *);
 PCP_CALL extern void __pmDumpNameList(FILE *, int, const char **);
 PCP_CALL extern void __pmDumpStatusList(FILE *, int, const int *);
+PCP_CALL extern void __pmDumpEventRecords(FILE *, pmValueSet *, int);
+PCP_CALL extern int __pmCheckEventRecords(pmValueSet *, int);
+PCP_CALL extern void __pmDumpHighResEventRecords(FILE *, pmValueSet *, int);
 PCP_CALL extern void __pmPrintMetricNames(FILE *, int, char **, char *);
 
 /* ---------------------------------------------------------------------
