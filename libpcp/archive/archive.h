@@ -229,6 +229,12 @@ int arch_cursor_step(arch_cursor *c, int dir, arch_record *rec);
  * PM_ERR_LOGREC when its value sets do not fit the record. */
 int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResult **res);
 
+/* The same with only the value sets whose PMIDs are among sel[0..nsel)
+ * (sorted ascending), in the record's order: the whole record checked as
+ * arch_record_result checks it, the others not decoded. */
+int arch_record_select(const arch_set *s, const arch_record *rec, const pmID *sel, int nsel,
+                       pmHighResResult **res);
+
 /* Where a cursor stands: the archive it is in, for the label PCP reports. */
 int arch_cursor_archive(const arch_cursor *c);
 

@@ -224,6 +224,42 @@ static inline __attribute__((always_inline)) size_t copy_block(uint8_t *dst, con
     return ALIGN8(vlen > sizeof(pmValueBlock) ? vlen : sizeof(pmValueBlock));
 }
 
+/* One value set at payload offset p (checked by measure) into vs, its
+ * blocks copied at *bp; the offset after it. */
+static size_t fill_vset(const uint8_t *body, size_t p, pmValueSet *vs, uint8_t **bp)
+{
+    int32_t numval = (int32_t)arch_be32(body + p + 4);
+    int valfmt;
+
+    vs->pmid = arch_be32(body + p);
+    vs->numval = numval;
+    vs->valfmt = PM_VAL_INSITU;
+    p += 8;
+    if (numval <= 0)
+        return p;
+    valfmt = (int)arch_be32(body + p);
+    vs->valfmt = valfmt;
+    p += 4;
+    for (int j = 0; j < numval; j++, p += 8) {
+        vs->vlist[j].inst = (int)arch_be32(body + p);
+        if (valfmt == PM_VAL_INSITU) {
+            vs->vlist[j].value.lval = (int)arch_be32(body + p + 4);
+        } else {
+            /* measure checked the block (block_at) */
+            size_t at = (size_t)arch_be32(body + p + 4) * 4 - 12;
+            uint32_t vlen = arch_be32(body + at) & PM_VAL_VLEN_MAX;
+            vs->vlist[j].value.pval = (pmValueBlock *)*bp;
+            *bp += copy_block(*bp, body + at, vlen);
+        }
+    }
+    return p;
+}
+
+static size_t vset_size(int32_t numval)
+{
+    return sizeof(pmValueSet) + (numval > 1 ? (size_t)(numval - 1) * sizeof(pmValue) : 0);
+}
+
 /* Second pass: fill the result laid out by measure. */
 static void fill(const uint8_t *body, int numpmid, const shape *sh, pmHighResResult *r)
 {
@@ -232,33 +268,9 @@ static void fill(const uint8_t *body, int numpmid, const shape *sh, pmHighResRes
     size_t p = sh->hdr;
 
     for (int i = 0; i < numpmid; i++) {
-        pmValueSet *vs = (pmValueSet *)vsp;
-        int32_t numval = (int32_t)arch_be32(body + p + 4);
-        int valfmt;
-        r->vset[i] = vs;
-        vs->pmid = arch_be32(body + p);
-        vs->numval = numval;
-        vs->valfmt = PM_VAL_INSITU;
-        p += 8;
-        vsp += sizeof(pmValueSet);
-        if (numval <= 0)
-            continue;
-        valfmt = (int)arch_be32(body + p);
-        vs->valfmt = valfmt;
-        p += 4;
-        vsp += (size_t)(numval - 1) * sizeof(pmValue);
-        for (int j = 0; j < numval; j++, p += 8) {
-            vs->vlist[j].inst = (int)arch_be32(body + p);
-            if (valfmt == PM_VAL_INSITU) {
-                vs->vlist[j].value.lval = (int)arch_be32(body + p + 4);
-            } else {
-                /* measure checked the block (block_at) */
-                size_t at = (size_t)arch_be32(body + p + 4) * 4 - 12;
-                uint32_t vlen = arch_be32(body + at) & PM_VAL_VLEN_MAX;
-                vs->vlist[j].value.pval = (pmValueBlock *)bp;
-                bp += copy_block(bp, body + at, vlen);
-            }
-        }
+        r->vset[i] = (pmValueSet *)vsp;
+        vsp += vset_size((int32_t)arch_be32(body + p + 4));
+        p = fill_vset(body, p, r->vset[i], &bp);
     }
 }
 
@@ -380,6 +392,84 @@ int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResul
     if ((r = new_result(rec, head + sh.vsets + sh.blocks)) == NULL)
         return -ENOMEM;
     fill(rec->body, rec->numpmid, &sh, r);
+    *res = r;
+    return 0;
+}
+
+/* Is pmid one of the n sorted in sel? */
+static int selected(pmID pmid, const pmID *sel, int n)
+{
+    int lo = 0, hi = n;
+
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (sel[mid] == pmid)
+            return 1;
+        if (sel[mid] < pmid)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
+/* The offsets of the value sets of a checked record (measure's) that sel
+ * names into at[], and their bytes in *sh: their count. */
+static int select_size(const uint8_t *body, int numpmid, shape *sh, const pmID *sel, int nsel,
+                       size_t *at)
+{
+    size_t p = sh->hdr;
+    int n = 0;
+
+    sh->vsets = sh->blocks = 0;
+    for (int i = 0; i < numpmid; i++) {
+        int32_t numval = (int32_t)arch_be32(body + p + 4);
+        size_t next = numval > 0 ? p + 12 + (size_t)numval * 8 : p + 8;
+        if (selected(arch_be32(body + p), sel, nsel)) {
+            at[n++] = p;
+            sh->vsets += vset_size(numval);
+            for (int j = 0; j < numval && arch_be32(body + p + 8) != PM_VAL_INSITU; j++) {
+                uint32_t w = arch_be32(body + p + 16 + (size_t)j * 8), vlen;
+                vlen = arch_be32(body + (size_t)w * 4 - 12) & PM_VAL_VLEN_MAX;
+                sh->blocks += ALIGN8(vlen > sizeof(pmValueBlock) ? vlen : sizeof(pmValueBlock));
+            }
+        }
+        p = next;
+    }
+    return n;
+}
+
+int arch_record_select(const arch_set *s, const arch_record *rec, const pmID *sel, int nsel,
+                       pmHighResResult **res)
+{
+    size_t len = rec->len >= 8 ? rec->len - 8 : 0, head, few[64], *at = few;
+    int version = s->arch[rec->archive].label.version, sts, n;
+    pmHighResResult *r;
+    uint8_t *vsp, *bp;
+    shape sh;
+
+    if (rec->numpmid == 0)
+        return arch_record_result(s, rec, res);
+    if ((sts = measure(rec->body, len, arch_stamp_len(version) + 4, rec->numpmid, &sh)) < 0)
+        return sts;
+    if (rec->numpmid > 64 && (at = malloc((size_t)rec->numpmid * sizeof(*at))) == NULL)
+        return -ENOMEM;
+    n = select_size(rec->body, rec->numpmid, &sh, sel, nsel, at);
+    head = ALIGN8(sizeof(*r) + (size_t)(n > 0 ? n : 1) * sizeof(pmValueSet *));
+    if ((r = new_result(rec, head + sh.vsets + sh.blocks)) != NULL) {
+        r->numpmid = n;
+        vsp = (uint8_t *)r + head;
+        bp = vsp + sh.vsets;
+        for (int i = 0; i < n; i++) {
+            r->vset[i] = (pmValueSet *)vsp;
+            vsp += vset_size((int32_t)arch_be32(rec->body + at[i] + 4));
+            fill_vset(rec->body, at[i], r->vset[i], &bp);
+        }
+    }
+    if (at != few)
+        free(at);
+    if (r == NULL)
+        return -ENOMEM;
     *res = r;
     return 0;
 }

@@ -43,6 +43,8 @@ struct pmkit_archive {
     int mode;               /* PM_MODE_FORW, PM_MODE_BACK or PM_MODE_INTERP */
     struct timespec origin; /* the context's time */
     struct timespec delta;  /* pmSetMode's step */
+    pmkit_interp_cache *ic; /* PM_MODE_INTERP's (what it holds does not
+                             * depend on the mode or the time) */
 };
 
 int pmkit_archive_open(const char *spec, int flags, pmkit_archive **out)
@@ -79,6 +81,7 @@ int pmkit_archive_dup(const pmkit_archive *old, pmkit_archive **out)
     if (a == NULL)
         return -ENOMEM;
     *a = *old;
+    a->ic = NULL;
     if ((a->cur = arch_cursor_dup(old->cur)) == NULL) {
         free(a);
         return -ENOMEM;
@@ -93,6 +96,7 @@ void pmkit_archive_close(pmkit_archive *a)
     if (a == NULL)
         return;
     arch_cursor_free(a->cur);
+    pmkit_interp_cache_free(a->ic);
     if (a->sh != NULL && --a->sh->refs == 0) {
         if (a->sh->names != NULL)
             a->sh->names_free(a->sh->names);
@@ -322,7 +326,8 @@ static int interp_fetch(pmkit_archive *a, pmkit_ctx *ctx, int n, pmID *pmids, pm
         return sts;
     if (arch_cmp_time(&a->origin, &start) < 0 || arch_cmp_time(&a->origin, &end) > 0)
         return PM_ERR_EOL;
-    if ((sts = pmkit_interp_fetch(a->sh->set, a->cur, &ctx->prof, &a->origin, n, pmids, vsets)) < 0)
+    if ((sts = pmkit_interp_fetch(a->sh->set, a->cur, &a->ic, &ctx->prof, &a->origin, &end, n,
+                                  pmids, vsets)) < 0)
         return sts;
     *stamp = a->origin;
     a->origin.tv_sec += a->delta.tv_sec;

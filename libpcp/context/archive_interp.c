@@ -19,14 +19,33 @@
  *    for 32-bit ones) the counter did not go down; a counter that is a
  *    string or an aggregate has PM_ERR_TYPE for its numval.
  *
- * How: the cursor is placed at t through the temporal index (O(log n) in
- * the archive's length), then records are read outwards from t only until
- * every metric and instance has its observations, so the cost of a fetch
- * does not grow with the step between fetches, and memory holds the
- * values of the metrics asked for, nothing of the archive's length.  Not
- * yet: a metric or instance absent from the records near t (logged once,
- * or gone) is looked for as far as the nearest mark or end on each fetch;
- * a cache of those searches between fetches would bound that too.
+ * How, the first time (or with PMKIT_INTERP_CACHE=0, or for a set of
+ * several archives): the cursor is placed at t through the temporal index
+ * (O(log n) in the archive's length), then records are read outwards from
+ * t only until every metric and instance has its observations
+ * (fetch_fresh), so the cost does not grow with the step.
+ *
+ * Then, between fetches, a cache kept with the context (pmkit_interp_cache,
+ * which pmSetMode keeps: what it holds does not depend on the time): for
+ * each metric asked, a range of times over which every record has been
+ * read, and those of its records that hold values of the metric or are
+ * marks (events, pointing into the records, decoded for the metrics asked
+ * alone).  A fetch runs fetch_fresh's three searches over these timelines
+ * (walk), and reads more records from the cache's own cursor, which stays
+ * where it stopped, only where a search runs off a range's end (extend);
+ * after the fetch each timeline is cut back to the events its searches
+ * met (trim).  So at small steps a fetch reads the one or two records it
+ * has not seen, and a metric logged once, or absent up to a mark or an
+ * end, is found or known absent from its timeline without reading the
+ * records in between again.  Memory: the events the last fetch's searches
+ * met, and the records they point into, per metric asked: at most
+ * CACHE_MAX_EVENTS events each and CACHE_MAX_BYTES of records, past which
+ * (or for records out of time order, a PMID twice in one record, an error
+ * reading) the cache turns itself off and fetches are made afresh, so an
+ * answer never depends on it (oracle.interp_cache).  The list of PMIDs
+ * asked or the archive's end changing starts it anew; a time far (more
+ * than CACHE_JUMP times a range's width) from a metric's range starts that
+ * metric's anew, at the index.
  *
  * Not here: the context's time and step (archive_ctx.c).
  */
@@ -56,7 +75,7 @@ typedef struct want {
     int done[2]; /* the nearest record each way was met (or a mark, an end) */
     int closed[2];
     int valfmt;
-    int nobs, room;
+    int nobs, room, hint;
     obs *o;
 } want;
 
@@ -79,13 +98,26 @@ static double ts_off(const struct timespec *a, const struct timespec *base)
            1e9;
 }
 
+static obs *add_obs(want *w, int inst);
+
+/* The observation of inst (made, with add): looked for from the one after
+ * the last found, as records list instances in the same order. */
 static obs *find_obs(want *w, int inst, int add)
 {
-    for (int i = 0; i < w->nobs; i++)
-        if (w->o[i].inst == inst)
+    for (int k = 0, i = w->hint; k < w->nobs; k++, i++) {
+        if (i >= w->nobs)
+            i = 0;
+        if (w->o[i].inst == inst) {
+            w->hint = i + 1;
             return &w->o[i];
-    if (!add)
-        return NULL;
+        }
+    }
+    return add ? add_obs(w, inst) : NULL;
+}
+
+/* A new observation of inst, which w has none of. */
+static obs *add_obs(want *w, int inst)
+{
     if (w->nobs == w->room) {
         int room = w->room == 0 ? 4 : w->room * 2;
         obs *o = realloc(w->o, (size_t)room * sizeof(*o));
@@ -99,8 +131,9 @@ static obs *find_obs(want *w, int inst, int add)
     return &w->o[w->nobs++];
 }
 
-/* Keep value v (of a set in format valfmt) as side's observation. */
-static int keep(obs *o, int side, int valfmt, const pmValue *v, const struct timespec *t)
+/* Keep value v (of a set in format valfmt) as side's observation: a copy
+ * of its block, or (ref, for blocks the cache holds) the block itself. */
+static int keep(obs *o, int side, int valfmt, const pmValue *v, const struct timespec *t, int ref)
 {
     o->have[side] = 1;
     o->t[side] = *t;
@@ -110,6 +143,10 @@ static int keep(obs *o, int side, int valfmt, const pmValue *v, const struct tim
     }
     if (v->value.pval->vlen < PM_VAL_HDR_SIZE)
         return PM_ERR_LOGREC;
+    if (ref) {
+        o->blk[side] = v->value.pval;
+        return 0;
+    }
     o->copy[side] = malloc(v->value.pval->vlen);
     if (o->copy[side] == NULL)
         return -ENOMEM;
@@ -139,34 +176,39 @@ static void update_closed(want *w, int side)
     w->closed[side] = 1;
 }
 
+/* The values of value set vs of a record at t for x on side (the blocks
+ * referred to, not copied, with ref). */
+static int take_vset(want *x, const pmValueSet *vs, const struct timespec *t, int side, int ref)
+{
+    if (x->pmid != vs->pmid || x->closed[side] || x->err < 0 || vs->numval <= 0)
+        return 0;
+    if (!x->done[side]) {
+        x->done[side] = 1;
+        x->valfmt = vs->valfmt;
+    }
+    for (int j = 0; j < vs->numval; j++) {
+        obs *o = find_obs(x, vs->vlist[j].inst, 1);
+        int sts;
+        if (o == NULL)
+            return -ENOMEM;
+        if (o->have[side])
+            continue;
+        if ((sts = keep(o, side, vs->valfmt, &vs->vlist[j], t, ref)) < 0)
+            return sts;
+    }
+    update_closed(x, side);
+    return 0;
+}
+
 /* The values of one record for side. */
 static int take_record(want *w, int n, const pmHighResResult *r, int side)
 {
-    for (int k = 0; k < r->numpmid; k++) {
-        const pmValueSet *vs = r->vset[k];
+    for (int k = 0; k < r->numpmid; k++)
         for (int i = 0; i < n; i++) {
-            want *x = &w[i];
-            if (x->pmid != vs->pmid || x->closed[side] || x->err < 0)
-                continue;
-            if (vs->numval <= 0)
-                continue;
-            if (!x->done[side]) {
-                x->done[side] = 1;
-                x->valfmt = vs->valfmt;
-            }
-            for (int j = 0; j < vs->numval; j++) {
-                obs *o = find_obs(x, vs->vlist[j].inst, 1);
-                int sts;
-                if (o == NULL)
-                    return -ENOMEM;
-                if (o->have[side])
-                    continue;
-                if ((sts = keep(o, side, vs->valfmt, &vs->vlist[j], &r->timestamp)) < 0)
-                    return sts;
-            }
-            update_closed(x, side);
+            int sts = take_vset(&w[i], r->vset[k], &r->timestamp, side, 0);
+            if (sts < 0)
+                return sts;
         }
-    }
     return 0;
 }
 
@@ -294,13 +336,14 @@ static int64_t to_int64(double v)
     return (int64_t)v;
 }
 
-/* The interpolated value of a counter into a value: lval (in place) or a
- * new block in *blk: the prior value plus the share of the difference
- * that t is of the span, integers rounded by adding a half and truncating.
- * As Debian's: a PM_TYPE_32 difference wraps as a 32-bit integer, a
- * PM_TYPE_U32 one does not (a counter that wrapped goes down). */
-static int interpolate(const obs *o, int type, const struct timespec *t,
-                       const struct timespec *base, int32_t *lval, pmValueBlock **blk)
+/* The interpolated value of a counter into a value: lval (in place) or
+ * the block at blk (room for 8 bytes of payload): the prior value plus
+ * the share of the difference that t is of the span, integers rounded by
+ * adding a half and truncating.  As Debian's: a PM_TYPE_32 difference
+ * wraps as a 32-bit integer, a PM_TYPE_U32 one does not (a counter that
+ * wrapped goes down). */
+static void interpolate(const obs *o, int type, const struct timespec *t,
+                        const struct timespec *base, int32_t *lval, pmValueBlock *blk)
 {
     double p = as_double(o, PRIOR, type), q = as_double(o, NEXT, type);
     double tp = ts_off(&o->t[PRIOR], base), tn = ts_off(&o->t[NEXT], base);
@@ -310,80 +353,75 @@ static int interpolate(const obs *o, int type, const struct timespec *t,
     if (type == PM_TYPE_32) { /* the difference wraps as a 32-bit integer */
         double diff = (double)(int32_t)((uint32_t)o->lval[NEXT] - (uint32_t)o->lval[PRIOR]);
         *lval = to_int32(0.5 + p + frac * diff);
-        return 0;
+        return;
     }
     if (type == PM_TYPE_U32) {
         *lval = (int32_t)(uint32_t)to_int64(0.5 + p + frac * (q - p));
-        return 0;
+        return;
     }
     v = p + dt * (q - p) / span;
-    if ((*blk = malloc(PM_VAL_HDR_SIZE + len)) == NULL)
-        return -ENOMEM;
-    (*blk)->vtype = (unsigned)type;
-    (*blk)->vlen = (unsigned)(PM_VAL_HDR_SIZE + len);
+    blk->vtype = (unsigned)type;
+    blk->vlen = (unsigned)(PM_VAL_HDR_SIZE + len);
     if (type == PM_TYPE_64) {
         int64_t x = to_int64(v + 0.5);
-        memcpy((*blk)->vbuf, &x, 8);
+        memcpy(blk->vbuf, &x, 8);
     } else if (type == PM_TYPE_U64) {
         uint64_t x = v + 0.5 >= 18446744073709551616.0 ? 0 : (uint64_t)(v + 0.5);
-        memcpy((*blk)->vbuf, &x, 8);
+        memcpy(blk->vbuf, &x, 8);
     } else if (type == PM_TYPE_FLOAT) {
         float x = (float)v;
-        memcpy((*blk)->vbuf, &x, 4);
+        memcpy(blk->vbuf, &x, 4);
     } else {
-        memcpy((*blk)->vbuf, &v, 8);
+        memcpy(blk->vbuf, &v, 8);
     }
-    return 0;
 }
 
 /* ------------------------------------------------------------------ */
 /* The value set of one metric. */
 
-/* The value of o for w, or 0 for none: 1 and *lval or *blk (new). */
-static int value_of(const want *w, const obs *o, const struct timespec *t,
-                    const struct timespec *base, int32_t *lval, pmValueBlock **blk)
-{
-    int type = w->desc.type, sem = w->desc.sem, sts;
+enum { NO_VALUE, THE_PRIOR, INTERPOLATED };
 
-    *blk = NULL;
+/* What o gives for w at t, and the bytes of block it takes (*size). */
+static int value_kind(const want *w, const obs *o, const struct timespec *t, size_t *size)
+{
+    int type = w->desc.type, sem = w->desc.sem;
+
+    *size = 0;
     if (!o->have[PRIOR])
-        return 0;
+        return NO_VALUE;
     if (ts_cmp(&o->t[PRIOR], t) == 0) /* a record at t is its own next */
         goto prior;
     if (sem == PM_SEM_COUNTER && !is_numeric(type))
-        return 0;
+        return NO_VALUE;
     if (sem == PM_SEM_COUNTER) {
         if (!o->have[NEXT] || !block_ok(o, PRIOR, type) || !block_ok(o, NEXT, type))
-            return 0;
+            return NO_VALUE;
         if (type != PM_TYPE_U32 && type != PM_TYPE_32 && went_down(o, type))
-            return 0;
-        if ((sts = interpolate(o, type, t, base, lval, blk)) < 0)
-            return sts;
-        return 1;
+            return NO_VALUE;
+        if (type != PM_TYPE_U32 && type != PM_TYPE_32)
+            *size = PM_VAL_HDR_SIZE + 8;
+        return INTERPOLATED;
     }
     if (sem == PM_SEM_INSTANT && !o->have[NEXT])
-        return 0;
+        return NO_VALUE;
 prior:
-    if (w->valfmt == PM_VAL_INSITU) {
-        *lval = o->lval[PRIOR];
-        return 1;
-    }
-    *blk = malloc(o->blk[PRIOR]->vlen);
-    if (*blk == NULL)
-        return -ENOMEM;
-    memcpy(*blk, o->blk[PRIOR], o->blk[PRIOR]->vlen);
-    return 1;
+    if (w->valfmt == PM_VAL_INSITU)
+        return THE_PRIOR;
+    if (o->blk[PRIOR] == NULL) /* a value in place where blocks were met first */
+        return NO_VALUE;
+    *size = (o->blk[PRIOR]->vlen + 7u) & ~(size_t)7;
+    return THE_PRIOR;
 }
 
-/* The value set of w at t, the profile applied; blocks are malloc'd apart
- * and freed with the set by pmFreeResult's rules (PM_VAL_DPTR). */
+/* The value set of w at t, the profile applied: one block, the values'
+ * blocks inside it (pmFreeResult frees them with it). */
 static int make_vset(const want *w, const pmProfile *prof, const struct timespec *t,
                      const struct timespec *base, pmValueSet **out)
 {
-    int n = 0, sts;
+    size_t head, bytes = 0, size;
+    int n = 0, any = 0;
     pmValueSet *vs;
-
-    int any = 0;
+    uint8_t *p;
 
     for (int i = 0; i < w->nobs; i++)
         any |= w->o[i].have[PRIOR] && w->o[i].have[NEXT];
@@ -395,29 +433,38 @@ static int make_vset(const want *w, const pmProfile *prof, const struct timespec
         *out = vs;
         return 0;
     }
-    vs = calloc(1, sizeof(*vs) + (size_t)(w->nobs > 0 ? w->nobs : 1) * sizeof(pmValue));
-    if (vs == NULL)
+    for (int i = 0; i < w->nobs; i++)
+        if (__pmInProfile(w->desc.indom, prof, w->o[i].inst) &&
+            value_kind(w, &w->o[i], t, &size) != NO_VALUE) {
+            n++;
+            bytes += size;
+        }
+    head = (sizeof(*vs) + (size_t)(n > 1 ? n - 1 : 0) * sizeof(pmValue) + 7) & ~(size_t)7;
+    if ((vs = calloc(1, head + bytes)) == NULL)
         return -ENOMEM;
     vs->pmid = w->pmid;
     vs->valfmt = w->valfmt == PM_VAL_INSITU ? PM_VAL_INSITU : PM_VAL_DPTR;
+    p = (uint8_t *)vs + head;
+    n = 0;
     for (int i = 0; i < w->nobs; i++) {
         const obs *o = &w->o[i];
-        int32_t lval = 0;
-        pmValueBlock *blk;
-        if (!__pmInProfile(w->desc.indom, prof, o->inst))
+        pmValue *v = &vs->vlist[n];
+        int kind;
+        if (!__pmInProfile(w->desc.indom, prof, o->inst) ||
+            (kind = value_kind(w, o, t, &size)) == NO_VALUE)
             continue;
-        if ((sts = value_of(w, o, t, base, &lval, &blk)) < 0) {
-            vs->numval = n;
-            pmkit_free_vsets(&vs, 1);
-            return sts;
+        v->inst = o->inst;
+        if (kind == INTERPOLATED) {
+            interpolate(o, w->desc.type, t, base, &v->value.lval, (pmValueBlock *)p);
+            if (size > 0)
+                v->value.pval = (pmValueBlock *)p;
+        } else if (size > 0) {
+            memcpy(p, o->blk[PRIOR], o->blk[PRIOR]->vlen);
+            v->value.pval = (pmValueBlock *)p;
+        } else {
+            v->value.lval = o->lval[PRIOR];
         }
-        if (sts == 0)
-            continue;
-        vs->vlist[n].inst = o->inst;
-        if (blk != NULL)
-            vs->vlist[n].value.pval = blk;
-        else
-            vs->vlist[n].value.lval = lval;
+        p += size;
         n++;
     }
     vs->numval = n;
@@ -434,38 +481,75 @@ static int obs_cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static void free_copies(want *w)
+{
+    for (int j = 0; j < w->nobs; j++) {
+        free(w->o[j].copy[PRIOR]);
+        free(w->o[j].copy[NEXT]);
+        w->o[j].copy[PRIOR] = w->o[j].copy[NEXT] = NULL;
+    }
+}
+
 static void free_wants(want *w, int n)
 {
     for (int i = 0; i < n; i++) {
-        for (int j = 0; j < w[i].nobs; j++) {
-            free(w[i].o[j].copy[PRIOR]);
-            free(w[i].o[j].copy[NEXT]);
-        }
+        free_copies(&w[i]);
         free(w[i].o);
     }
     free(w);
 }
 
-/* The instances of w's domain at t (the profile applied) are looked for
- * whether or not the nearest records hold them, as Debian's library does. */
-static int seed(arch_set *s, const pmProfile *prof, const struct timespec *t, want *w)
+/* The instances of w's domain (inst[0..n), its union: each once), the
+ * profile applied, are looked for whether or not the nearest records hold
+ * them, as Debian's library does; w has none yet. */
+static int seed(const pmProfile *prof, const int *inst, int n, want *w)
 {
-    int *inst, n, sts = 0;
-    char **names;
+    for (int i = 0; i < n; i++)
+        if (__pmInProfile(w->desc.indom, prof, inst[i]) && add_obs(w, inst[i]) == NULL)
+            return -ENOMEM;
+    return 0;
+}
 
-    (void)t;
-    if (w->desc.indom == PM_INDOM_NULL ||
-        (n = arch_indom_union(s, w->desc.indom, &inst, &names)) < 0)
+/* A metric's descriptor (or the error its value set will carry) and its
+ * domain's union (*inst, malloc'd, or NULL and 0). */
+static int describe(arch_set *s, want *w, int **inst)
+{
+    char **names;
+    int n;
+
+    *inst = NULL;
+    if ((w->err = arch_desc(s, w->pmid, &w->desc)) < 0 || w->desc.type == PM_TYPE_EVENT ||
+        w->desc.type == PM_TYPE_HIGHRES_EVENT) {
+        if (w->err == 0)
+            w->err = PM_ERR_TYPE;
         return 0;
-    for (int i = 0; i < n && sts == 0; i++)
-        if (__pmInProfile(w->desc.indom, prof, inst[i]) && find_obs(w, inst[i], 1) == NULL)
-            sts = -ENOMEM;
-    free(inst);
+    }
+    if (w->desc.indom == PM_INDOM_NULL ||
+        (n = arch_indom_union(s, w->desc.indom, inst, &names)) < 0)
+        return 0;
     free(names);
+    return n;
+}
+
+/* The value sets of w[0..n) at t, obs sorted. */
+static int make_vsets(arch_set *s, want *w, int n, const pmProfile *prof, const struct timespec *t,
+                      pmValueSet **vsets)
+{
+    int sts = 0;
+
+    for (int i = 0; i < n && sts >= 0; i++) {
+        int sorted = 1;
+        for (int j = 1; j < w[i].nobs && sorted; j++)
+            sorted = w[i].o[j - 1].inst < w[i].o[j].inst;
+        if (!sorted)
+            qsort(w[i].o, (size_t)w[i].nobs, sizeof(obs), obs_cmp);
+        sts = make_vset(&w[i], prof, t, &arch_label_of(s, 0)->start, &vsets[i]);
+    }
     return sts;
 }
 
-int pmkit_interp_fetch(arch_set *s, arch_cursor *cur, const pmProfile *prof,
+/* A fetch from the records around t alone, read through cur. */
+static int fetch_fresh(arch_set *s, arch_cursor *cur, const pmProfile *prof,
                        const struct timespec *t, int n, const pmID *pmids, pmValueSet **vsets)
 {
     want *w = calloc((size_t)(n > 0 ? n : 1), sizeof(*w));
@@ -473,31 +557,574 @@ int pmkit_interp_fetch(arch_set *s, arch_cursor *cur, const pmProfile *prof,
 
     if (w == NULL)
         return -ENOMEM;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && sts >= 0; i++) {
+        int *inst, ninst;
         w[i].pmid = pmids[i];
-        if ((w[i].err = arch_desc(s, pmids[i], &w[i].desc)) < 0 ||
-            w[i].desc.type == PM_TYPE_EVENT || w[i].desc.type == PM_TYPE_HIGHRES_EVENT) {
-            if (w[i].err == 0)
-                w[i].err = PM_ERR_TYPE;
+        ninst = describe(s, &w[i], &inst);
+        if (w[i].err < 0)
             w[i].closed[PRIOR] = w[i].closed[NEXT] = 1;
-        } else if ((sts = seed(s, prof, t, &w[i])) < 0) {
-            free_wants(w, n);
-            return sts;
-        }
+        else
+            sts = seed(prof, inst, ninst, &w[i]);
+        free(inst);
     }
     /* the nearest records after t, then before it (and the priors of the
      * instances met after), then the nexts of the instances met before */
-    if ((sts = search(s, cur, t, w, n, NEXT)) >= 0)
+    if (sts >= 0)
+        sts = search(s, cur, t, w, n, NEXT);
+    if (sts >= 0)
         sts = search(s, cur, t, w, n, PRIOR);
     for (int i = 0; i < n && sts >= 0; i++)
         w[i].closed[NEXT] = 0;
     if (sts >= 0)
         sts = search(s, cur, t, w, n, NEXT);
-    for (int i = 0; i < n && sts >= 0; i++) {
-        if (w[i].nobs > 1)
-            qsort(w[i].o, (size_t)w[i].nobs, sizeof(obs), obs_cmp);
-        sts = make_vset(&w[i], prof, t, &arch_label_of(s, 0)->start, &vsets[i]);
-    }
+    if (sts >= 0)
+        sts = make_vsets(s, w, n, prof, t, vsets);
     free_wants(w, n);
     return sts;
+}
+
+/* ------------------------------------------------------------------ */
+/* The cache between fetches. */
+
+/* A record read, shared by the events that refer to it. */
+typedef struct crec {
+    int refs;
+    size_t bytes;
+    pmHighResResult *r;
+} crec;
+
+/* One record in a metric's timeline: its value set, or a <mark>. */
+typedef struct cev {
+    struct timespec t;
+    crec *rec; /* NULL for a <mark> */
+    const pmValueSet *vs;
+} cev;
+
+/* What the cache knows of the metric asked for in one place of the list:
+ * every record with a time in [lo, hi] has been read, and ev[] holds, in
+ * time order, those of them that are marks or hold values of it (none
+ * before lo when at_start, none after hi when at_end). */
+typedef struct cmetric {
+    int *seed, nseed; /* its domain's union */
+    int hint;         /* where its value set was in the last record */
+    struct timespec lo, hi;
+    int at_start, at_end;
+    int nev, room;
+    cev *ev;
+    int need, got;        /* an extension's bookkeeping */
+    int keep_lo, keep_hi; /* the events the last fetch's searches met */
+    int keep_all[2];      /* ... or all of them, on that side */
+} cmetric;
+
+struct pmkit_interp_cache {
+    int n, off;
+    pmID *pmids;
+    pmID *sel; /* pmids sorted, each once */
+    int nsel;
+    want *w; /* the wants, kept between fetches with their obs */
+    cmetric *m;
+    struct timespec end;
+    arch_cursor *cur;
+    int cur_dir;           /* ARCH_FORW or ARCH_BACK after a step, else 0 */
+    struct timespec cur_t; /* the time of the record it then returned */
+    int64_t gap;           /* least time between records read, ns (0: none yet) */
+    size_t bytes;          /* of the records held */
+};
+
+/* Bounds (docs/compat.md): past these a fetch is made afresh. */
+#define CACHE_MAX_EVENTS 4096
+#define CACHE_MAX_BYTES  (64u << 20)
+#define CACHE_JUMP       8 /* a jump of more than this many record gaps starts anew */
+
+enum { NEED_FORW = 1, NEED_BACK = 2 };
+
+static struct timespec ts_add(struct timespec a, int64_t ns)
+{
+    int64_t x = (int64_t)a.tv_nsec + ns % 1000000000;
+
+    a.tv_sec += (time_t)(ns / 1000000000);
+    while (x < 0) {
+        x += 1000000000;
+        a.tv_sec--;
+    }
+    while (x >= 1000000000) {
+        x -= 1000000000;
+        a.tv_sec++;
+    }
+    a.tv_nsec = (long)x;
+    return a;
+}
+
+static int64_t ts_ns(const struct timespec *a, const struct timespec *b)
+{
+    return (int64_t)(a->tv_sec - b->tv_sec) * 1000000000 + (a->tv_nsec - b->tv_nsec);
+}
+
+static void rec_release(pmkit_interp_cache *c, crec *r)
+{
+    if (r != NULL && --r->refs == 0) {
+        c->bytes -= r->bytes;
+        pmFreeHighResResult(r->r);
+        free(r);
+    }
+}
+
+/* Forget a metric's timeline: nothing is known but around t (an empty
+ * range there: lo = t, hi just before it). */
+static void metric_reset(pmkit_interp_cache *c, cmetric *m, const struct timespec *t)
+{
+    for (int i = 0; i < m->nev; i++)
+        rec_release(c, m->ev[i].rec);
+    m->nev = 0;
+    m->lo = *t;
+    m->hi = ts_add(*t, -1);
+    m->at_start = m->at_end = 0;
+}
+
+static void cache_clear(pmkit_interp_cache *c)
+{
+    for (int i = 0; i < c->n; i++) {
+        metric_reset(c, &c->m[i], &c->end);
+        free(c->m[i].ev);
+        free(c->m[i].seed);
+        free_copies(&c->w[i]);
+        free(c->w[i].o);
+    }
+    free(c->m);
+    free(c->w);
+    free(c->pmids);
+    free(c->sel);
+    c->m = NULL;
+    c->w = NULL;
+    c->pmids = NULL;
+    c->sel = NULL;
+    c->n = c->nsel = 0;
+}
+
+void pmkit_interp_cache_free(pmkit_interp_cache *c)
+{
+    if (c == NULL)
+        return;
+    cache_clear(c);
+    arch_cursor_free(c->cur);
+    free(c);
+}
+
+static int int_cmp(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+
+    return (x > y) - (x < y);
+}
+
+static int pmid_cmp(const void *a, const void *b)
+{
+    pmID x = *(const pmID *)a, y = *(const pmID *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* The cache for pmids[0..n) and end, made anew when the list or the end
+ * differs from the last fetch's.  0, or -ENOMEM. */
+static int cache_for(pmkit_interp_cache *c, arch_set *s, int n, const pmID *pmids,
+                     const struct timespec *end, const struct timespec *t)
+{
+    if (c->n == n && ts_cmp(&c->end, end) == 0 &&
+        (n == 0 || memcmp(c->pmids, pmids, (size_t)n * sizeof(pmID)) == 0))
+        return 0;
+    cache_clear(c);
+    c->end = *end;
+    c->pmids = malloc((size_t)(n > 0 ? n : 1) * sizeof(pmID));
+    c->sel = malloc((size_t)(n > 0 ? n : 1) * sizeof(pmID));
+    c->w = calloc((size_t)(n > 0 ? n : 1), sizeof(want));
+    c->m = calloc((size_t)(n > 0 ? n : 1), sizeof(cmetric));
+    if (c->pmids == NULL || c->sel == NULL || c->w == NULL || c->m == NULL) {
+        cache_clear(c);
+        return -ENOMEM;
+    }
+    if (n > 0)
+        memcpy(c->sel, pmids, (size_t)n * sizeof(pmID));
+    qsort(c->sel, (size_t)n, sizeof(pmID), pmid_cmp);
+    for (int i = 0; i < n; i++)
+        if (i == 0 || c->sel[i] != c->sel[c->nsel - 1])
+            c->sel[c->nsel++] = c->sel[i];
+    c->n = n;
+    for (int i = 0; i < n; i++) {
+        c->pmids[i] = c->w[i].pmid = pmids[i];
+        c->m[i].nseed = describe(s, &c->w[i], &c->m[i].seed);
+        if (c->m[i].nseed > 1) /* the observations then come sorted */
+            qsort(c->m[i].seed, (size_t)c->m[i].nseed, sizeof(int), int_cmp);
+        metric_reset(c, &c->m[i], t);
+    }
+    return 0;
+}
+
+/* Add a record's event at the end (dir forward) or the start of m's
+ * timeline, when it is a mark or holds values of m.  0, or -ENOMEM. */
+static int add_event(cmetric *m, const want *w, crec *r, int mark, int dir, int *dup)
+{
+    const pmHighResResult *res = r->r;
+    const pmValueSet *vs = NULL;
+    cev *e;
+
+    if (!mark) {
+        if (m->hint < res->numpmid && res->vset[m->hint]->pmid == w->pmid) {
+            vs = res->vset[m->hint];
+        } else {
+            for (int k = 0; k < res->numpmid; k++) {
+                if (res->vset[k]->pmid != w->pmid)
+                    continue;
+                *dup |= vs != NULL; /* twice in one record: not modelled */
+                vs = res->vset[k];
+                m->hint = k;
+            }
+        }
+        if (vs == NULL || vs->numval <= 0)
+            return 0;
+    }
+    if (m->nev == m->room) {
+        int room = m->room == 0 ? 4 : m->room * 2;
+        cev *ev = realloc(m->ev, (size_t)room * sizeof(*ev));
+        if (ev == NULL)
+            return -ENOMEM;
+        m->ev = ev;
+        m->room = room;
+    }
+    if (dir > 0) {
+        e = &m->ev[m->nev];
+    } else {
+        memmove(&m->ev[1], &m->ev[0], (size_t)m->nev * sizeof(*e));
+        e = &m->ev[0];
+    }
+    m->nev++;
+    m->got++;
+    e->t = res->timestamp;
+    e->vs = vs;
+    e->rec = vs != NULL ? r : NULL;
+    if (vs != NULL)
+        r->refs++;
+    return 0;
+}
+
+/* Is metric m's known range next to a record at t just read in direction
+ * dir, the records between b and t being none?  Forward: b <= hi < t;
+ * backward: t < lo <= b. */
+static int adjacent(const cmetric *m, int dir, const struct timespec *b, const struct timespec *t)
+{
+    if (dir > 0)
+        return !m->at_end && ts_cmp(b, &m->hi) <= 0 && ts_cmp(&m->hi, t) < 0;
+    return !m->at_start && ts_cmp(t, &m->lo) < 0 && ts_cmp(&m->lo, b) <= 0;
+}
+
+/* Give record rec (at t) to every metric whose range it extends. */
+static int offer(pmkit_interp_cache *c, arch_set *s, const arch_record *rec, int dir,
+                 const struct timespec *b)
+{
+    crec *r = NULL;
+    int sts = 0, dup = 0;
+
+    for (int i = 0; i < c->n && sts == 0; i++) {
+        cmetric *m = &c->m[i];
+        if (!adjacent(m, dir, b, &rec->stamp))
+            continue;
+        if (r == NULL) {
+            if ((r = calloc(1, sizeof(*r))) == NULL)
+                return -ENOMEM;
+            if ((sts = arch_record_select(s, rec, c->sel, c->nsel, &r->r)) < 0) {
+                free(r);
+                return sts;
+            }
+            r->bytes = rec->len;
+        }
+        if (c->w[i].err >= 0 && (sts = add_event(m, &c->w[i], r, rec->numpmid == 0, dir, &dup)) < 0)
+            break;
+        if (dir > 0)
+            m->hi = rec->stamp;
+        else
+            m->lo = rec->stamp;
+        if (m->nev > CACHE_MAX_EVENTS)
+            c->off = 1;
+    }
+    if (r != NULL) {
+        c->bytes += r->bytes;
+        r->refs++;
+        rec_release(c, r);
+    }
+    if (dup || c->bytes > CACHE_MAX_BYTES)
+        c->off = 1;
+    return sts;
+}
+
+/* Place the cache's cursor to read in direction dir from the metrics'
+ * ranges that need it, the nearest first: *b is then the time past which
+ * (forward; before which, backward) no record was passed over. */
+static int place(pmkit_interp_cache *c, int dir, struct timespec *b)
+{
+    struct timespec from;
+    int first = 1;
+
+    for (int i = 0; i < c->n; i++) {
+        const cmetric *m = &c->m[i];
+        struct timespec x = dir > 0 ? m->hi : m->lo;
+        if (m->need != dir)
+            continue;
+        if (first || (dir > 0 ? ts_cmp(&x, b) < 0 : ts_cmp(&x, b) > 0))
+            *b = x;
+        first = 0;
+    }
+    if (c->cur_dir == dir && ts_cmp(&c->cur_t, b) == 0)
+        return 0; /* the cursor is just past that record already */
+    c->cur_dir = 0;
+    from = ts_add(*b, dir);
+    return arch_cursor_seek(c->cur, &from, dir);
+}
+
+/* Read records in direction dir into the ranges of the metrics that need
+ * it, until each has at least `least' more events or its range ends.
+ * When none of them gained anything the cache is at fault: it is turned
+ * off (a fetch afresh answers). */
+static int extend(pmkit_interp_cache *c, arch_set *s, int dir, int least)
+{
+    struct timespec b = {0, 0};
+    arch_record rec;
+    int sts, more = 1;
+
+    for (int i = 0; i < c->n; i++)
+        if (c->m[i].need == dir)
+            c->m[i].got = 0;
+    if ((sts = place(c, dir, &b)) < 0)
+        return sts;
+    while (more && !c->off) {
+        if ((sts = arch_cursor_step(c->cur, dir, &rec)) < 0) {
+            c->cur_dir = 0;
+            return sts;
+        }
+        if (sts == 0) { /* an end: the ranges next to it reach it */
+            for (int i = 0; i < c->n; i++) {
+                cmetric *m = &c->m[i];
+                if (dir > 0 && ts_cmp(&b, &m->hi) <= 0)
+                    m->at_end = m->got = 1;
+                if (dir < 0 && ts_cmp(&m->lo, &b) <= 0)
+                    m->at_start = m->got = 1;
+            }
+            c->cur_dir = 0;
+            return 0;
+        }
+        if (dir > 0 ? ts_cmp(&rec.stamp, &b) <= 0 : ts_cmp(&rec.stamp, &b) >= 0) {
+            c->off = 1; /* records out of time order: not modelled */
+            return 0;
+        }
+        if (c->cur_dir == dir) {
+            int64_t g = dir > 0 ? ts_ns(&rec.stamp, &b) : ts_ns(&b, &rec.stamp);
+            if (c->gap == 0 || g < c->gap)
+                c->gap = g;
+        }
+        if ((sts = offer(c, s, &rec, dir, &b)) < 0) {
+            c->cur_dir = 0;
+            return sts;
+        }
+        b = c->cur_t = rec.stamp;
+        c->cur_dir = dir;
+        more = 0;
+        for (int i = 0; i < c->n && !more; i++)
+            more = c->m[i].need == dir && c->m[i].got < least;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The searches of a fetch over a metric's timeline. */
+
+/* The index of the first event at or after t. */
+static int ev_at_or_after(const cmetric *m, const struct timespec *t)
+{
+    int lo = 0, hi = m->nev;
+
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (ts_cmp(&m->ev[mid].t, t) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* search() over m's timeline for x: 0, NEED_FORW or NEED_BACK when the
+ * timeline ends before the search does, or an error. */
+static int walk(cmetric *m, want *x, const struct timespec *t, int side)
+{
+    int i, sts;
+
+    update_closed(x, side);
+    if (x->closed[side])
+        goto over;
+    if (side == NEXT) {
+        for (i = ev_at_or_after(m, t); i < m->nev; i++) {
+            if (i > m->keep_hi)
+                m->keep_hi = i;
+            if (m->ev[i].rec == NULL)
+                goto over;
+            if ((sts = take_vset(x, m->ev[i].vs, &m->ev[i].t, side, 1)) < 0)
+                return sts;
+            if (x->closed[side])
+                goto over;
+        }
+        if (!m->at_end)
+            return NEED_FORW;
+        m->keep_all[NEXT] = 1;
+    } else {
+        i = ev_at_or_after(m, t);
+        if (i < m->nev && ts_cmp(&m->ev[i].t, t) == 0)
+            i++;
+        for (i--; i >= 0; i--) {
+            if (i < m->keep_lo)
+                m->keep_lo = i;
+            if (m->ev[i].rec == NULL)
+                goto over;
+            if ((sts = take_vset(x, m->ev[i].vs, &m->ev[i].t, side, 1)) < 0)
+                return sts;
+            if (x->closed[side])
+                goto over;
+        }
+        if (!m->at_start)
+            return NEED_BACK;
+        m->keep_all[PRIOR] = 1;
+    }
+over:
+    x->closed[side] = x->done[side] = 1;
+    return 0;
+}
+
+/* fetch_fresh()'s searches for one metric, over its timeline. */
+static int answer(cmetric *m, want *x, const pmProfile *prof, const struct timespec *t)
+{
+    int sts;
+
+    x->nobs = x->hint = 0;
+    x->valfmt = 0;
+    x->done[PRIOR] = x->done[NEXT] = x->closed[PRIOR] = x->closed[NEXT] = 0;
+    m->keep_lo = m->nev;
+    m->keep_hi = -1;
+    m->keep_all[PRIOR] = m->keep_all[NEXT] = 0;
+    if (x->err < 0)
+        return 0;
+    if ((sts = seed(prof, m->seed, m->nseed, x)) < 0)
+        return sts;
+    if (!m->at_start && ts_cmp(&m->lo, t) > 0)
+        return NEED_BACK; /* records between t and the range not read */
+    if (!m->at_end && ts_cmp(&m->hi, t) < 0)
+        return NEED_FORW;
+    if ((sts = walk(m, x, t, NEXT)) != 0 || (sts = walk(m, x, t, PRIOR)) != 0)
+        return sts;
+    x->closed[NEXT] = 0;
+    return walk(m, x, t, NEXT);
+}
+
+/* Drop the events of m the last fetch's searches did not reach. */
+static void trim(pmkit_interp_cache *c, cmetric *m)
+{
+    int lo = m->keep_all[PRIOR] ? 0 : m->keep_lo, hi = m->keep_all[NEXT] ? m->nev - 1 : m->keep_hi;
+
+    if (hi < m->nev - 1 && hi >= 0 && hi >= lo) {
+        for (int i = hi + 1; i < m->nev; i++)
+            rec_release(c, m->ev[i].rec);
+        m->nev = hi + 1;
+        m->hi = m->ev[hi].t;
+        m->at_end = 0;
+    }
+    if (lo > 0 && lo < m->nev) {
+        for (int i = 0; i < lo; i++)
+            rec_release(c, m->ev[i].rec);
+        memmove(&m->ev[0], &m->ev[lo], (size_t)(m->nev - lo) * sizeof(cev));
+        m->nev -= lo;
+        m->lo = m->ev[0].t;
+        m->at_start = 0;
+    }
+}
+
+/* A range far from t is forgotten: reading up to t would cost more than
+ * finding t afresh. */
+static void near(pmkit_interp_cache *c, cmetric *m, const struct timespec *t)
+{
+    int64_t width = ts_ns(&m->hi, &m->lo), jump = (width > c->gap ? width : c->gap) * CACHE_JUMP;
+
+    if ((!m->at_end && ts_cmp(t, &m->hi) > 0 && ts_ns(t, &m->hi) > jump) ||
+        (!m->at_start && ts_cmp(t, &m->lo) < 0 && ts_ns(&m->lo, t) > jump))
+        metric_reset(c, m, t);
+}
+
+/* The cached fetch: 1 done, 0 when the cache cannot answer (a set or a
+ * metric it does not model, a bound passed, or an error reading the
+ * records, which the fetch afresh then meets or not as it reads), or
+ * -ENOMEM making the value sets. */
+static int fetch_cached(pmkit_interp_cache *c, arch_set *s, const pmProfile *prof,
+                        const struct timespec *t, pmValueSet **vsets)
+{
+    int sts, pending = 1;
+
+    for (int i = 0; i < c->n; i++) {
+        near(c, &c->m[i], t);
+        c->m[i].need = -1; /* to answer */
+    }
+    for (int round = 0; pending; round++) {
+        int need[2] = {0, 0};
+        pending = 0;
+        for (int i = 0; i < c->n; i++) {
+            cmetric *m = &c->m[i];
+            if (m->need == 0)
+                continue;
+            free_copies(&c->w[i]);
+            if ((sts = answer(m, &c->w[i], prof, t)) < 0)
+                return 0; /* the fetch afresh says what is wrong */
+            m->need = sts == NEED_FORW ? ARCH_FORW : sts == NEED_BACK ? ARCH_BACK : 0;
+            need[0] |= m->need < 0;
+            need[1] |= m->need > 0;
+            pending |= m->need != 0;
+        }
+        /* read more, a record then twice as many each round */
+        if ((need[1] && extend(c, s, ARCH_FORW, 1 << (round < 6 ? round : 6)) < 0) ||
+            (need[0] && extend(c, s, ARCH_BACK, 1 << (round < 6 ? round : 6)) < 0))
+            return 0; /* the same */
+        for (int i = 0, gained = 0; i < c->n && pending && !c->off; i++) {
+            gained |= c->m[i].need != 0 && c->m[i].got > 0;
+            if (i == c->n - 1 && !gained)
+                c->off = 1;
+        }
+        if (c->off)
+            return 0;
+    }
+    if ((sts = make_vsets(s, c->w, c->n, prof, t, vsets)) < 0)
+        return sts;
+    for (int i = 0; i < c->n; i++)
+        trim(c, &c->m[i]);
+    return 1;
+}
+
+int pmkit_interp_fetch(arch_set *s, arch_cursor *cur, pmkit_interp_cache **cache,
+                       const pmProfile *prof, const struct timespec *t, const struct timespec *end,
+                       int n, const pmID *pmids, pmValueSet **vsets)
+{
+    pmkit_interp_cache *c = *cache;
+    int sts;
+
+    if (c == NULL && arch_count(s) == 1) {
+        const char *e = getenv("PMKIT_INTERP_CACHE");
+        if ((c = calloc(1, sizeof(*c))) != NULL && (c->cur = arch_cursor_new(s)) == NULL) {
+            free(c);
+            c = NULL;
+        }
+        if (c != NULL && e != NULL && strcmp(e, "0") == 0)
+            c->off = 1;
+        *cache = c;
+    }
+    if (c != NULL && !c->off) {
+        if ((sts = cache_for(c, s, n, pmids, end, t)) < 0)
+            return sts;
+        if ((sts = fetch_cached(c, s, prof, t, vsets)) != 0)
+            return sts < 0 ? sts : 0;
+        cache_clear(c); /* a fetch afresh answers, from now on */
+        c->off = 1;
+    }
+    return fetch_fresh(s, cur, prof, t, n, pmids, vsets);
 }

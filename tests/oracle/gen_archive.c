@@ -7,7 +7,8 @@
  * read what it writes.
  *
  *   gen_archive [-V 2|3] [-m METRICS] [-i INSTANCES] [-n SAMPLES]
- *               [-t MSEC] [-v VOLUME_MB] [-x EVERY] [-s START] [-e] [-w] [-k] NAME
+ *               [-t MSEC] [-v VOLUME_MB] [-x EVERY] [-s START] [-e] [-w] [-k] [-o]
+ *               NAME
  *
  * METRICS metrics (default 2000), one in ten over an instance domain of
  * INSTANCES instances (default 20; one domain per 100 metrics), the others
@@ -27,7 +28,9 @@
  * counters wrap, signed ones go down; an instance is missing from the
  * samples s where (s + instance) % 5 == 0; every 13th sample is followed by
  * a <mark> and a gap of 2.5 intervals; sample times jitter by up to 0.3 of
- * an interval.
+ * an interval.  -o (for the interpolation cache's test) logs one metric in
+ * four once, in one of the first five samples, and one in four only in
+ * the last two samples.
  *
  * Values are a function of (metric, instance, sample), so two runs with
  * the same arguments write the same bytes.  Not a logger: no pmcd, no
@@ -128,6 +131,7 @@ typedef struct gen {
     int64_t start;
     const char *name;
     pid_t pid;
+    int once; /* -o */
 } gen;
 
 static void put_field(buf *b, const char *s, size_t width)
@@ -432,6 +436,17 @@ static int present(const gen *g, int inst, int sample)
     return !g->kinds || (sample + inst) % 5 != 0;
 }
 
+/* Is metric m in sample s?  With -o, one in four is logged once (in
+ * one of the first samples) and one in four only in the last two. */
+static int metric_in(const gen *g, int m, int s)
+{
+    if (!g->once || m % 4 == 0 || m % 4 == 3)
+        return 1;
+    if (m % 4 == 1)
+        return s == (m / 4) % 5;
+    return s >= g->samples - 2;
+}
+
 static int count_present(const gen *g, int n, int sample)
 {
     int k = 0;
@@ -446,19 +461,25 @@ static int count_present(const gen *g, int n, int sample)
 static void put_result(buf *b, const gen *g, int s, int64_t sec, long nsec, buf *vs, buf *blocks)
 {
     size_t at = begin_rec(b), hdr = 4 + (g->version == 3 ? 12 : 8) + 4, size_vs = 0;
+    int nin = 0;
 
     put_stamp(b, g->version, sec, nsec);
-    put32(b, (uint32_t)g->metrics);
+    for (int m = 0; m < g->metrics; m++)
+        nin += metric_in(g, m, s);
+    put32(b, (uint32_t)nin);
     /* the value sets' size first: the blocks follow them */
     for (int m = 0; m < g->metrics; m++) {
         int n = indom_of(m) == 0xffffffffu ? 1 : g->instances;
-        size_vs += 12 + 8 * (size_t)count_present(g, n, s);
+        if (metric_in(g, m, s))
+            size_vs += 12 + 8 * (size_t)count_present(g, n, s);
     }
     vs->len = 0;
     blocks->len = 0;
     for (int m = 0; m < g->metrics; m++) {
         int n = indom_of(m) == 0xffffffffu ? 1 : g->instances;
         int type = type_of(g, m);
+        if (!metric_in(g, m, s))
+            continue;
         put32(vs, pmid_of(m));
         put32(vs, (uint32_t)count_present(g, n, s));
         put32(vs, type == TU32 || type == T32 ? 0u : 1u);
@@ -499,7 +520,7 @@ static void put_ti(buf *b, const gen *g, int64_t sec, long nsec, int vol, uint64
 static void usage(void)
 {
     fprintf(stderr, "usage: gen_archive [-V 2|3] [-m METRICS] [-i INSTANCES] [-n SAMPLES] "
-                    "[-t MSEC] [-v VOLUME_MB] [-x EVERY] [-s START] [-e] [-w] [-k] NAME\n");
+                    "[-t MSEC] [-v VOLUME_MB] [-x EVERY] [-s START] [-e] [-w] [-k] [-o] NAME\n");
     exit(2);
 }
 
@@ -507,8 +528,8 @@ static void options(int argc, char **argv, gen *g)
 {
     int c;
 
-    *g = (gen){2, 2000, 20, 3600, 10, 0, 0, 0, 1000, 1024u << 20, 1700000000, NULL, 4242};
-    while ((c = getopt(argc, argv, "V:m:i:n:t:v:x:s:ewk")) != -1) {
+    *g = (gen){2, 2000, 20, 3600, 10, 0, 0, 0, 1000, 1024u << 20, 1700000000, NULL, 4242, 0};
+    while ((c = getopt(argc, argv, "V:m:i:n:t:v:x:s:ewko")) != -1) {
         switch (c) {
         case 'V':
             g->version = atoi(optarg);
@@ -542,6 +563,9 @@ static void options(int argc, char **argv, gen *g)
             break;
         case 'k':
             g->kinds = 1;
+            break;
+        case 'o':
+            g->once = 1;
             break;
         default:
             usage();

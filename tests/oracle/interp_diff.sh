@@ -5,7 +5,8 @@
 # pcp-testsuite (TESTSUITE is its unpacked var/lib/pcp/testsuite: versions 2
 # and 3, gaps, counter wraps, instances that come and go, multi-archive
 # contexts) and from archives gen_archive -k writes (GEN: every type and
-# semantics, wraps, marks, irregular samples), read by probe_interp.c built
+# semantics, wraps, marks, irregular samples; -o: metrics logged once or
+# only at the end), read by probe_interp.c built
 # against pmkit (OURS) and against Debian's libpcp (THEIRS): every value of
 # every metric at every step, forward and backward, at steps from 0.3 to
 # 100 sampling intervals, doubles to the last bit.  Each archive and case
@@ -38,7 +39,8 @@ make_tmp interp_diff
 export PCP_DERIVED_CONFIG=
 
 "$gen" -k -m 24 -i 4 -n 40 "$tmp/gen-v2" &&
-    "$gen" -k -V 3 -m 24 -i 4 -n 40 -x 3 "$tmp/gen-v3" || {
+    "$gen" -k -V 3 -m 24 -i 4 -n 40 -x 3 "$tmp/gen-v3" &&
+    "$gen" -k -o -m 24 -i 4 -n 40 "$tmp/gen-once" || {
     echo "FAIL: $gen could not write its archives"
     exit 1
 }
@@ -46,7 +48,7 @@ export PCP_DERIVED_CONFIG=
 cases="f0.3 f1 F10 f100 b1 B2.5 b10 B100 e1 E1"
 archives="gap gap2 changeinst count-mark interpmark instant-1 mark-bug dyninsts wrap markmerge
 omnibus_v3 multi multi-vm00,multi-vm01 bug1057
-$tmp/gen-v2 $tmp/gen-v3"
+$tmp/gen-v2 $tmp/gen-v3 $tmp/gen-once"
 
 # run PROBE ARCHIVE CASE: the probe's output and exit status
 run() {

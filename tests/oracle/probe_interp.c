@@ -16,6 +16,13 @@
  *   B  backward from 0.37 I before the end (pmSetMode, pmFetch)
  *   e  forward from 2 steps before the start; E backward from 2 after the end
  *   aSEC.NSEC  forward from that time, the step one interval
+ *   wSEED  a walk (for pmkit's cache between fetches): 60 times a
+ *          pmSetModeHighRes, then 1 to 6 fetches; each time at random in
+ *          the archive (and an interval beyond), near the last fetch's (up
+ *          to 3 intervals either way) or at it, the step 0, 0.3, 1, 2.5,
+ *          10 or 40 intervals either way; now and then the first metrics
+ *          alone are asked, or the profile admits one instance of the
+ *          first domain met; times and steps from SEED
  * Each case fetches the archive's first METRICS metrics (default all) in
  * one call, at most MAX times (default 200) or until PM_ERR_EOL, and
  * prints every value: in place as hex, in a block as its type, length and
@@ -72,6 +79,93 @@ static void print_vset(pmValueSet *vs)
     }
 }
 
+static void print_result(int i, int sts, pmHighResResult *r)
+{
+    if (sts < 0) {
+        printf("%d: %s\n", i, pmErrStr(sts));
+        return;
+    }
+    printf("%d: %lld.%09ld %d", i, (long long)r->timestamp.tv_sec, r->timestamp.tv_nsec,
+           r->numpmid);
+    for (int k = 0; k < r->numpmid; k++)
+        print_vset(r->vset[k]);
+    printf("\n");
+    pmFreeHighResResult(r);
+}
+
+static unsigned long long rnd_state;
+
+static unsigned rnd(unsigned n)
+{
+    rnd_state ^= rnd_state << 13;
+    rnd_state ^= rnd_state >> 7;
+    rnd_state ^= rnd_state << 17;
+    return (unsigned)(rnd_state % n);
+}
+
+static struct timespec ts_plus(struct timespec t, long long ns)
+{
+    ns += t.tv_nsec;
+    t.tv_sec += ns / 1000000000 - (ns % 1000000000 < 0);
+    t.tv_nsec = (ns % 1000000000 + 1000000000) % 1000000000;
+    return t;
+}
+
+/* Case wSEED (see the top). */
+static void walk_case(int seed, int n, pmID *pmids, long long interval, struct timespec start,
+                      struct timespec end)
+{
+    static const double factor[] = {0, 0.3, 1, 2.5, 10, 40};
+    long long span =
+        ((long long)(end.tv_sec - start.tv_sec) * 1000000000 + (end.tv_nsec - start.tv_nsec)) /
+        1000;
+    struct timespec t = start;
+    pmDesc d;
+    int indom = (int)PM_INDOM_NULL;
+
+    for (int k = 0; k < n && indom == (int)PM_INDOM_NULL; k++)
+        if (pmLookupDesc(pmids[k], &d) >= 0)
+            indom = (int)d.indom;
+
+    rnd_state = 0x9e3779b97f4a7c15ull * (unsigned)(seed + 1);
+    for (int seg = 0; seg < 60; seg++) {
+        unsigned how = rnd(4), fetches = 1 + rnd(6);
+        long long step = (long long)(factor[rnd(6)] * (double)interval) * (rnd(2) ? -1 : 1);
+        int some = rnd(5) == 0 ? 1 + (int)rnd((unsigned)(n > 0 ? n : 1)) : n, sts;
+        int narrow = indom != (int)PM_INDOM_NULL && rnd(6) == 0;
+        struct timespec dt = ts_plus((struct timespec){0, 0}, step * 1000);
+        if (how <= 1)
+            t = ts_plus(start, ((long long)rnd((unsigned)(span + 2 * interval)) - interval) * 1000);
+        else if (how == 2)
+            t = ts_plus(t, ((long long)rnd((unsigned)(6 * interval + 1)) - 3 * interval) * 1000);
+        if (narrow) { /* one instance of the domain, at random */
+            int *inst, k;
+            char **inames;
+            if ((k = pmGetInDomArchive((pmInDom)indom, &inst, &inames)) > 0) {
+                int one = inst[rnd((unsigned)k)];
+                pmDelProfile((pmInDom)indom, 0, NULL);
+                pmAddProfile((pmInDom)indom, 1, &one);
+                free(inst);
+                free(inames);
+            } else {
+                narrow = 0;
+            }
+        }
+        sts = pmSetModeHighRes(PM_MODE_INTERP, &t, &dt);
+        printf("seg %d: %d of %d from %lld.%09ld step %lldus%s: %d\n", seg, some, n,
+               (long long)t.tv_sec, t.tv_nsec, step, narrow ? " narrow" : "", sts);
+        for (unsigned i = 0; i < fetches; i++) {
+            pmHighResResult *r = NULL;
+            sts = pmFetchHighRes(some, pmids, &r);
+            if (sts >= 0)
+                t = r->timestamp;
+            print_result((int)i, sts, r);
+        }
+        if (narrow)
+            pmAddProfile((pmInDom)indom, 0, NULL);
+    }
+}
+
 static int one_case(int ctx, const char *c, int n, pmID *pmids, long long interval,
                     struct timespec start, struct timespec end, int max)
 {
@@ -105,6 +199,10 @@ static int one_case(int ctx, const char *c, int n, pmID *pmids, long long interv
         t.tv_sec += ns / 1000000000 - (ns % 1000000000 < 0);
         t.tv_nsec = (ns % 1000000000 + 1000000000) % 1000000000;
         break;
+    case 'w':
+        printf("case %s\n", c);
+        walk_case(atoi(c + 1), n, pmids, interval, start, end);
+        return 0;
     case 'a': /* aSEC.NSEC: forward from that time, one interval steps */
         t.tv_sec = strtoll(c + 1, (char **)&c, 10);
         t.tv_nsec = *c == '.' ? strtol(c + 1, NULL, 10) : 0;
