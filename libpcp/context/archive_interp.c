@@ -816,17 +816,19 @@ static int adjacent(const cmetric *m, int dir, const struct timespec *b, const s
     return !m->at_start && ts_cmp(t, &m->lo) < 0 && ts_cmp(&m->lo, b) <= 0;
 }
 
-/* Give record rec (at t) to every metric whose range it extends. */
+/* Give record rec (at t) to every metric that needs records that way,
+ * has not got `least' events yet, and whose range it extends: a metric
+ * logged once then makes no other metric keep every record up to an end. */
 static int offer(pmkit_interp_cache *c, arch_set *s, const arch_record *rec, int dir,
-                 const struct timespec *b)
+                 const struct timespec *b, int least)
 {
     crec *r = NULL;
     int sts = 0, dup = 0;
 
     for (int i = 0; i < c->n && sts == 0; i++) {
         cmetric *m = &c->m[i];
-        if (!adjacent(m, dir, b, &rec->stamp))
-            continue;
+        if (m->need != dir || m->got >= least || !adjacent(m, dir, b, &rec->stamp))
+            continue; /* only to the metrics still short of records */
         if (r == NULL) {
             if ((r = calloc(1, sizeof(*r))) == NULL)
                 return -ENOMEM;
@@ -919,7 +921,7 @@ static int extend(pmkit_interp_cache *c, arch_set *s, int dir, int least)
             if (c->gap == 0 || g < c->gap)
                 c->gap = g;
         }
-        if ((sts = offer(c, s, &rec, dir, &b)) < 0) {
+        if ((sts = offer(c, s, &rec, dir, &b, least)) < 0) {
             c->cur_dir = 0;
             return sts;
         }
