@@ -65,6 +65,8 @@ typedef struct obs {
     const pmValueBlock *blk[2];
     pmValueBlock *copy[2]; /* owned copies of blocks */
     int32_t lval[2];
+    int kind;    /* make_vset's: what it gives (value_kind) */
+    size_t size; /* and the bytes of block that takes */
 } obs;
 
 /* What is known of one metric asked for. */
@@ -415,7 +417,7 @@ prior:
 
 /* The value set of w at t, the profile applied: one block, the values'
  * blocks inside it (pmFreeResult frees them with it). */
-static int make_vset(const want *w, const pmProfile *prof, const struct timespec *t,
+static int make_vset(want *w, const pmProfile *prof, const struct timespec *t,
                      const struct timespec *base, pmValueSet **out)
 {
     size_t head, bytes = 0, size;
@@ -433,12 +435,15 @@ static int make_vset(const want *w, const pmProfile *prof, const struct timespec
         *out = vs;
         return 0;
     }
-    for (int i = 0; i < w->nobs; i++)
-        if (__pmInProfile(w->desc.indom, prof, w->o[i].inst) &&
-            value_kind(w, &w->o[i], t, &size) != NO_VALUE) {
+    for (int i = 0; i < w->nobs; i++) {
+        obs *o = &w->o[i];
+        o->kind =
+            __pmInProfile(w->desc.indom, prof, o->inst) ? value_kind(w, o, t, &o->size) : NO_VALUE;
+        if (o->kind != NO_VALUE) {
             n++;
-            bytes += size;
+            bytes += o->size;
         }
+    }
     head = (sizeof(*vs) + (size_t)(n > 1 ? n - 1 : 0) * sizeof(pmValue) + 7) & ~(size_t)7;
     if ((vs = calloc(1, head + bytes)) == NULL)
         return -ENOMEM;
@@ -449,10 +454,10 @@ static int make_vset(const want *w, const pmProfile *prof, const struct timespec
     for (int i = 0; i < w->nobs; i++) {
         const obs *o = &w->o[i];
         pmValue *v = &vs->vlist[n];
-        int kind;
-        if (!__pmInProfile(w->desc.indom, prof, o->inst) ||
-            (kind = value_kind(w, o, t, &size)) == NO_VALUE)
+        int kind = o->kind;
+        if (kind == NO_VALUE)
             continue;
+        size = o->size;
         v->inst = o->inst;
         if (kind == INTERPOLATED) {
             interpolate(o, w->desc.type, t, base, &v->value.lval, (pmValueBlock *)p);
