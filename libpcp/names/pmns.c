@@ -506,21 +506,14 @@ static int load(const char *file, int use_cpp, int dupok, bool asked)
     return 0;
 }
 
-/* The namespace of an archive context's names, in PCP's order. */
-static int archive_names(const pmkit_archive *a, ns **out)
+/* A namespace of n names and their PMIDs, into *out (one reference). */
+static int ns_of_names(const char *const *names, const pmID *pmids, size_t n, ns **out)
 {
-    const char **names;
-    pmID *pmids;
     pmns_tree *tree;
     pmns_image *img;
     ns *nsp;
-    int n = pmkit_archive_name_list(a, &names, &pmids), sts;
+    int sts = pmns_from_names(names, pmids, n, &tree);
 
-    if (n < 0)
-        return n;
-    sts = pmns_from_names(names, pmids, (size_t)n, &tree);
-    free(names);
-    free(pmids);
     if (sts < 0)
         return sts == PM_ERR_TOOBIG ? -ENOMEM : sts;
     sts = image_of_tree(tree, &img);
@@ -539,6 +532,21 @@ static int archive_names(const pmkit_archive *a, ns **out)
     return 0;
 }
 
+/* The namespace of an archive context's names, in PCP's order. */
+static int archive_names(const pmkit_archive *a, ns **out)
+{
+    const char **names;
+    pmID *pmids;
+    int n = pmkit_archive_name_list(a, &names, &pmids), sts;
+
+    if (n < 0)
+        return n;
+    sts = ns_of_names(names, pmids, (size_t)n, out);
+    free(names);
+    free(pmids);
+    return sts;
+}
+
 static void archive_names_free(void *t)
 {
     retire(t);
@@ -549,25 +557,11 @@ static atomic_bool loaded_used;
 
 int pmkit_pmns_use(const char *const *names, const pmID *pmids, size_t n)
 {
-    pmns_tree *tree;
-    pmns_image *img;
     ns *nsp, *old;
-    int sts = pmns_from_names(names, pmids, n, &tree);
+    int sts = ns_of_names(names, pmids, n, &nsp);
 
     if (sts < 0)
-        return sts == PM_ERR_TOOBIG ? -ENOMEM : sts;
-    sts = image_of_tree(tree, &img);
-    pmns_free(tree);
-    if (sts < 0)
         return sts;
-    if ((nsp = malloc(sizeof(*nsp))) == NULL) {
-        pmns_image_close(img);
-        return -ENOMEM;
-    }
-    nsp->img = img;
-    nsp->leaves = NULL;
-    nsp->nslots = 0;
-    atomic_init(&nsp->refs, 1);
     old = atomic_exchange(&loaded, nsp);
     atomic_store(&loaded_asked, true);
     atomic_store(&loaded_used, true);
