@@ -961,43 +961,34 @@ static int ev_at_or_after(const cmetric *m, const struct timespec *t)
  * timeline ends before the search does, or an error. */
 static int walk(cmetric *m, want *x, const struct timespec *t, int side)
 {
-    int i, sts;
+    int i, step, sts;
 
     update_closed(x, side);
     if (x->closed[side])
         goto over;
-    if (side == NEXT) {
-        for (i = ev_at_or_after(m, t); i < m->nev; i++) {
-            if (i > m->keep_hi)
-                m->keep_hi = i;
-            if (m->ev[i].rec == NULL)
-                goto over;
-            if ((sts = take_vset(x, m->ev[i].vs, &m->ev[i].t, side, 1)) < 0)
-                return sts;
-            if (x->closed[side])
-                goto over;
-        }
-        if (!m->at_end)
-            return NEED_FORW;
-        m->keep_all[NEXT] = 1;
-    } else {
-        i = ev_at_or_after(m, t);
-        if (i < m->nev && ts_cmp(&m->ev[i].t, t) == 0)
-            i++;
-        for (i--; i >= 0; i--) {
-            if (i < m->keep_lo)
-                m->keep_lo = i;
-            if (m->ev[i].rec == NULL)
-                goto over;
-            if ((sts = take_vset(x, m->ev[i].vs, &m->ev[i].t, side, 1)) < 0)
-                return sts;
-            if (x->closed[side])
-                goto over;
-        }
-        if (!m->at_start)
-            return NEED_BACK;
-        m->keep_all[PRIOR] = 1;
+    /* forwards from the first event at or after t, backwards from the
+     * last at or before it */
+    step = side == NEXT ? 1 : -1;
+    i = ev_at_or_after(m, t);
+    if (side != NEXT && i < m->nev && ts_cmp(&m->ev[i].t, t) == 0)
+        i++;
+    if (side != NEXT)
+        i--;
+    for (; i >= 0 && i < m->nev; i += step) {
+        if (side == NEXT && i > m->keep_hi)
+            m->keep_hi = i;
+        if (side != NEXT && i < m->keep_lo)
+            m->keep_lo = i;
+        if (m->ev[i].rec == NULL)
+            goto over;
+        if ((sts = take_vset(x, m->ev[i].vs, &m->ev[i].t, side, 1)) < 0)
+            return sts;
+        if (x->closed[side])
+            goto over;
     }
+    if (side == NEXT ? !m->at_end : !m->at_start)
+        return side == NEXT ? NEED_FORW : NEED_BACK;
+    m->keep_all[side] = 1;
 over:
     x->closed[side] = x->done[side] = 1;
     return 0;
