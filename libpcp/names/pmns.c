@@ -1456,7 +1456,8 @@ int pmTraversePMNS(const char *name, void (*func)(const char *))
  * tail, tl) (the name is head, a dot if head is not empty, and tail),
  * which returns 0 or an error.  In a local context a PMID the namespace
  * does not know is asked of its domain's agent (PM_ERR_NOAGENT without
- * one), except a dynamic root's own PMID; the derived metrics come last.
+ * one), except a dynamic root's own PMID; the derived metrics come last
+ * (with no namespace loaded, they alone have names).
  * 0, or the first error: PM_ERR_PMNS for a damaged entry (even after
  * names were handed over), PM_ERR_PMID, PM_ERR_NOPMNS, the agent's. */
 
@@ -1500,7 +1501,9 @@ static int names_of(pmID pmid, name_fn add, void *closure)
 
     if (t == NULL || remote()) {
         release();
-        return remote() ? names_remote(pmid, add, closure) : PM_ERR_NOPMNS;
+        if (remote())
+            return names_remote(pmid, add, closure);
+        return derived_names_of(pmid, add, closure, PM_ERR_NOPMNS); /* as PCP */
     }
     pmns_image_pmid_first(t, pmid, &it);
     while (sts == 0 && pmns_image_pmid_next(t, &it, &off) > 0) {

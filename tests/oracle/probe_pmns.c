@@ -693,6 +693,9 @@ static void after_unload(const char *what, const char *name)
     do_children("\"name\"", name);
     do_traverse("\"\"", "", 1);
     do_nameid("1.0.1", pmID_build(1, 0, 1));
+    do_lookup1("\"event.flags\"", "event.flags");
+    do_nameid("derived 511.0.1", pmID_build(DYNAMIC_PMID, 0, 1));
+    do_nameid("derived 511.0.3", pmID_build(DYNAMIC_PMID, 0, 3));
 }
 
 /* traverse "" into a fresh list */
