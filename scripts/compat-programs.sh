@@ -278,6 +278,7 @@ runs() {
     pmdas/simple/*.so|pmdas/trivial/*.so) echo "same (oracle.agents)" ;;
     pmdas/simple/*|pmdas/trivial/*) echo "same (oracle.daemon)" ;;
     demos/pmclient|demos/pmclient_fg) echo "same (oracle.pmclient)" ;;
+    ts/chkoptfetch) echo "same (oracle.testsuite_optfetch)" ;;
     *) echo "not compared" ;;
   esac
 }

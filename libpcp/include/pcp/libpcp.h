@@ -711,6 +711,13 @@ typedef struct {
 
 #define OPT_COST_INFINITY 0x7fffffff
 
+PCP_CALL extern void __pmOptFetchAdd(fetchctl_t **, optreq_t *);
+PCP_CALL extern int __pmOptFetchDel(fetchctl_t **, optreq_t *);
+PCP_CALL extern void __pmOptFetchRedo(fetchctl_t **);
+PCP_CALL extern void __pmOptFetchDump(FILE *, const fetchctl_t *);
+PCP_CALL extern void __pmOptFetchGetParams(optcost_t *);
+PCP_CALL extern void __pmOptFetchPutParams(optcost_t *);
+
 /* ---------------------------------------------------------------------
  * Processes.
  */
