@@ -442,6 +442,27 @@ PCP_CALL extern int __pmAuxConnectPMCDPort(const char *, int);
 PCP_CALL extern int __pmIsLocalhost(const char *);
 
 /* ---------------------------------------------------------------------
+ * Access control: the operations a server names, and who may do which of
+ * them (hosts, users, groups), as pmcd and pmdapipe keep them.
+ */
+PCP_CALL extern int __pmAccAddOp(unsigned int);
+PCP_CALL extern int __pmAccAddHost(const char *, unsigned int, unsigned int, int);
+PCP_CALL extern int __pmAccAddUser(const char *, unsigned int, unsigned int, int);
+PCP_CALL extern int __pmAccAddGroup(const char *, unsigned int, unsigned int, int);
+PCP_CALL extern int __pmAccAddClient(__pmSockAddr *, unsigned int *);
+PCP_CALL extern int __pmAccAddAccount(const char *, const char *, unsigned int *);
+PCP_CALL extern void __pmAccDelClient(__pmSockAddr *);
+PCP_CALL extern void __pmAccDumpHosts(FILE *);
+PCP_CALL extern void __pmAccDumpUsers(FILE *);
+PCP_CALL extern void __pmAccDumpGroups(FILE *);
+PCP_CALL extern void __pmAccDumpLists(FILE *);
+PCP_CALL extern int __pmAccSaveHosts(void);
+PCP_CALL extern int __pmAccSaveLists(void);
+PCP_CALL extern int __pmAccRestoreHosts(void);
+PCP_CALL extern int __pmAccRestoreLists(void);
+PCP_CALL extern void __pmAccFreeSavedLists(void);
+
+/* ---------------------------------------------------------------------
  * Hash tables keyed by an unsigned int: chains of nodes, the newest of a
  * key found first.
  */
