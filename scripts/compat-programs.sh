@@ -278,6 +278,7 @@ runs() {
     pmdas/simple/*.so|pmdas/trivial/*.so) echo "same (oracle.agents)" ;;
     pmdas/simple/*|pmdas/trivial/*) echo "same (oracle.daemon)" ;;
     demos/pmclient|demos/pmclient_fg) echo "same (oracle.pmclient)" ;;
+    ts/chkacc1|ts/chkacc2|ts/chkacc3|ts/multithread2) echo "same (oracle.testsuite_access)" ;;
     *) echo "not compared" ;;
   esac
 }
