@@ -823,6 +823,9 @@ typedef enum {
 
 typedef void (*__pmServerCallback)(__pmFdSet *, int, int);
 typedef struct __pmServerPresence __pmServerPresence;
+PCP_CALL extern int __pmServerHasFeature(__pmServerFeature);
+PCP_CALL extern int __pmServerSetFeature(__pmServerFeature);
+PCP_CALL extern int __pmServerClearFeature(__pmServerFeature);
 PCP_CALL extern int __pmServerCreatePIDFile(const char *, int);
 PCP_CALL extern int __pmShutdown(void);
 PCP_CALL extern void __pmServerStart(int, char **, int);
