@@ -771,6 +771,7 @@ PCP_CALL extern void __pmDumpStackInit(void *);
 PCP_CALL extern int __pmAbsolutePath(char *);
 PCP_CALL extern char *__pmNativePath(char *);
 PCP_CALL extern const char *__pmFindPMDA(const char *);
+PCP_CALL extern int __pmHasPMNSFileChanged(const char *);
 PCP_CALL extern char *__pmGetClientId(int, char **);
 PCP_CALL extern void *__pmMemoryMap(int, size_t, int);
 PCP_CALL extern void __pmMemoryUnmap(void *, size_t);
