@@ -418,7 +418,7 @@ typedef struct {
 
 static client_id *client_ids(const __pmSockAddr *a, int *n)
 {
-    char host[256];
+    char host[256] = "";
     __pmHostEnt *he = NULL;
     __pmSockAddr *x;
     client_id *ids = NULL, *more;
