@@ -279,6 +279,7 @@ runs() {
     pmdas/simple/*|pmdas/trivial/*) echo "same (oracle.daemon)" ;;
     demos/pmclient|demos/pmclient_fg) echo "same (oracle.pmclient)" ;;
     ts/chkoptfetch) echo "same (oracle.testsuite_optfetch)" ;;
+    ts/chkacc1|ts/chkacc2|ts/chkacc3|ts/multithread2) echo "same (oracle.testsuite_access)" ;;
     *) echo "not compared" ;;
   esac
 }

@@ -63,6 +63,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <pcp/libpcp.h>
+
 /* ---------------------------------------------------------------- */
 /* The loaded namespace and the hazard slots that protect it. */
 
@@ -73,9 +75,11 @@ typedef struct leafslot leafslot;
 
 typedef struct ns {
     pmns_image *img;
-    atomic_uint refs; /* 1 while loaded, plus one per running traversal */
-    leafslot *leaves; /* text loads: the leaf index (below), or NULL */
-    uint32_t nslots;  /* its size */
+    atomic_uint refs;      /* 1 while loaded, plus one per running traversal */
+    leafslot *leaves;      /* text loads: the leaf index (below), or NULL */
+    uint32_t nslots;       /* its size */
+    char *file;            /* the file it was loaded from, or NULL */
+    struct timespec mtime; /* that file's when loaded */
 } ns;
 
 typedef struct hazard {
@@ -214,6 +218,7 @@ static void unref(ns *t)
     if (atomic_fetch_sub(&t->refs, 1) == 1) {
         pmns_image_close(t->img);
         free(t->leaves);
+        free(t->file);
         free(t);
     }
 }
@@ -451,11 +456,24 @@ static int leaf_lookup(const ns *n, const char *name, size_t len, uint32_t h, pm
 /* Bumped by every load and unload (pmkit_pmns_generation). */
 static _Atomic unsigned generation;
 
+/* The default namespace's file: $PMNS_DEFAULT, else PCP_VAR_DIR/pmns/root. */
+static const char *default_file(char *def, size_t len)
+{
+    const char *env = getenv("PMNS_DEFAULT");
+
+    if (env != NULL)
+        pmkit_copy(def, (int)len, env);
+    else
+        pmsprintf(def, len, "%s/pmns/root", pmGetConfig("PCP_VAR_DIR"));
+    return def;
+}
+
 static int load(const char *file, int use_cpp, int dupok, bool asked)
 {
     char def[MAXPATHLEN], dir[MAXPATHLEN];
     pmns_load_opts o = {0};
     pmns_image *img;
+    struct stat st;
     ns *n, *none = NULL;
     pmns_tree *t;
     int sts, text;
@@ -463,12 +481,7 @@ static int load(const char *file, int use_cpp, int dupok, bool asked)
     if (atomic_load(&loaded) != NULL)
         return PM_ERR_DUPPMNS;
     if (file == NULL || file == (const char *)(uintptr_t)0xffffffff) {
-        const char *env = getenv("PMNS_DEFAULT");
-        if (env != NULL)
-            pmkit_copy(def, (int)sizeof(def), env);
-        else
-            pmsprintf(def, sizeof(def), "%s/pmns/root", pmGetConfig("PCP_VAR_DIR"));
-        file = def;
+        file = default_file(def, sizeof(def));
         use_cpp = 0; /* the default namespace is never preprocessed */
     }
     if ((sts = open_image(file, dupok, &img)) < 0)
@@ -494,6 +507,10 @@ static int load(const char *file, int use_cpp, int dupok, bool asked)
     n->img = img;
     n->leaves = NULL;
     n->nslots = 0;
+    n->file = strdup(file); /* NULL (no memory): the file counts as changed */
+    n->mtime = (struct timespec){0, 0};
+    if (stat(file, &st) == 0)
+        n->mtime = st.st_mtim;
     if (text && img->nleaves >= LEAF_INDEX_MIN)
         index_leaves(n);
     atomic_init(&n->refs, 1);
@@ -527,6 +544,7 @@ static int ns_of_names(const char *const *names, const pmID *pmids, size_t n, ns
     nsp->img = img;
     nsp->leaves = NULL;
     nsp->nslots = 0;
+    nsp->file = NULL;
     atomic_init(&nsp->refs, 1);
     *out = nsp;
     return 0;
@@ -1679,4 +1697,32 @@ static int names_remote(pmID pmid, name_fn add, void *closure)
         sts = add(closure, "", 0, names[i], strlen(names[i]));
     free(names);
     return sts;
+}
+
+/* 1 unless the namespace in use was loaded from the file of this name (the
+ * default's for NULL or PM_NS_DEFAULT, names compared as text) and the
+ * file's modification time is still the one it had then, as Debian's
+ * answers (tests/oracle/probe_pmnschanged.c).  Loads nothing. */
+int __pmHasPMNSFileChanged(const char *filename)
+{
+    char def[MAXPATHLEN];
+    struct stat st;
+    hazard *h = my_slot();
+    ns *t;
+    int changed = 1;
+
+    if (filename == NULL || filename == (const char *)(uintptr_t)0xffffffff)
+        filename = default_file(def, sizeof(def));
+    if (h == NULL)
+        return 1;
+    do {
+        t = atomic_load(&loaded);
+        atomic_store(&h->tree, t);
+    } while (t != atomic_load(&loaded));
+    if (t != NULL && t->file != NULL && strcmp(t->file, filename) == 0 &&
+        stat(filename, &st) == 0 && st.st_mtim.tv_sec == t->mtime.tv_sec &&
+        st.st_mtim.tv_nsec == t->mtime.tv_nsec)
+        changed = 0;
+    release();
+    return changed;
 }

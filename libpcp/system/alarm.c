@@ -11,7 +11,10 @@
  * never called).  The list is changed only with SIGALRM blocked; a timer
  * that has fired for the last time is marked in the handler and freed by
  * the next call outside it, so the handler calls nothing but the
- * callbacks, setitimer and clock_gettime.
+ * callbacks, setitimer and clock_gettime.  Only the first thread to set
+ * up or unregister a timer may do so again (PM_SCOPE_AF): another gets
+ * PM_ERR_THREAD, as from Debian's (the testsuite's multithread2 in
+ * oracle.testsuite_access).
  */
 #include "support.h"
 
@@ -146,12 +149,14 @@ static void reap(void)
 int __pmAFsetup(const struct timeval *start, const struct timeval *interval, void *data,
                 void (*func)(int, void *))
 {
-    timer *t = calloc(1, sizeof(*t));
+    timer *t;
     struct timespec now;
     sigset_t old;
     int id;
 
-    if (t == NULL)
+    if (PM_MULTIPLE_THREADS(PM_SCOPE_AF))
+        return PM_ERR_THREAD;
+    if ((t = calloc(1, sizeof(*t))) == NULL)
         return -ENOMEM;
     clock_gettime(CLOCK_MONOTONIC, &now);
     t->data = data;
@@ -187,6 +192,8 @@ int __pmAFunregister(int id)
     sigset_t old;
     int sts = -1;
 
+    if (PM_MULTIPLE_THREADS(PM_SCOPE_AF))
+        return PM_ERR_THREAD;
     hold(&old);
     for (timer *t = timers; t != NULL; t = t->next) {
         if (t->id == id && !t->done) {

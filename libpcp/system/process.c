@@ -2,7 +2,8 @@
  * process.c - libpcp's process helpers (<pcp/libpcp.h>): is a process
  * there, end one, start one on a pair of pipes, the data segment's growth,
  * signal handlers, file mappings, errno values as PCP maps them, whether
- * a path is absolute and the client identity pmie sends pmcd.
+ * a path is absolute, native paths, whether an agent's DSO is there and the
+ * client identity pmie sends pmcd.
  *
  * As Debian's libpcp answers (tests/oracle/probe_system.c).  Not here:
  * commands with arguments and pipes (exec.c), the alarm timers (alarm.c).
@@ -130,6 +131,20 @@ int __pmMapErrno(int sts)
 int __pmAbsolutePath(char *path)
 {
     return path != NULL && path[0] == '/';
+}
+
+/* The path as this platform writes it: on POSIX the path itself, unchanged
+ * (PCP converts separators on Windows only). */
+char *__pmNativePath(char *path)
+{
+    return path;
+}
+
+/* pmcd's check of an agent's DSO path: the name itself when a file (or
+ * directory) of that name exists, else NULL; nothing is searched. */
+const char *__pmFindPMDA(const char *name)
+{
+    return access(name, F_OK) == 0 ? name : NULL;
 }
 
 /* The first argc arguments joined by single blanks, as pmie names itself

@@ -19,8 +19,14 @@
  * signals ignored, a fork whose parent leaves at once (_exit(0), no exit
  * handlers), the child a new session's leader, its stdin closed when bit
  * 0 of flags is set.  A fork that fails leaves the caller in the
- * foreground (PCP's exits).  Not here: the request ports and presence
- * advertising of the server API.
+ * foreground (PCP's exits).  The features a server says it has
+ * (__pmServerSetFeature and its two fellows) answer as Debian's
+ * (tests/oracle/probe_serverfeatures.c): credentials required, unix
+ * sockets, discovery, containers, local and certificates required can be
+ * set (1) and only discovery and certificates required cleared; IPv6 is
+ * pmGetAPIConfig's "ipv6", authentication always there, a secure server
+ * never (pmkit has no TLS), compression and the others neither.  Not
+ * here: the request ports and presence advertising of the server API.
  */
 #include "support.h"
 
@@ -149,4 +155,41 @@ void __pmServerStart(int argc, char **argv, int flags)
     setsid();
     if (flags & 1)
         close(STDIN_FILENO);
+}
+
+/* ---------------------------------------------------------------- features */
+
+static unsigned int server_features; /* 1 << feature, as set */
+
+static int settable(__pmServerFeature f)
+{
+    return (f >= PM_SERVER_FEATURE_CREDS_REQD && f <= PM_SERVER_FEATURE_LOCAL) ||
+           f == PM_SERVER_FEATURE_CERT_REQD;
+}
+
+int __pmServerSetFeature(__pmServerFeature f)
+{
+    if (!settable(f))
+        return 0;
+    server_features |= 1u << f;
+    return 1;
+}
+
+int __pmServerClearFeature(__pmServerFeature f)
+{
+    if (f != PM_SERVER_FEATURE_DISCOVERY && f != PM_SERVER_FEATURE_CERT_REQD)
+        return 0;
+    server_features &= ~(1u << f);
+    return 1;
+}
+
+int __pmServerHasFeature(__pmServerFeature f)
+{
+    const char *ipv6;
+
+    if (f == PM_SERVER_FEATURE_IPV6)
+        return (ipv6 = pmGetAPIConfig("ipv6")) != NULL && strcmp(ipv6, "true") == 0;
+    if (f == PM_SERVER_FEATURE_AUTH)
+        return 1;
+    return settable(f) && (server_features & (1u << f)) != 0;
 }

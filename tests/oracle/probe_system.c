@@ -12,7 +12,8 @@
  *    unregistering (counts of callbacks, never times);
  *  - hash tables: growth from every starting size, walk orders, searches,
  *    deletions, walks with callbacks, preallocation;
- *  - __pmAbsolutePath, and __pmGetClientId for 0 to 5 arguments;
+ *  - __pmAbsolutePath, __pmNativePath, __pmFindPMDA (files there and
+ *    not), and __pmGetClientId for 0 to 5 arguments;
  *  - __pmDumpStack from 40 calls deep: its heading, its 32 frames and
  *    their form (the first 23), with addresses and offsets as X and each
  *    file by kind;
@@ -345,8 +346,26 @@ static void names(void)
     char *args[] = {"/usr/bin/prog", "-x", "a b", "", "last"};
     char *id;
 
+    char *native[] = {"/a/b\\c/d", "", "C:\\x\\y", "a/b/"};
+    const char *dsos[] = {"/", "/etc/passwd", "/nonexistent/pmda_x.so", "",
+                          ".", "simple",      "/etc/passwd/x",          "/etc//passwd"};
+    const char *found;
+
     for (int i = 0; i < (int)(sizeof(paths) / sizeof(paths[0])); i++)
         printf("__pmAbsolutePath [%s] -> %d\n", paths[i], __pmAbsolutePath(paths[i]));
+    for (int i = 0; i < (int)(sizeof(native) / sizeof(native[0])); i++) {
+        char copy[32], *r;
+        snprintf(copy, sizeof(copy), "%s", native[i]);
+        r = __pmNativePath(copy);
+        printf("__pmNativePath [%s] -> %s [%s]\n", native[i], r == copy ? "same" : "other", r);
+    }
+    for (int i = 0; i < (int)(sizeof(dsos) / sizeof(dsos[0])); i++) {
+        found = __pmFindPMDA(dsos[i]);
+        printf("__pmFindPMDA [%s] -> %s\n", dsos[i],
+               found == NULL      ? "NULL"
+               : found == dsos[i] ? "same"
+                                  : found);
+    }
     for (int argc = -1; argc <= 5; argc++) {
         id = __pmGetClientId(argc, args);
         printf("__pmGetClientId %d -> %s%s%s\n", argc, id ? "[" : "", id ? id : "NULL",

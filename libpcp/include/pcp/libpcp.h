@@ -442,6 +442,27 @@ PCP_CALL extern int __pmAuxConnectPMCDPort(const char *, int);
 PCP_CALL extern int __pmIsLocalhost(const char *);
 
 /* ---------------------------------------------------------------------
+ * Access control: the operations a server names, and who may do which of
+ * them (hosts, users, groups), as pmcd and pmdapipe keep them.
+ */
+PCP_CALL extern int __pmAccAddOp(unsigned int);
+PCP_CALL extern int __pmAccAddHost(const char *, unsigned int, unsigned int, int);
+PCP_CALL extern int __pmAccAddUser(const char *, unsigned int, unsigned int, int);
+PCP_CALL extern int __pmAccAddGroup(const char *, unsigned int, unsigned int, int);
+PCP_CALL extern int __pmAccAddClient(__pmSockAddr *, unsigned int *);
+PCP_CALL extern int __pmAccAddAccount(const char *, const char *, unsigned int *);
+PCP_CALL extern void __pmAccDelClient(__pmSockAddr *);
+PCP_CALL extern void __pmAccDumpHosts(FILE *);
+PCP_CALL extern void __pmAccDumpUsers(FILE *);
+PCP_CALL extern void __pmAccDumpGroups(FILE *);
+PCP_CALL extern void __pmAccDumpLists(FILE *);
+PCP_CALL extern int __pmAccSaveHosts(void);
+PCP_CALL extern int __pmAccSaveLists(void);
+PCP_CALL extern int __pmAccRestoreHosts(void);
+PCP_CALL extern int __pmAccRestoreLists(void);
+PCP_CALL extern void __pmAccFreeSavedLists(void);
+
+/* ---------------------------------------------------------------------
  * Hash tables keyed by an unsigned int: chains of nodes, the newest of a
  * key found first.
  */
@@ -755,6 +776,9 @@ PCP_CALL extern int __pmProcessRunTimes(double *, double *);
 PCP_CALL extern void __pmDumpStack(void);
 PCP_CALL extern void __pmDumpStackInit(void *);
 PCP_CALL extern int __pmAbsolutePath(char *);
+PCP_CALL extern char *__pmNativePath(char *);
+PCP_CALL extern const char *__pmFindPMDA(const char *);
+PCP_CALL extern int __pmHasPMNSFileChanged(const char *);
 PCP_CALL extern char *__pmGetClientId(int, char **);
 PCP_CALL extern void *__pmMemoryMap(int, size_t, int);
 PCP_CALL extern void __pmMemoryUnmap(void *, size_t);
@@ -807,6 +831,9 @@ typedef enum {
 
 typedef void (*__pmServerCallback)(__pmFdSet *, int, int);
 typedef struct __pmServerPresence __pmServerPresence;
+PCP_CALL extern int __pmServerHasFeature(__pmServerFeature);
+PCP_CALL extern int __pmServerSetFeature(__pmServerFeature);
+PCP_CALL extern int __pmServerClearFeature(__pmServerFeature);
 PCP_CALL extern int __pmServerCreatePIDFile(const char *, int);
 PCP_CALL extern int __pmShutdown(void);
 PCP_CALL extern void __pmServerStart(int, char **, int);
