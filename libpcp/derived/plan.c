@@ -238,7 +238,7 @@ static int plan_build(dm_plan *p, int n, const pmID *pmids)
     return 1;
 }
 
-int pmkit_derived_plan(int n, const pmID *pmids, dm_plan **plan)
+int pmkit_derived_plan(int handle, int n, const pmID *pmids, dm_plan **plan)
 {
     int i, sts;
 
@@ -247,7 +247,7 @@ int pmkit_derived_plan(int n, const pmID *pmids, dm_plan **plan)
         ;
     if (i == n)
         return 0;
-    dm_ctx *c = dm_ctx_current();
+    dm_ctx *c = dm_ctx_get(handle);
     if (c == NULL)
         return 0;
     size_t nglobal = global_count();
