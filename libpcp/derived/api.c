@@ -143,12 +143,12 @@ int pmkit_derived_below(const char *name, size_t len)
     pthread_mutex_unlock(&r->lock);
     if (yes || (c = dm_ctx_current()) == NULL)
         return yes;
-    pthread_mutex_lock(&c->lock);
+    dm_lock(&c->lock);
     for (size_t i = 0; i < c->nlocal && !yes; i++) {
         const char *m = c->local[i]->name;
         yes = len == 0 || (strncmp(m, name, len) == 0 && m[len] == '.');
     }
-    pthread_mutex_unlock(&c->lock);
+    dm_unlock(&c->lock);
     dm_ctx_put(c);
     return yes;
 }
@@ -261,13 +261,13 @@ static int gather(dm_ctx *c, const char *path, view *v)
         sts = view_add(v, m->name);
     }
     if (c != NULL) {
-        pthread_mutex_lock(&c->lock);
+        dm_lock(&c->lock);
         for (size_t i = 0; i < c->nlocal && sts == 0; i++) {
             if (!below(c->local[i]->name, path, plen) || c->lbound[i]->state == DM_FAILED)
                 continue;
             sts = view_add(v, c->local[i]->name);
         }
-        pthread_mutex_unlock(&c->lock);
+        dm_unlock(&c->lock);
     }
     return sts < 0 ? sts : v->n == 0;
 }

@@ -26,10 +26,10 @@
 #include <string.h>
 
 static struct {
-    pthread_mutex_t lock; /* guards the table (not the states) */
-    dm_ctx **v;           /* by handle */
+    dm_mutex lock; /* guards the table (not the states) */
+    dm_ctx **v;    /* by handle */
     size_t n;
-} table = {PTHREAD_MUTEX_INITIALIZER, NULL, 0};
+} table = {DM_MUTEX_INITIALIZER, NULL, 0};
 
 static void ctx_free(dm_ctx *c)
 {
@@ -43,7 +43,7 @@ static void ctx_free(dm_ctx *c)
     free(c->global);
     free(c->local);
     free(c->lbound);
-    pthread_mutex_destroy(&c->lock);
+    pthread_mutex_destroy(&c->lock.m);
     free(c);
 }
 
@@ -63,10 +63,10 @@ dm_ctx *dm_ctx_get(int handle)
 
     if (handle < 0)
         return NULL;
-    pthread_mutex_lock(&table.lock);
+    dm_lock(&table.lock);
     if ((size_t)handle < table.n && (c = table.v[handle]) != NULL)
-        atomic_fetch_add(&c->refs, 1);
-    pthread_mutex_unlock(&table.lock);
+        dm_ref_add(&c->refs, 1);
+    dm_unlock(&table.lock);
     return c;
 }
 
@@ -79,7 +79,7 @@ void dm_ctx_put(dm_ctx *c)
 {
     /* the table holds a reference while it lists c, and references are
      * only taken from the table: the last one let go frees c */
-    if (c != NULL && atomic_fetch_sub(&c->refs, 1) == 1)
+    if (c != NULL && dm_ref_add(&c->refs, -1) == 1)
         ctx_free(c);
 }
 
@@ -93,13 +93,13 @@ void pmkit_derived_context_new(int handle)
     c->handle = handle;
     c->limit = -1;
     atomic_init(&c->refs, 1);
-    pthread_mutex_init(&c->lock, NULL);
-    pthread_mutex_lock(&table.lock);
+    pthread_mutex_init(&c->lock.m, NULL);
+    dm_lock(&table.lock);
     if ((size_t)handle >= table.n) {
         size_t n = (size_t)handle + 16;
         dm_ctx **v = realloc(table.v, n * sizeof(*v));
         if (v == NULL) {
-            pthread_mutex_unlock(&table.lock);
+            dm_unlock(&table.lock);
             ctx_free(c);
             return;
         }
@@ -109,7 +109,7 @@ void pmkit_derived_context_new(int handle)
     }
     dm_ctx *old = table.v[handle];
     table.v[handle] = c;
-    pthread_mutex_unlock(&table.lock);
+    dm_unlock(&table.lock);
     dm_ctx_put(old);
 }
 
@@ -117,12 +117,12 @@ void pmkit_derived_context_destroy(int handle)
 {
     dm_ctx *c = NULL;
 
-    pthread_mutex_lock(&table.lock);
+    dm_lock(&table.lock);
     if (handle >= 0 && (size_t)handle < table.n) {
         c = table.v[handle];
         table.v[handle] = NULL;
     }
-    pthread_mutex_unlock(&table.lock);
+    dm_unlock(&table.lock);
     dm_ctx_put(c);
 }
 
@@ -175,12 +175,12 @@ static dm_bound *bind_into(dm_ctx *c, dm_bound **slot, const dm_metric *m, char 
     b->state = sts == 0 ? DM_BOUND : DM_FAILED;
     if (b->state == DM_FAILED)
         dm_arena_free(&b->arena);
-    pthread_mutex_lock(&c->lock);
+    dm_lock(&c->lock);
     if ((keep = *slot) == NULL) {
         *slot = keep = b;
         b = NULL;
     }
-    pthread_mutex_unlock(&c->lock);
+    dm_unlock(&c->lock);
     if (b == NULL)
         *msg = why;
     else
@@ -209,10 +209,10 @@ dm_bound *dm_ctx_bind(dm_ctx *c, const dm_metric *m, int local)
     dm_bound **slot, *b;
     char *msg;
 
-    pthread_mutex_lock(&c->lock);
+    dm_lock(&c->lock);
     slot = local ? &c->lbound[m->index] : global_slot(c, m->index);
     b = slot != NULL ? *slot : NULL;
-    pthread_mutex_unlock(&c->lock);
+    dm_unlock(&c->lock);
     if (slot == NULL || b != NULL)
         return b;
     b = bind_into(c, slot, m, &msg);
@@ -228,12 +228,12 @@ dm_bound *dm_ctx_peek(dm_ctx *c, const dm_metric *m, int local)
 {
     dm_bound *b = NULL;
 
-    pthread_mutex_lock(&c->lock);
+    dm_lock(&c->lock);
     if (local)
         b = c->lbound[m->index];
     else if (m->index < c->nglobal)
         b = c->global[m->index];
-    pthread_mutex_unlock(&c->lock);
+    dm_unlock(&c->lock);
     return b;
 }
 
@@ -248,9 +248,9 @@ static const dm_metric *local_named(const dm_ctx *c, const char *name)
 
 const dm_metric *dm_ctx_local_find(dm_ctx *c, const char *name)
 {
-    pthread_mutex_lock(&c->lock);
+    dm_lock(&c->lock);
     const dm_metric *m = local_named(c, name);
-    pthread_mutex_unlock(&c->lock);
+    dm_unlock(&c->lock);
     return m;
 }
 
@@ -261,10 +261,10 @@ const dm_metric *dm_ctx_local_at(dm_ctx *c, pmID pmid)
     if (!IS_DERIVED(pmid) || pmID_cluster(pmid) < DM_LOCAL_CLUSTER_MIN)
         return NULL;
     size_t k = (size_t)(2047 - pmID_cluster(pmid)) * 1023 + (1023 - pmID_item(pmid));
-    pthread_mutex_lock(&c->lock);
+    dm_lock(&c->lock);
     if (k < c->nlocal)
         m = c->local[k];
-    pthread_mutex_unlock(&c->lock);
+    dm_unlock(&c->lock);
     return m;
 }
 
@@ -274,12 +274,12 @@ int dm_context_limit(int set, int *value)
 
     if (c == NULL)
         return PM_ERR_NOCONTEXT;
-    pthread_mutex_lock(&c->lock);
+    dm_lock(&c->lock);
     if (set)
         c->limit = *value;
     else
         *value = (int)c->limit;
-    pthread_mutex_unlock(&c->lock);
+    dm_unlock(&c->lock);
     dm_ctx_put(c);
     return 0;
 }
@@ -295,7 +295,7 @@ static int add_local(dm_ctx *c, const char *name, const char *expr, long *at, ch
 
     *at = 0;
     *kind = 0;
-    pthread_mutex_lock(&c->lock);
+    dm_lock(&c->lock);
     if (c->limit >= 0 && (long)c->nlocal >= c->limit)
         sts = -EDQUOT;
     else if (local_named(c, name) != NULL)
@@ -304,7 +304,7 @@ static int add_local(dm_ctx *c, const char *name, const char *expr, long *at, ch
         sts = -ENOSPC;
     else
         sts = 0;
-    pthread_mutex_unlock(&c->lock);
+    dm_unlock(&c->lock);
     if (sts < 0) {
         *why = strdup(sts == -EDQUOT   ? "Too many per-context derived metrics"
                       : sts == -EEXIST ? "Duplicate per-context derived metric name"
@@ -331,7 +331,7 @@ static int add_local(dm_ctx *c, const char *name, const char *expr, long *at, ch
         return sts;
     }
     b->state = sts == 0 ? DM_BOUND : DM_FAILED;
-    pthread_mutex_lock(&c->lock);
+    dm_lock(&c->lock);
     if (c->nlocal == c->cap) {
         size_t cap = c->cap ? c->cap * 2 : 16;
         dm_metric **v = realloc(c->local, cap * sizeof(*v));
@@ -351,9 +351,9 @@ static int add_local(dm_ctx *c, const char *name, const char *expr, long *at, ch
         m = NULL;
         b = NULL;
         /* a kept plan was made without this metric (plan.c) */
-        dm_plan_discard(atomic_exchange(&c->plan, NULL));
+        dm_plan_discard(dm_plan_take(c));
     }
-    pthread_mutex_unlock(&c->lock);
+    dm_unlock(&c->lock);
     if (m != NULL) {
         dm_bound_free(b);
         dm_metric_free(m);

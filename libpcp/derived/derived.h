@@ -6,11 +6,12 @@
  * (their operands are added to what the source fetches) and finished
  * (their values computed from the operands').
  *
- * The functions find the current context themselves (pmWhichContext) and
- * take no lock of another room; binding a metric to a context (at its
- * first use there, as in PCP) calls the public pmLookupName and
- * pmLookupDesc, so callers must not hold the library lock or a context
- * when they call these, except where a comment says otherwise.
+ * The functions find the current context themselves (pmWhichContext; a
+ * fetch's plan is given its handle) and take no lock of another room;
+ * binding a metric to a context (at its first use there, as in PCP) calls
+ * the public pmLookupName and pmLookupDesc, so callers must not hold the
+ * library lock or a context when they call these, except where a comment
+ * says otherwise.
  */
 #ifndef PMKIT_DERIVED_H
 #define PMKIT_DERIVED_H
@@ -93,7 +94,10 @@ int pmkit_derived_text(pmID pmid, int level, char **text);
  * repeated fetch allocates nothing but its result.
  */
 typedef struct dm_plan dm_plan;
-int pmkit_derived_plan(int n, const pmID *pmids, dm_plan **plan);
+/* handle: the calling thread's current context (the caller has it without
+ * pmWhichContext's lock; a context gone since has no derived state here,
+ * and the source's fetch then fails as it would) */
+int pmkit_derived_plan(int handle, int n, const pmID *pmids, dm_plan **plan);
 int pmkit_derived_plan_list(const dm_plan *plan, pmID **list, pmValueSet ***got);
 int pmkit_derived_finish(dm_plan *plan, pmValueSet **fetched, const struct timespec *stamp,
                          pmValueSet **out, const pmID *pmids,

@@ -12,6 +12,7 @@
 #include <regex.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /* Tokens. */
 typedef enum {
@@ -280,9 +281,10 @@ typedef struct dm_eval_in {
     int (*inst_of)(void *arg, pmInDom indom, const char *name);
     /* the name of instance inst of indom into *name (malloc'd), or an error */
     int (*name_of)(void *arg, pmInDom indom, int inst, char **name);
-    double now;         /* the fetch's time, seconds */
-    unsigned long plan; /* names the plan: slot() answers the same for
-                         * the same plan, so nodes keep its answers */
+    const struct timespec *stamp; /* the fetch's time (read by rate
+                                   * and delta alone) */
+    unsigned long plan;           /* names the plan: slot() answers the same for
+                                   * the same plan, so nodes keep its answers */
 } dm_eval_in;
 
 /* Evaluate every node of t: 0, or -ENOMEM.  The root's cur holds the

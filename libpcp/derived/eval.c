@@ -667,7 +667,8 @@ static int eval_change(dm_expr *e, const dm_eval_in *in)
         e->cur.n = now->n;
         return 0;
     }
-    double dt = in->now - e->prev_time;
+    double now_t = (double)in->stamp->tv_sec + (double)in->stamp->tv_nsec / 1e9;
+    double dt = now_t - e->prev_time;
     if (room(&e->cur, now->n) < 0)
         return -ENOMEM;
     for (int j = 0; e->have_prev && j < now->n; j++) {
@@ -718,7 +719,7 @@ static int eval_change(dm_expr *e, const dm_eval_in *in)
     dm_values swap = e->prev;
     e->prev = *now;
     *now = swap;
-    e->prev_time = in->now;
+    e->prev_time = now_t;
     e->have_prev = 1;
     return 0;
 }

@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,14 +41,13 @@ struct dm_plan {
     int nlist, caplist;
     int *map; /* open addressing: list index by PMID, -1 empty */
     size_t mapsize;
-    unsigned long gen; /* this plan's evaluations */
-    unsigned long id;  /* names it to the nodes (dm_eval_in.plan) */
+    unsigned long gen; /* this evaluation (c->serial) */
+    unsigned long id;  /* names it to the nodes (dm_eval_in.plan; c->serial
+                        * at its first evaluation) */
 };
 
 #define FAILED_SLOT ((dm_bound *)&failed_slot)
 static const int failed_slot;
-
-static atomic_ulong generations;
 
 static size_t hash_pmid(pmID p, size_t size)
 {
@@ -122,20 +122,24 @@ void dm_plan_discard(dm_plan *p)
 
 /*
  * The plan a context keeps: c->plan is taken without the lock (an atomic
- * exchange) and stored only under it, when the plan was made with the
- * context's own metrics there are now; adding one (ctx.c) drops the kept
- * plan under the same lock.  So a plan found there is never stale for the
- * context's own metrics, and a fetch that finds its plan takes no lock.
+ * exchange, dm_plan_take) and stored only under it, when the plan was made
+ * with the context's own metrics there are now; adding one (ctx.c) drops
+ * the kept plan under the same lock.  So a plan found there is never stale
+ * for the context's own metrics, and a fetch that finds its plan takes no
+ * lock.
  */
 
 /* Keep p in c (c's lock held) unless c keeps one already (another
- * thread's) or p is stale: 1 when kept. */
+ * thread's) or p is stale: 1 when kept.  Only holders of the lock store a
+ * plan there, and takers only empty it, so a place found empty under the
+ * lock stays empty until the store: no compare-exchange is needed. */
 static int keep_locked(dm_ctx *c, dm_plan *p)
 {
-    dm_plan *none = NULL;
-
-    return p->complete && p->nlocal == c->nlocal &&
-           atomic_compare_exchange_strong(&c->plan, &none, p);
+    if (!p->complete || p->nlocal != c->nlocal ||
+        atomic_load_explicit(&c->plan, memory_order_relaxed) != NULL)
+        return 0;
+    atomic_store_explicit(&c->plan, p, memory_order_release);
+    return 1;
 }
 
 /* p back to c for the next fetch, or freed. */
@@ -143,9 +147,9 @@ static void keep(dm_ctx *c, dm_plan *p)
 {
     int kept;
 
-    pthread_mutex_lock(&c->lock);
+    dm_lock(&c->lock);
     kept = keep_locked(c, p);
-    pthread_mutex_unlock(&c->lock);
+    dm_unlock(&c->lock);
     if (!kept)
         dm_plan_discard(p);
 }
@@ -173,7 +177,7 @@ static size_t global_count(void)
  * NULL (a kept plan for another request stays kept). */
 static dm_plan *kept_plan(dm_ctx *c, int n, const pmID *pmids, size_t nglobal)
 {
-    dm_plan *p = atomic_exchange(&c->plan, NULL);
+    dm_plan *p = dm_plan_take(c);
 
     if (p != NULL && p->n == n && p->nglobal == nglobal &&
         (n == 1 ? p->pmids[0] == pmids[0]
@@ -234,7 +238,7 @@ static int plan_build(dm_plan *p, int n, const pmID *pmids)
     return 1;
 }
 
-int pmkit_derived_plan(int n, const pmID *pmids, dm_plan **plan)
+int pmkit_derived_plan(int handle, int n, const pmID *pmids, dm_plan **plan)
 {
     int i, sts;
 
@@ -243,14 +247,13 @@ int pmkit_derived_plan(int n, const pmID *pmids, dm_plan **plan)
         ;
     if (i == n)
         return 0;
-    dm_ctx *c = dm_ctx_current();
+    dm_ctx *c = dm_ctx_get(handle);
     if (c == NULL)
         return 0;
     size_t nglobal = global_count();
     dm_plan *p = kept_plan(c, n, pmids, nglobal);
     if (p != NULL) {
         p->ctx = c;
-        p->gen = atomic_fetch_add(&generations, 1) + 1;
         *plan = p;
         return 1;
     }
@@ -260,9 +263,9 @@ int pmkit_derived_plan(int n, const pmID *pmids, dm_plan **plan)
     }
     p->n = n;
     p->ctx = c;
-    pthread_mutex_lock(&c->lock);
+    dm_lock(&c->lock);
     p->nlocal = c->nlocal;
-    pthread_mutex_unlock(&c->lock);
+    dm_unlock(&c->lock);
     p->nglobal = nglobal;
     p->bound = calloc((size_t)n, sizeof(*p->bound));
     p->slot = calloc((size_t)n, sizeof(*p->slot));
@@ -279,7 +282,6 @@ int pmkit_derived_plan(int n, const pmID *pmids, dm_plan **plan)
     }
     memcpy(p->pmids, pmids, (size_t)n * sizeof(*pmids));
     p->complete = 1;
-    p->gen = p->id = atomic_fetch_add(&generations, 1) + 1;
     *plan = p;
     return 1;
 }
@@ -366,7 +368,6 @@ static pmValueSet *value_set(pmID pmid, const dm_expr *root)
         }
         pmValueBlock *b = (pmValueBlock *)next;
         size_t len = flen;
-        b->vtype = (unsigned)type;
         if (flen == 8)
             memcpy(b->vbuf, &a->ull, 8);
         else if (flen != 0)
@@ -375,7 +376,12 @@ static pmValueSet *value_set(pmID pmid, const dm_expr *root)
             len = var_payload(a, type, &src);
             memcpy(b->vbuf, src, len);
         }
-        b->vlen = (unsigned)(PM_VAL_HDR_SIZE + len);
+        /* the header in one store (vtype the word's high byte, as
+         * libpcp_pmda's vset_place writes it): two bit-field updates, a
+         * byte store then a read of the word, cost a failed store
+         * forwarding each */
+        uint32_t hdr = (uint32_t)(type & 0xff) << 24 | (uint32_t)(PM_VAL_HDR_SIZE + len);
+        memcpy(b, &hdr, PM_VAL_HDR_SIZE);
         pv->value.pval = b;
         next += BLOCK_SIZE(len);
     }
@@ -394,13 +400,16 @@ static pmValueSet *error_set(pmID pmid, int err)
 }
 
 /* Evaluate p's derived metrics into out (c's lock held): 0 or -ENOMEM. */
-static int finish_derived(dm_plan *p, pmValueSet **fetched, const struct timespec *stamp,
+static int finish_derived(dm_ctx *c, dm_plan *p, pmValueSet **fetched, const struct timespec *stamp,
                           pmValueSet **out, const pmID *pmids)
 {
-    dm_eval_in in = {fetched, p,       slot_of,
-                     inst_of, name_of, (double)stamp->tv_sec + (double)stamp->tv_nsec / 1e9,
-                     p->id};
     int sts = 0;
+
+    /* named by the context's count, under its lock: no shared counter */
+    if (p->id == 0)
+        p->id = ++c->serial;
+    p->gen = ++c->serial;
+    dm_eval_in in = {fetched, p, slot_of, inst_of, name_of, stamp, p->id};
 
     for (int i = 0; i < p->n; i++) {
         dm_bound *b = p->bound[i];
@@ -432,8 +441,8 @@ int pmkit_derived_finish(dm_plan *p, pmValueSet **fetched, const struct timespec
     int n = p->n, sts;
 
     p->ctx = NULL;
-    pthread_mutex_lock(&c->lock);
-    sts = finish_derived(p, fetched, stamp, out, pmids);
+    dm_lock(&c->lock);
+    sts = finish_derived(c, p, fetched, stamp, out, pmids);
     /* the request's own metrics of the source: their sets move to out (an
      * operand that is also in the request read the same set above) */
     for (int i = 0; i < p->n; i++) {
@@ -445,7 +454,7 @@ int pmkit_derived_finish(dm_plan *p, pmValueSet **fetched, const struct timespec
     free_sets(fetched, p->nlist);
     if (keep_locked(c, p))
         p = NULL;
-    pthread_mutex_unlock(&c->lock);
+    dm_unlock(&c->lock);
     dm_ctx_put(c);
     dm_plan_discard(p);
     for (int i = 0; i < n; i++)

@@ -7,9 +7,64 @@
 #define PMKIT_DERIVED_REGISTRY_H
 
 #include "derived_int.h"
+#include "support.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
+
+/*
+ * The mutexes of this room's fetch path (the table of contexts, each
+ * context's state) are not taken while the process has one thread
+ * (pmkit_single_threaded), as the library's lock is not (context.c): a
+ * fetch of derived metrics then makes no locked read-modify-write.  The
+ * holder marks the mutex held instead; should it start a thread meanwhile
+ * (an agent may), that thread takes the real mutex and waits for the mark
+ * to clear.  Only the holder sets the mark, and a holder of the real mutex
+ * finds it clear, so unlock tells which way it was taken from the mark.
+ */
+typedef struct dm_mutex {
+    pthread_mutex_t m;
+    atomic_int marked;
+} dm_mutex;
+
+#define DM_MUTEX_INITIALIZER                                                                       \
+    {                                                                                              \
+        PTHREAD_MUTEX_INITIALIZER, 0                                                               \
+    }
+
+static inline void dm_lock(dm_mutex *x)
+{
+    if (pmkit_single_threaded()) {
+        /* no other thread can read it before one is started (pthread_create
+         * orders this store before the new thread's first step) */
+        atomic_store_explicit(&x->marked, 1, memory_order_relaxed);
+        return;
+    }
+    pthread_mutex_lock(&x->m);
+    while (atomic_load_explicit(&x->marked, memory_order_acquire))
+        sched_yield();
+}
+
+static inline void dm_unlock(dm_mutex *x)
+{
+    if (atomic_load_explicit(&x->marked, memory_order_relaxed))
+        atomic_store_explicit(&x->marked, 0, memory_order_release);
+    else
+        pthread_mutex_unlock(&x->m);
+}
+
+/* Read-modify-writes of this room's shared counters and pointers: plain
+ * loads and stores while the process has one thread (as dm_lock). */
+static inline int dm_ref_add(atomic_int *a, int d)
+{
+    if (pmkit_single_threaded()) {
+        int v = atomic_load_explicit(a, memory_order_relaxed);
+        atomic_store_explicit(a, v + d, memory_order_relaxed);
+        return v;
+    }
+    return atomic_fetch_add(a, d);
+}
 
 /* One derived metric: its definition and its parsed tree. */
 typedef struct dm_metric {
@@ -103,15 +158,16 @@ void dm_bound_free(dm_bound *b);
 /* A context's derived state (ctx.c). */
 typedef struct dm_ctx {
     int handle;
-    atomic_int refs;      /* holders (the table's own included); taken
-                           * under the table's lock, let go without it */
-    pthread_mutex_t lock; /* guards all below, evaluation included */
-    long limit;           /* PCP_DERIVED_CONTEXT_LIMIT */
-    dm_bound **global;    /* bindings of global metrics by index (NULL: none yet) */
+    atomic_int refs;   /* holders (the table's own included); taken
+                        * under the table's lock, let go without it */
+    dm_mutex lock;     /* guards all below, evaluation included */
+    long limit;        /* PCP_DERIVED_CONTEXT_LIMIT */
+    dm_bound **global; /* bindings of global metrics by index (NULL: none yet) */
     size_t nglobal;
     dm_metric **local; /* the context's own metrics, and their bindings */
     dm_bound **lbound;
     size_t nlocal, cap;
+    unsigned long serial; /* names plans and their evaluations (plan.c) */
     /* the last fetch's plan, kept for the next: taken without the lock,
      * stored under it (plan.c) */
     _Atomic(struct dm_plan *) plan;
@@ -119,6 +175,18 @@ typedef struct dm_ctx {
 
 /* A plan kept by a context, freed with it (plan.c). */
 void dm_plan_discard(struct dm_plan *p);
+
+/* The plan c keeps, taken from it (NULL if none): with or without c's
+ * lock, the one way a plan leaves c->plan. */
+static inline struct dm_plan *dm_plan_take(dm_ctx *c)
+{
+    if (pmkit_single_threaded()) {
+        struct dm_plan *p = atomic_load_explicit(&c->plan, memory_order_relaxed);
+        atomic_store_explicit(&c->plan, NULL, memory_order_relaxed);
+        return p;
+    }
+    return atomic_exchange(&c->plan, NULL);
+}
 
 /* The state of context handle, or of the current one, held (or NULL);
  * put releases it. */

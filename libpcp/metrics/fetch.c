@@ -120,7 +120,7 @@ static int fetch_all(int n, pmID *pmids, pmValueSet **vsets, struct timespec *st
     pmID *list;
     int m, sts, fin = 0;
 
-    if ((sts = pmkit_derived_plan(n, pmids, &plan)) <= 0)
+    if ((sts = pmkit_derived_plan(pmkit_ctx_current_handle(), n, pmids, &plan)) <= 0)
         return sts < 0 ? sts : fetch_any(n, pmids, vsets, stamp);
     m = pmkit_derived_plan_list(plan, &list, &got);
     if (m > 0) {

@@ -24,6 +24,9 @@
  *   7.*   instant metrics of each numeric type (32 U32 64 U64 FLOAT
  *         DOUBLE) in each of six units (none, byte, Kbyte, millisec, sec,
  *         count): item 6 * type + unit, value (item + 1) * n
+ *
+ * dm_fetch_hook, when a test sets it (unit.derived, through dlsym), is
+ * called first by each fetch: a moment inside the library's fetch.
  */
 #include <pcp/pmapi.h>
 #include <pcp/pmda.h>
@@ -150,10 +153,14 @@ static pmValueSet *two_values(pmValueSet *vs)
 
 /* pmdaFetch, then no instances of 3.9 but zero and one, two values of
  * 6.6, and on even fetches no 6.0, 6.5 and no instance 2 of indom 0 */
+void (*dm_fetch_hook)(void);
+
 static int dm_fetch(int numpmid, pmID pmidlist[], pmResult **resp, pmdaExt *pmda)
 {
     int sts;
 
+    if (dm_fetch_hook != NULL)
+        dm_fetch_hook();
     n++;
     if ((sts = pmdaFetch(numpmid, pmidlist, resp, pmda)) < 0)
         return sts;

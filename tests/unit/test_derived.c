@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -346,6 +347,66 @@ static void test_plan_after_add(void **state)
     pmDestroyContext(first);
 }
 
+/* A metric added to the fetching context while a fetch is under way:
+ * the agent's fetch (dm_agent.c's hook, in the library's fetch between
+ * the plan and the evaluation) adds it once.  A local context's agent runs
+ * under the library's lock, which pmAddDerivedMetric takes too, so the add
+ * is made from the fetching thread itself: the moment is exact. */
+static int mid_fetch_adds;
+static int mid_fetch_sts;
+
+static void add_mid_fetch(void)
+{
+    char *err = NULL;
+
+    if (mid_fetch_adds-- <= 0)
+        return;
+    mid_fetch_sts = pmAddDerivedMetric("mf.b", "dm.u32 * 2", &err);
+    free(err);
+}
+
+/* The plan of a fetch during which the context's own metrics changed must
+ * not be kept: the request names mf.b, added mid-fetch, and the next fetch
+ * must see it. */
+static void test_plan_after_add_mid_fetch(void **state)
+{
+    void (**hook)(void);
+    void *dso;
+    pmResult *r;
+    pmID ids[2];
+    int first, second;
+
+    (void)state;
+    first = new_context();
+    ids[0] = add("mf.a", "dm.u32 + 1");
+    ids[1] = add("mf.b", "dm.u32 * 2");
+    second = new_context();
+    assert_int_equal(add("mf.a", "dm.u32 + 1"), ids[0]);
+    assert_non_null(dso = dlopen(DM_DSO, RTLD_NOW | RTLD_NOLOAD));
+    assert_non_null(hook = (void (**)(void))dlsym(dso, "dm_fetch_hook"));
+    mid_fetch_adds = 1;
+    mid_fetch_sts = -1;
+    *hook = add_mid_fetch;
+    assert_int_equal(pmFetch(2, ids, &r), 0); /* planned before mf.b was there */
+    assert_int_equal(mid_fetch_adds, 0);
+    assert_int_equal(mid_fetch_sts, 0);
+    assert_int_equal(r->vset[0]->numval, 1);
+    assert_int_equal(r->vset[1]->numval, PM_ERR_PMID);
+    pmFreeResult(r);
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(pmFetch(2, ids, &r), 0);
+        assert_int_equal(r->vset[0]->numval, 1);
+        assert_int_equal(r->vset[1]->numval, 1);
+        assert_int_equal(r->vset[1]->vlist[0].value.lval,
+                         2 * (r->vset[0]->vlist[0].value.lval - 1));
+        pmFreeResult(r);
+    }
+    *hook = NULL;
+    dlclose(dso);
+    pmDestroyContext(second);
+    pmDestroyContext(first);
+}
+
 /* ---- every allocation failing in turn ---- */
 
 static void test_allocation_failures(void **state)
@@ -431,10 +492,15 @@ static void test_config_lines(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_pmkit_answers),         cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_errstr_and_controls),   cmocka_unit_test(test_fetchgroup),
-        cmocka_unit_test(test_allocations_per_fetch), cmocka_unit_test(test_allocation_failures),
-        cmocka_unit_test(test_config_lines),          cmocka_unit_test(test_plan_after_add),
+        cmocka_unit_test(test_pmkit_answers),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_errstr_and_controls),
+        cmocka_unit_test(test_fetchgroup),
+        cmocka_unit_test(test_allocations_per_fetch),
+        cmocka_unit_test(test_allocation_failures),
+        cmocka_unit_test(test_config_lines),
+        cmocka_unit_test(test_plan_after_add),
+        cmocka_unit_test(test_plan_after_add_mid_fetch),
     };
 
     return cmocka_run_group_tests(tests, setup, NULL);
