@@ -404,10 +404,12 @@ fill_blocks(const uint8_t *body, size_t len, size_t p, pmValueSet *vs, size_t *p
         vs->vlist[j].inst = (int)arch_be32(body + p);
         vs->vlist[j].value.pval = (pmValueBlock *)q;
         if (one_number(hdr)) {
-            int k;
+            int k = 0;
             put_number(q, hdr, body + at);
             q += 16;
-            k = number_run(body, len, p + 8, at, hdr, &vs->vlist[j + 1], vs->numval - j - 1, &q);
+            if (j + 1 < vs->numval) /* not for a metric's only value */
+                k = number_run(body, len, p + 8, at, hdr, &vs->vlist[j + 1], vs->numval - j - 1,
+                               &q);
             j += k;
             p += (size_t)k * 8;
             from = at + (size_t)(k + 1) * 12;
