@@ -8,16 +8,27 @@
  * blocks that DPTR values name by their offset in 32-bit words from two
  * words before the record (where a PDU's header would start).
  *
- * A record of up to FAST_MAX bytes is decoded in one pass that checks
- * every count, offset and block length against the payload as it fills
- * one allocation of FAST_ROOM times the payload: the result, then each
- * value set followed by copies of its value blocks in host order
- * (pmFreeResult knows that what lies inside a result's block is freed with
- * it).  That bound holds unless values share a block, which a logger
- * never writes; such a record, or a larger one, takes two passes, the
- * first checking and sizing, the second filling an exact allocation.  Numbers in
- * blocks are converted by type; event arrays field by field, as far as
- * their own lengths hold (pmUnpackEventRecords checks them again).
+ * A record of up to FAST_MAX bytes is decoded in one pass after a quick
+ * one over its value sets alone: that first pass checks their framing
+ * (counts, formats, instance pairs inside the payload) and finds where
+ * they end and how many bytes their copies take; the second fills one
+ * allocation (the result, each value set, then copies of the value blocks
+ * in host order: pmFreeResult knows that what lies inside a result's
+ * block is freed with it), checking each block it copies.  Blocks are
+ * taken in the order their values name them, each after the value sets
+ * and the block before, as loggers write them (every record of
+ * pcp-testsuite's 195 archives is so); then no byte is copied twice and
+ * the copies fit twice the bytes after the value sets, with no check of
+ * room per value.  A 64-bit number's block followed directly by its
+ * metric's next ones, of the same header, is copied in a run that checks
+ * only the offset and header words.  A record breaking that order (values
+ * sharing a block, blocks overlapping the value sets or out of order, or
+ * a block outside the payload), or a larger record, takes two passes
+ * instead: the first checks every block and sizes the result, the second
+ * fills an exact allocation; it alone says whether the record is
+ * damaged.  Numbers in blocks are converted by type; event arrays field
+ * by field, as far as their own lengths hold (pmUnpackEventRecords checks
+ * them again).
  *
  * Not here: which records a fetch wants, profiles, interpolation.
  */
@@ -274,72 +285,183 @@ static void fill(const uint8_t *body, int numpmid, const shape *sh, pmHighResRes
     }
 }
 
-#define FAST_MAX  (1u << 20) /* records decoded in one pass, at most */
-#define FAST_ROOM 4          /* bytes of result per byte of payload */
+#define FAST_MAX (1u << 20) /* records decoded in one pass, at most */
 
 /*
- * The one pass: the checks measure makes, and fill's work, into room
- * bytes at r.  Each value set takes at most 4 times its bytes in the
- * record (32 bytes for 8, 16 per value for 8), and each block copy at most
- * twice its own (8-byte aligned, 8 at least, from 4 at least), so a record
- * whose value sets and blocks do not overlap fits FAST_ROOM times its
- * payload.  0, PM_ERR_LOGREC,
- * or 1 when out of room (r's content is then garbage).
+ * The framing of the value sets checked once, before any is filled: each
+ * set's PMID and count, and for a count above 0 its value format and
+ * instance pairs, inside the payload; formats INSITU, DPTR or SPTR.  Sets
+ * *end to where the last set ends and *vsets to the bytes their copies
+ * take.  0 or PM_ERR_LOGREC (measure's verdict on the same framing).
  */
-static int fill_fast(const uint8_t *body, size_t len, size_t hdr, int numpmid, pmHighResResult *r,
-                     size_t room)
+static int frame_vsets(const uint8_t *body, size_t len, size_t hdr, int numpmid, size_t *end,
+                       size_t *vsets)
 {
-    uint8_t *q = (uint8_t *)r + ALIGN8(sizeof(*r) + (size_t)numpmid * sizeof(pmValueSet *));
-    const uint8_t *end = (const uint8_t *)r + room;
-    size_t p = hdr;
+    size_t p = hdr, extra = 0; /* values beyond each set's first */
 
     for (int i = 0; i < numpmid; i++) {
-        pmValueSet *vs;
         int32_t numval;
-        int valfmt;
-        size_t vsize = sizeof(pmValueSet);
         if (len - p < 8)
             return PM_ERR_LOGREC;
         numval = (int32_t)arch_be32(body + p + 4);
-        if (numval > 0) {
-            if (len - p - 8 < 4 || (size_t)numval > (len - p - 12) / 8)
-                return PM_ERR_LOGREC;
-            vsize += (size_t)(numval - 1) * sizeof(pmValue);
+        if (numval <= 0) {
+            p += 8;
+            continue;
         }
-        if ((size_t)(end - q) < vsize)
+        /* measure's two checks, as one: 12 bytes and the pairs fit */
+        if ((size_t)numval * 8 + 12 > len - p || arch_be32(body + p + 8) > PM_VAL_SPTR)
+            return PM_ERR_LOGREC;
+        p += 12 + (size_t)numval * 8;
+        extra += (size_t)numval - 1;
+    }
+    *end = p;
+    *vsets = (size_t)numpmid * sizeof(pmValueSet) + extra * sizeof(pmValue);
+    return 0;
+}
+
+/* The commonest block, one 64-bit number (a header word saying 12 bytes
+ * of type 64, U64 or DOUBLE): its copy is the header word as it is in the
+ * native order (put_header's) and the number swapped. */
+static inline int one_number(uint32_t hdr)
+{
+    return hdr == ((uint32_t)PM_TYPE_64 << 24 | 12) || hdr == ((uint32_t)PM_TYPE_U64 << 24 | 12) ||
+           hdr == ((uint32_t)PM_TYPE_DOUBLE << 24 | 12);
+}
+
+/* The copy of a one_number block of header hdr at src, at dst. */
+static inline void put_number(uint8_t *dst, uint32_t hdr, const uint8_t *src)
+{
+    uint64_t v = arch_be64(src + PM_VAL_HDR_SIZE);
+
+    memcpy(dst, &hdr, PM_VAL_HDR_SIZE);
+    memcpy(dst + PM_VAL_HDR_SIZE, &v, 8);
+}
+
+/*
+ * After a one_number block at payload offset at, of header hdr: the run
+ * of the next values (up to n, their pairs from payload offset p on, into
+ * v[]) whose blocks follow one another directly with the same header, as
+ * a logger writes the values of a metric of 64-bit numbers.  Each is
+ * checked by its word offset (the last one's plus 3) and its header
+ * word's bytes against the first's, its end against the payload's before
+ * the run starts, which is all that fill_blocks would check.  Copied at
+ * *bp; how many.
+ */
+static inline __attribute__((always_inline)) int number_run(const uint8_t *body, size_t len,
+                                                            size_t p, size_t at, uint32_t hdr,
+                                                            pmValue *v, int n, uint8_t **bp)
+{
+    size_t fit = (len - at) / 12 - 1; /* whole blocks after the one at at */
+    uint32_t next = (uint32_t)((at + 12) / 4) + 3, raw;
+    uint8_t *q = *bp;
+    int k;
+
+    memcpy(&raw, body + at, PM_VAL_HDR_SIZE);
+    if ((size_t)n > fit)
+        n = (int)fit;
+    for (k = 0; k < n; k++, p += 8, next += 3) {
+        uint32_t same;
+        at += 12;
+        memcpy(&same, body + at, PM_VAL_HDR_SIZE);
+        if (arch_be32(body + p + 4) != next || same != raw)
+            break;
+        v[k].inst = (int)arch_be32(body + p);
+        v[k].value.pval = (pmValueBlock *)q;
+        put_number(q, hdr, body + at);
+        q += 16;
+    }
+    *bp = q;
+    return k;
+}
+
+/*
+ * The DPTR or SPTR values of vs (numval pairs at p) with their blocks
+ * copied from *prev on at *bp.  Each block must lie inside the payload,
+ * at or after the end of the one before (*prev: where the value sets end
+ * at first), so that no byte of the payload is copied twice and the
+ * copies fit twice the bytes after the value sets.  1 for a block that
+ * does not (the caller then decodes the record with measure and fill,
+ * which decide whether it is damaged), else 0.
+ */
+static inline __attribute__((always_inline)) int
+fill_blocks(const uint8_t *body, size_t len, size_t p, pmValueSet *vs, size_t *prev, uint8_t **bp)
+{
+    uint8_t *q = *bp;
+    size_t from = *prev;
+
+    for (int j = 0; j < vs->numval; j++, p += 8) {
+        /* word offsets count from two words before the record's length
+         * word; offsets below 3 words wrap to a huge at */
+        size_t at = (size_t)arch_be32(body + p + 4) * 4 - 12;
+        uint32_t hdr, vlen;
+        if (at < from || at > len - PM_VAL_HDR_SIZE)
             return 1;
-        vs = (pmValueSet *)q;
-        q += vsize;
+        hdr = arch_be32(body + at);
+        vlen = hdr & PM_VAL_VLEN_MAX;
+        if ((size_t)vlen - PM_VAL_HDR_SIZE > len - at - PM_VAL_HDR_SIZE)
+            return 1; /* shorter than its header, or past the payload */
+        from = at + vlen;
+        vs->vlist[j].inst = (int)arch_be32(body + p);
+        vs->vlist[j].value.pval = (pmValueBlock *)q;
+        if (one_number(hdr)) {
+            int k = 0;
+            put_number(q, hdr, body + at);
+            q += 16;
+            if (j + 1 < vs->numval) /* not for a metric's only value */
+                k = number_run(body, len, p + 8, at, hdr, &vs->vlist[j + 1], vs->numval - j - 1,
+                               &q);
+            j += k;
+            p += (size_t)k * 8;
+            from = at + (size_t)(k + 1) * 12;
+        } else {
+            q += copy_block(q, body + at, vlen);
+        }
+    }
+    *bp = q;
+    *prev = from;
+    return 0;
+}
+
+/*
+ * The one pass, for a record whose framing frame_vsets checked (the value
+ * sets' copies take vsets bytes from r's head on): fill's work, checking
+ * each block as it is copied.  Blocks in the order of their values, apart
+ * and after the value sets (as loggers write them) copy into at most
+ * twice the bytes after the value sets, which the caller allocated.  0,
+ * or 1 when a block breaks that order or lies outside the payload (r's
+ * content is then garbage).
+ */
+static int fill_fast(const uint8_t *body, size_t len, size_t hdr, size_t end, size_t vsets,
+                     int numpmid, pmHighResResult *r)
+{
+    uint8_t *q = (uint8_t *)r + ALIGN8(sizeof(*r) + (size_t)numpmid * sizeof(pmValueSet *));
+    uint8_t *bp = q + vsets;
+    size_t p = hdr, prev = end;
+
+    for (int i = 0; i < numpmid; i++) {
+        pmValueSet *vs = (pmValueSet *)q;
+        int32_t numval = (int32_t)arch_be32(body + p + 4);
         r->vset[i] = vs;
         vs->pmid = arch_be32(body + p);
         vs->numval = numval;
-        vs->valfmt = PM_VAL_INSITU;
-        p += 8;
-        if (numval <= 0)
-            continue;
-        valfmt = (int)arch_be32(body + p);
-        vs->valfmt = valfmt;
-        p += 4;
-        if (valfmt == PM_VAL_INSITU) {
-            for (int j = 0; j < numval; j++, p += 8) {
-                vs->vlist[j].inst = (int)arch_be32(body + p);
-                vs->vlist[j].value.lval = (int)arch_be32(body + p + 4);
-            }
+        if (numval <= 0) {
+            vs->valfmt = PM_VAL_INSITU;
+            q += sizeof(pmValueSet);
+            p += 8;
             continue;
         }
-        if (valfmt != PM_VAL_DPTR && valfmt != PM_VAL_SPTR)
-            return PM_ERR_LOGREC;
-        for (int j = 0; j < numval; j++, p += 8) {
-            size_t at;
-            uint32_t vlen;
-            if (block_at(body, len, arch_be32(body + p + 4), &at, &vlen) < 0)
-                return PM_ERR_LOGREC;
-            if ((size_t)(end - q) <
-                ALIGN8(vlen > sizeof(pmValueBlock) ? vlen : sizeof(pmValueBlock)))
+        q += sizeof(pmValueSet) + (size_t)(numval - 1) * sizeof(pmValue);
+        vs->valfmt = (int)arch_be32(body + p + 8);
+        p += 12;
+        if (vs->valfmt != PM_VAL_INSITU) {
+            if (fill_blocks(body, len, p, vs, &prev, &bp) != 0)
                 return 1;
+            p += (size_t)numval * 8;
+            continue;
+        }
+        for (int j = 0; j < numval; j++, p += 8) {
             vs->vlist[j].inst = (int)arch_be32(body + p);
-            vs->vlist[j].value.pval = (pmValueBlock *)q;
-            q += copy_block(q, body + at, vlen);
+            vs->vlist[j].value.lval = (int)arch_be32(body + p + 4);
         }
     }
     return 0;
@@ -360,7 +482,7 @@ static pmHighResResult *new_result(const arch_record *rec, size_t room)
 
 int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResult **res)
 {
-    size_t len = rec->len >= 8 ? rec->len - 8 : 0, hdr, head;
+    size_t len = rec->len >= 8 ? rec->len - 8 : 0, hdr, head, end, vsets;
     int version = s->arch[rec->archive].label.version;
     pmHighResResult *r;
     shape sh;
@@ -376,16 +498,15 @@ int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResul
     }
     head = ALIGN8(sizeof(*r) + (size_t)rec->numpmid * sizeof(pmValueSet *));
     if (len <= FAST_MAX) {
-        if ((r = new_result(rec, head + FAST_ROOM * len)) == NULL)
-            return -ENOMEM;
-        if ((sts = fill_fast(rec->body, len, hdr, rec->numpmid, r, head + FAST_ROOM * len)) <= 0) {
-            if (sts < 0)
-                free(r);
-            else
-                *res = r;
+        if ((sts = frame_vsets(rec->body, len, hdr, rec->numpmid, &end, &vsets)) < 0)
             return sts;
+        if ((r = new_result(rec, head + vsets + 2 * (len - end))) == NULL)
+            return -ENOMEM;
+        if (fill_fast(rec->body, len, hdr, end, vsets, rec->numpmid, r) == 0) {
+            *res = r;
+            return 0;
         }
-        free(r); /* values share blocks: sized exactly below */
+        free(r); /* blocks out of order, shared or damaged: measured below */
     }
     if ((sts = measure(rec->body, len, hdr, rec->numpmid, &sh)) < 0)
         return sts;

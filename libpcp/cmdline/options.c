@@ -446,6 +446,10 @@ static void misc_option(pmOptions *d, int code, char *arg)
         break;
     case 'n':
     case 'N':
+        /* PCP's loader reports through pmprintf and pmflush, so what is
+         * pending (a --version line, an earlier option's error) comes out
+         * before its errors */
+        pmflush();
         if ((sts = pmLoadASCIINameSpace(arg, code == 'n')) < 0)
             error(d, 1, "Cannot load namespace from \"%s\": %s", shown(arg), pmErrStr(sts));
         else

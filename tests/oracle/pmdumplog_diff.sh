@@ -199,6 +199,8 @@ check ns-dup -n "$tmp/dup.pmns" archives/ok-foo
 check ns-dup-names -n "$tmp/dup.pmns" archives/ok-foo alias sample.bin
 check ns-dup-twice -n "$tmp/dup.pmns" archives/ok-foo alias.hue sample.colour
 check ns-missing -n "$tmp/no-such.pmns" archives/ok-foo
+check ns-missing-version --version -n "$tmp/no-such.pmns"
+check ns-missing-zflags -z -Z UTC -n "$tmp/no-such.pmns" archives/ok-foo
 check names-twice archives/ok-foo sample.colour sample sample.colour
 
 # -M: <mark> records with metrics named.
