@@ -11,7 +11,8 @@
  * wrong lengths, magic and versions, full-width strings, volumes, feature
  * bits), and copies compressed with xz, lzma, bzip2 and gzip where those
  * programs are on the path (a missing one is said in the output, the same
- * for both builds).
+ * for both builds).  __pmLogFindOpen and __pmLogChangeVol over archives of
+ * several volumes, missing parts, compressed parts and wrong labels.
  */
 #include <pcp/pmapi.h>
 
@@ -413,6 +414,108 @@ static void name_cases(void)
         printf("meta type %d: %s\n", t, __pmLogMetaTypeStr(t));
 }
 
+/* s, with the directory made here shown as DIR */
+static const char *shown(const char *s)
+{
+    static char buf[2048];
+    size_t n = strlen(dir);
+
+    if (s == NULL)
+        return "(null)";
+    if (strncmp(s, dir, n) != 0)
+        return s;
+    snprintf(buf, sizeof(buf), "DIR%s", s + n);
+    return buf;
+}
+
+/* __pmLogFindOpen and __pmLogChangeVol over one name (from dir). */
+static void findopen_case(const char *name)
+{
+    __pmLogCtl lc;
+    __pmArchCtl ac;
+    int sts;
+
+    memset(&lc, 0, sizeof(lc));
+    memset(&ac, 0, sizeof(ac));
+    ac.ac_log = &lc;
+    ac.ac_curvol = -1;
+    sts = __pmLogFindOpen(&ac, name);
+    printf("find \"%s\": %d %s\n", shown(name), sts, sts < 0 ? pmErrStr(sts) : "");
+    printf("  name %s volumes %d..%d index %s meta %s\n", shown(lc.name), lc.minvol, lc.maxvol,
+           lc.tifp != NULL ? "open" : "none", lc.mdfp != NULL ? "open" : "none");
+    if (sts < 0)
+        return;
+    for (int vol = lc.minvol - 1; vol <= lc.maxvol + 1; vol++) {
+        sts = __pmLogChangeVol(&ac, vol);
+        printf("  volume %d: %d %s, current %d, file %s at %ld, seen %d, label vol %d\n", vol, sts,
+               sts < 0 ? pmErrStr(sts) : "", ac.ac_curvol, ac.ac_mfp != NULL ? "open" : "none",
+               ac.ac_mfp != NULL ? __pmFtell(ac.ac_mfp) : -1L, lc.numseen, lc.label.vol);
+    }
+    if (ac.ac_mfp != NULL)
+        __pmFclose(ac.ac_mfp);
+    if (lc.tifp != NULL)
+        __pmFclose(lc.tifp);
+    if (lc.mdfp != NULL)
+        __pmFclose(lc.mdfp);
+    __pmLogFreeLabel(&lc.label);
+    free(lc.seen);
+    free(lc.name);
+}
+
+static void findopen_cases(void)
+{
+    unsigned char buf[1024];
+    char path[2048];
+    size_t n;
+    const struct {
+        const char *file;
+        int vol;
+    } files[] = {{"a.0", 0},
+                 {"a.2", 2},
+                 {"a.5", 5},
+                 {"a.meta", PM_LOG_VOL_META},
+                 {"b.1", 0},
+                 {"b.meta", PM_LOG_VOL_META},
+                 {"c.0", 0},
+                 {"d.0", 0},
+                 {"d.index", PM_LOG_VOL_TI},
+                 {"e.meta", PM_LOG_VOL_META},
+                 {"f.meta", -1},
+                 {"g.0", 0},
+                 {"g.meta", PM_LOG_VOL_META},
+                 {"g.index", PM_LOG_VOL_TI},
+                 {"h.meta", PM_LOG_VOL_META},
+                 {"h.1", 1},
+                 {"h.3", 3}};
+
+    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+        n = label_bytes(buf, files[i].file[0] == 'h' ? 3 : 2, files[i].vol, 0, 0);
+        memcpy(buf + n, "more", 4);
+        write_file(files[i].file, buf, n + 4);
+    }
+    write_file("f.0", buf, 0);
+    compress_as("xz", "h.3", "h.3.xz");
+    compress_as("gzip", "g.meta", "g.meta.gz");
+    snprintf(path, sizeof(path), "%s/h.3", dir);
+    unlink(path);
+    snprintf(path, sizeof(path), "%s/g.meta", dir);
+    unlink(path);
+    if (chdir(dir) < 0) {
+        perror(dir);
+        exit(1);
+    }
+    const char *names[] = {"a",   "b",      "c",      "d",         "e",      "f",
+                           "g",   "h",      "h.3.xz", "nonesuch",  "",       "a.",
+                           "a.9", "a.meta", "./a.2",  "g.meta.gz", "d.index"};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        findopen_case(names[i]);
+    snprintf(path, sizeof(path), "%s/a", dir);
+    findopen_case(path);
+    findopen_case("/");
+    if (chdir("/") < 0)
+        exit(1);
+}
+
 int main(void)
 {
     const char *tmpdir = getenv("TMPDIR");
@@ -427,6 +530,7 @@ int main(void)
     label_cases();
     file_cases();
     name_cases();
+    findopen_cases();
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
     return system(cmd) == 0 ? 0 : 1;
 }
