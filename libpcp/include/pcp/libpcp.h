@@ -970,6 +970,12 @@ PCP_CALL extern int __pmFclose(__pmFILE *);
 /* __pmStat's st_size for a compressed file, whose size it cannot know */
 #define PM_ST_SIZE_INVALID (-1)
 
+/* The header of a metadata record (its length also ends the record). */
+typedef struct __pmLogHdr {
+    int32_t len;  /* the record's bytes, header and trailer included */
+    int32_t type; /* TYPE_* */
+} __pmLogHdr;
+
 /* The kinds of record in an archive's metadata (.meta). */
 #define TYPE_DESC        1 /* a metric's descriptor */
 #define TYPE_INDOM_V2    2 /* an instance domain, version 2 */
