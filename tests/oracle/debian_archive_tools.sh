@@ -11,9 +11,9 @@
 # __pmDecodeResult_ctx on an archive context.  pmloglabel's writing options
 # (-h -p -s -V -Z) run on fresh copies, and the files they leave must be
 # the same bytes too.  stdout, stderr and the exit status must be identical.
-# Left out: pmlogsize on archives of 1 MB or more (time), and -d/-r on
-# version 3 archives and archive-20150417.131733, where Debian's binary
-# crashes or corrupts its heap on Debian's own library.
+# Left out: pmlogsize on archives of 1 MB or more (time), on five damaged
+# archives where Debian's binary reads past its own buffers, and -d/-r on
+# version 3 archives, where it crashes on Debian's own library.
 #
 # Exit 0 identical, 1 any difference, 2 usage, 77 skip.
 set -u
@@ -97,12 +97,19 @@ for a in $archives; do
     run pmloglabel -v -L "$a"
     # pmlogsize reads every record: the archives under 1 MB only (time)
     [ "$(cat "$a".* | wc -c)" -lt 1048576 ] || continue
-    # Debian's pmlogsize -d/-r crashes on version 3 archives, and corrupts
-    # its heap on archive-20150417.131733
+    # Debian's pmlogsize reads past its own buffers on these (AddressSanitizer,
+    # the frames in pmlogsize itself; on Debian's libpcp it crashes or corrupts
+    # its heap on most): what it prints there is chance, not libpcp's doing
+    case $a in
+    archive-20150417.131733 | badmeta-3 | badmeta-5 | badmeta-6 | bozo.client_v2.meta.bad)
+        continue
+        ;;
+    esac
+    # ... and with -d/-r it crashes on every version 3 archive
     v=2
     [ ! -f "$a.meta" ] || v=$(od -An -tu1 -j7 -N1 "$a.meta" 2>/dev/null | tr -d ' ')
     case $a.$v in
-    *v3* | *.3 | archive-20150417.131733.*) run pmlogsize "$a" ;;
+    *v3* | *.3) run pmlogsize "$a" ;;
     *) run pmlogsize -dr -x 50 "$a" ;;
     esac
 done
