@@ -14,14 +14,19 @@
  * opened for reading; __pmStat does the same and gives a compressed
  * file's st_size as PM_ST_SIZE_INVALID.
  *
- * Not here: writing compressed files (PCP does not either), and a
- * compressed file's damage is reported only as a failed open (stdio
- * kinds) or a short read with the error flag (.xz).
+ * A damaged compressed file fails to open with errno PCP's (the magnitude
+ * of PM_ERR_LOGREC): the stdio kinds when decompressing finds the damage,
+ * .xz when its stream header or footer is not whole (damage inside is a
+ * short read with the error flag).
+ *
+ * Not here: writing compressed files (PCP does not either), and the
+ * messages of PCP's external decompressors (gzip, bzip2) on damage.
  */
 #include "arch_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <lzma.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,15 +176,37 @@ static xz_file *xzf(__pmFILE *f)
     return (xz_file *)f->priv;
 }
 
+/* Is fd an .xz stream with its header and footer whole?  PCP's opening
+ * refuses one that is not (a truncated or foreign file). */
+static int xz_whole(int fd)
+{
+    uint8_t head[LZMA_STREAM_HEADER_SIZE], foot[LZMA_STREAM_HEADER_SIZE];
+    lzma_stream_flags hf, ff;
+    struct stat st;
+
+    if (fstat(fd, &st) < 0 || st.st_size < 2 * LZMA_STREAM_HEADER_SIZE)
+        return 0;
+    if (pread(fd, head, sizeof(head), 0) != (ssize_t)sizeof(head) ||
+        pread(fd, foot, sizeof(foot), st.st_size - (off_t)sizeof(foot)) != (ssize_t)sizeof(foot))
+        return 0;
+    return (lzma_stream_header_decode(&hf, head) == LZMA_OK &&
+            lzma_stream_footer_decode(&ff, foot) == LZMA_OK &&
+            lzma_stream_flags_compare(&hf, &ff) == LZMA_OK);
+}
+
 static void *xz_open(__pmFILE *f, const char *path, const char *mode)
 {
     xz_file *x;
+    int sts;
 
     if (mode[0] != 'r' || strchr(mode, '+') != NULL)
         return NULL;
     if ((x = calloc(1, sizeof(*x))) == NULL)
         return NULL;
-    if (afile_open(&x->af, path, AF_XZ) < 0) {
+    if ((sts = afile_open(&x->af, path, AF_XZ)) < 0 || !xz_whole(x->af.fd)) {
+        if (sts == 0)
+            afile_close(&x->af);
+        errno = sts < 0 ? -sts : -PM_ERR_LOGREC;
         free(x);
         return NULL;
     }
@@ -357,8 +384,8 @@ static void *plain_of(__pmFILE *f, const char *path, int kind)
     }
     fd = afile_plain_fd(&af);
     afile_close(&af);
-    if (fd < 0) {
-        errno = fd > -4096 ? -fd : EIO;
+    if (fd < 0) { /* -errno, or PM_ERR_LOGREC for data that does not decode */
+        errno = -fd;
         return NULL;
     }
     if (sio_fdopen(f, fd, "r") == NULL) {

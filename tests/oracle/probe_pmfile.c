@@ -345,9 +345,18 @@ static void file_cases(void)
     compress_as("gzip", "data.0", "g.0.gz");
     compress_as("gzip", "data.0", "gz.0.Z");
     compress_as("gzip", "data.0", "gz.0.z");
-    const char *names[] = {"data.0", "both.0",  "both.0.xz", "x.0.xz",    "x.0",  "l.0.lzma",
-                           "l.0",    "b.0.bz2", "b.0",       "bb.0.bz",   "bb.0", "g.0.gz",
-                           "g.0",    "gz.0.Z",  "gz.0.z",    "nonesuch.0"};
+    /* damaged .xz: cut short, and not xz at all (PCP's refuses both) */
+    if (have("xz")) {
+        char cmd[4096];
+        snprintf(cmd, sizeof(cmd), "head -c 300 '%s/x.0.xz' >'%s/cut.0.xz'", dir, dir);
+        if (system(cmd) != 0)
+            printf("(%s failed)\n", cmd);
+    }
+    write_file("junk.0.xz", (const unsigned char *)"not xz at all, only words\n", 26);
+    const char *names[] = {"data.0",     "both.0",   "both.0.xz", "x.0.xz", "x.0",
+                           "l.0.lzma",   "l.0",      "b.0.bz2",   "b.0",    "bb.0.bz",
+                           "bb.0",       "g.0.gz",   "g.0",       "gz.0.Z", "gz.0.z",
+                           "nonesuch.0", "cut.0.xz", "junk.0.xz", "cut.0"};
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
         file_case(names[i], "r");
     file_case("x.0.xz", "w");
