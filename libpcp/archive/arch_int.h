@@ -99,6 +99,9 @@ void afile_close(arch_file *f);
 ssize_t afile_read(arch_file *f, uint64_t off, void *buf, size_t len);
 /* The bytes in the file now (decompressing all of a compressed one). */
 int afile_size(arch_file *f, uint64_t *size);
+/* All of f decompressed, as a new descriptor at offset 0 the caller
+ * closes: the descriptor, or an error (pmfile.c's compressed files). */
+int afile_plain_fd(arch_file *f);
 
 /* A window over a file: the bytes [off, off + len) held in buf. */
 typedef struct arch_win {

@@ -496,6 +496,32 @@ int afile_size(arch_file *f, uint64_t *size)
     return 0;
 }
 
+/* The whole of a compressed file, decompressed, as a descriptor of its
+ * own (the temporary file's, at offset 0) for the caller to keep: the
+ * descriptor, or an error. */
+int afile_plain_fd(arch_file *f)
+{
+    uint64_t size;
+    int sts, fd;
+
+    if (f->kind == AF_MEM)
+        return -EINVAL;
+    if (f->kind == AF_RAW)
+        fd = f->fd;
+    else if ((sts = afile_size(f, &size)) < 0)
+        return sts;
+    else
+        fd = f->tmp;
+    if ((fd = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0)
+        return -errno;
+    if (lseek(fd, 0, SEEK_SET) < 0) {
+        sts = -errno;
+        close(fd);
+        return sts;
+    }
+    return fd;
+}
+
 /* ------------------------------------------------------------------ */
 
 void win_free(arch_win *w)

@@ -175,6 +175,11 @@ void pmkit_archive_hostname(const pmkit_archive *a, char *buf, int buflen)
     pmkit_copy(buf, buflen, arch_label_of(a->sh->set, 0)->hostname);
 }
 
+const struct arch_label *pmkit_archive_first_label(const pmkit_archive *a)
+{
+    return arch_label_of(a->sh->set, 0);
+}
+
 int pmkit_archive_end(struct timespec *tsp)
 {
     pmkit_ctx *ctx;

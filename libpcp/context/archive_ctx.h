@@ -32,6 +32,11 @@ int pmkit_archive_name_list(const pmkit_archive *a, const char ***names, pmID **
  * the caller holds. */
 void pmkit_archive_hostname(const pmkit_archive *a, char *buf, int buflen);
 
+/* The first archive's label (archive.h), for a context the caller holds
+ * (pcpview.c's __pmLogCtl). */
+struct arch_label;
+const struct arch_label *pmkit_archive_first_label(const pmkit_archive *a);
+
 /*
  * The PMAPI over the current context's archives: each holds the current
  * context (the caller must not hold a context) and answers

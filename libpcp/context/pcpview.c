@@ -18,6 +18,8 @@
  * layout, __pmCurrentContext returning the context unlocked, a failed
  * unlock reported on stderr.
  */
+#include "archive.h"
+#include "archive_ctx.h"
 #include "host.h"
 
 #include <errno.h>
@@ -101,6 +103,47 @@ void __pmSetInternalState(int state)
 
 /* ---------------------------------------------------------------- contexts */
 
+/* An archive context's controls as PCP's (archint): the first archive's
+ * label in a __pmLogCtl, so that __pmDecodeResult_ctx and programs that
+ * read c_archctl->ac_log->label know the version; no files open. */
+static __pmArchCtl *arch_view(const pmkit_archive *a)
+{
+    const arch_label *l = pmkit_archive_first_label(a);
+    __pmArchCtl *ac = calloc(1, sizeof(*ac));
+    __pmLogCtl *lc = calloc(1, sizeof(*lc));
+
+    if (ac == NULL || lc == NULL)
+        goto fail;
+    ac->ac_log = lc;
+    ac->ac_curvol = -1;
+    lc->label.magic = l->magic;
+    lc->label.pid = l->pid;
+    lc->label.start.sec = (int64_t)l->start.tv_sec;
+    lc->label.start.nsec = (int32_t)l->start.tv_nsec;
+    lc->label.features = l->features;
+    lc->label.hostname = strdup(l->hostname);
+    lc->label.timezone = strdup(l->timezone);
+    if (l->version == PM_LOG_VERS03)
+        lc->label.zoneinfo = strdup(l->zoneinfo);
+    if (lc->label.hostname != NULL && lc->label.timezone != NULL &&
+        (l->version != PM_LOG_VERS03 || lc->label.zoneinfo != NULL))
+        return ac;
+    __pmLogFreeLabel(&lc->label);
+fail:
+    free(lc);
+    free(ac);
+    return NULL;
+}
+
+static void arch_view_free(__pmArchCtl *ac)
+{
+    if (ac == NULL)
+        return;
+    __pmLogFreeLabel(&ac->ac_log->label);
+    free(ac->ac_log);
+    free(ac);
+}
+
 /* ctx's view, made if need be and brought up to date (library lock held). */
 static __pmContext *view(pmkit_ctx *ctx, int slot)
 {
@@ -119,6 +162,12 @@ static __pmContext *view(pmkit_ctx *ctx, int slot)
         pthread_mutex_init(&c->c_lock, &attr);
         pthread_mutexattr_destroy(&attr);
         __pmHashInit(&c->c_attrs);
+        if (ctx->archive != NULL && (c->c_archctl = arch_view(ctx->archive)) == NULL) {
+            pthread_mutex_destroy(&c->c_lock);
+            free(c->c_pmcd);
+            free(c);
+            return NULL;
+        }
         ctx->pcp = c;
     }
     c->c_type = ctx->type;
@@ -138,6 +187,7 @@ void pmkit_ctx_view_free(pmkit_ctx *ctx)
     if (ctx->pcp == NULL)
         return;
     pthread_mutex_destroy(&ctx->pcp->c_lock);
+    arch_view_free(ctx->pcp->c_archctl);
     free(ctx->pcp->c_pmcd);
     free(ctx->pcp);
     ctx->pcp = NULL;

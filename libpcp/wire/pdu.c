@@ -1030,6 +1030,38 @@ int pdu_dec_result(const unsigned char *pdu, size_t len, pmResult **out)
     return 0;
 }
 
+/* A version 3 archive's data record in a RESULT PDU's frame: seconds as
+ * two words, low first, nanoseconds, then the count and the value sets. */
+int pdu_dec_archive3_result(const unsigned char *pdu, size_t len, pmHighResResult **out)
+{
+    struct rd r;
+    pmHighResResult *res;
+    uint64_t lo, hi;
+    int32_t nsec;
+    int n;
+
+    *out = NULL;
+    if (rd_init(&r, pdu, len) < 0)
+        return PM_ERR_IPC;
+    lo = rd32(&r);
+    hi = rd32(&r);
+    nsec = (int32_t)rd32(&r);
+    n = rd_count(&r, 8);
+    if (r.bad)
+        return PM_ERR_IPC;
+    res = calloc(1, sizeof(*res) + (size_t)(n > 1 ? n - 1 : 0) * sizeof(pmValueSet *));
+    if (res == NULL)
+        return -ENOMEM;
+    res->timestamp.tv_sec = (time_t)(int64_t)(hi << 32 | lo);
+    res->timestamp.tv_nsec = nsec;
+    if (rd_vsets(&r, n, res->vset, &res->numpmid) < 0) {
+        free(res);
+        return PM_ERR_IPC;
+    }
+    *out = res;
+    return 0;
+}
+
 /* HIGHRES_RESULT: the count first, then 64-bit seconds and nanoseconds. */
 int pdu_dec_highres_result(const unsigned char *pdu, size_t len, pmHighResResult **out)
 {

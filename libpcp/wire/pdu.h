@@ -114,6 +114,9 @@ int pdu_dec_greeting(const unsigned char *pdu, size_t len, int *code, uint32_t *
 int pdu_dec_descs(const unsigned char *pdu, size_t len, int n, pmDesc *descs);
 /* Values as pdu_dec_result's; free with pmFreeHighResResult. */
 int pdu_dec_highres_result(const unsigned char *pdu, size_t len, pmHighResResult **r);
+/* A version 3 archive's data record framed as a RESULT PDU (what
+ * __pmDecodeResult_ctx is given for such an archive's context). */
+int pdu_dec_archive3_result(const unsigned char *pdu, size_t len, pmHighResResult **r);
 /* *version and *flags from the CVERSION credential. */
 int pdu_dec_creds(const unsigned char *pdu, size_t len, int *version, int *flags);
 int pdu_dec_desc(const unsigned char *pdu, size_t len, pmDesc *d);

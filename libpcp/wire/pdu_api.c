@@ -593,10 +593,31 @@ int __pmDecodeHighResResult(__pmPDU *pdubuf, __pmResult **result)
     return 0;
 }
 
+/* For the context of a version 3 archive, a data record as that version
+ * lays it out (pmlogsize and pmlogcheck read records so), as PCP's. */
 int __pmDecodeResult_ctx(__pmContext *ctxp, __pmPDU *pdubuf, __pmResult **result)
 {
-    (void)ctxp;
-    return __pmDecodeResult(pdubuf, result);
+    pmHighResResult *rp = NULL;
+    size_t len;
+    unsigned char *p;
+    int sts;
+
+    if (ctxp == NULL || ctxp->c_type != PM_CONTEXT_ARCHIVE || ctxp->c_archctl == NULL ||
+        ctxp->c_archctl->ac_log == NULL ||
+        (ctxp->c_archctl->ac_log->label.magic & 0xff) != PM_LOG_VERS03)
+        return __pmDecodeResult(pdubuf, result);
+    if ((p = wire_copy(pdubuf, &len)) == NULL)
+        return PM_ERR_IPC;
+    sts = pdu_dec_archive3_result(p, len, &rp);
+    free(p);
+    if (sts < 0)
+        return sts;
+    struct timespec ts = rp->timestamp;
+    __pmResult *r = (__pmResult *)rp;
+    r->timestamp.sec = ts.tv_sec;
+    r->timestamp.nsec = (int32_t)ts.tv_nsec;
+    *result = r;
+    return 0;
 }
 
 int __pmDecodeHighResResult_ctx(__pmContext *ctxp, __pmPDU *pdubuf, __pmResult **result)

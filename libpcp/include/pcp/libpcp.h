@@ -943,6 +943,173 @@ PCP_CALL extern int __pmParseTime(const char *, struct timeval *, struct timeval
 PCP_CALL extern int __pmParseHighResTime(const char *, struct timespec *, struct timespec *,
                                          struct timespec *, char **);
 
+/* ---------------------------------------------------------------------
+ * Archive files as PCP's internal interface hands them out (archint):
+ * __pmFILE, a stdio-like handle that reads compressed files as if they
+ * were not, the label of an archive's files and the controls of an
+ * archive being read.  Layouts as PCP 6.0.3's, field for field.
+ */
+typedef uint32_t __pmoff32_t; /* version 2 offsets */
+typedef uint64_t __pmoff64_t; /* version 3 offsets */
+
+struct __pm_fops;
+typedef struct {
+    struct __pm_fops *fops; /* the handler, chosen by the file's kind */
+    off_t position;         /* where the reader is, uncompressed */
+    void *priv;             /* the handler's own state */
+} __pmFILE;
+
+typedef struct __pm_fops {
+    void *(*__pmopen)(__pmFILE *, const char *, const char *);
+    void *(*__pmfdopen)(__pmFILE *, int, const char *);
+    int (*__pmseek)(__pmFILE *, off_t, int);
+    void (*__pmrewind)(__pmFILE *);
+    off_t (*__pmtell)(__pmFILE *);
+    int (*__pmfgetc)(__pmFILE *);
+    size_t (*__pmread)(void *, size_t, size_t, __pmFILE *);
+    size_t (*__pmwrite)(void *, size_t, size_t, __pmFILE *);
+    int (*__pmflush)(__pmFILE *);
+    int (*__pmfsync)(__pmFILE *);
+    int (*__pmfileno)(__pmFILE *);
+    off_t (*__pmlseek)(__pmFILE *, off_t, int);
+    int (*__pmstat)(const char *, struct stat *);
+    int (*__pmfstat)(__pmFILE *, struct stat *);
+    int (*__pmfeof)(__pmFILE *);
+    int (*__pmferror)(__pmFILE *);
+    void (*__pmclearerr)(__pmFILE *);
+    int (*__pmsetvbuf)(__pmFILE *, char *, int, size_t);
+    int (*__pmclose)(__pmFILE *);
+} __pm_fops;
+
+PCP_CALL extern __pmFILE *__pmFopen(const char *, const char *);
+PCP_CALL extern __pmFILE *__pmFdopen(int, const char *);
+PCP_CALL extern int __pmFseek(__pmFILE *, long, int);
+PCP_CALL extern void __pmRewind(__pmFILE *);
+PCP_CALL extern long __pmFtell(__pmFILE *);
+PCP_CALL extern int __pmFgetc(__pmFILE *);
+PCP_CALL extern size_t __pmFread(void *, size_t, size_t, __pmFILE *);
+PCP_CALL extern size_t __pmFwrite(void *, size_t, size_t, __pmFILE *);
+PCP_CALL extern int __pmFflush(__pmFILE *);
+PCP_CALL extern int __pmFsync(__pmFILE *);
+PCP_CALL extern off_t __pmLseek(__pmFILE *, off_t, int);
+PCP_CALL extern int __pmStat(const char *, struct stat *);
+PCP_CALL extern int __pmFstat(__pmFILE *, struct stat *);
+PCP_CALL extern int __pmFileno(__pmFILE *);
+PCP_CALL extern int __pmFeof(__pmFILE *);
+PCP_CALL extern int __pmFerror(__pmFILE *);
+PCP_CALL extern void __pmClearerr(__pmFILE *);
+PCP_CALL extern int __pmSetvbuf(__pmFILE *, char *, int, size_t);
+PCP_CALL extern int __pmFclose(__pmFILE *);
+
+/* __pmStat's st_size for a compressed file, whose size it cannot know */
+#define PM_ST_SIZE_INVALID (-1)
+
+/* The header of a metadata record (its length also ends the record). */
+typedef struct __pmLogHdr {
+    int32_t len;  /* the record's bytes, header and trailer included */
+    int32_t type; /* TYPE_* */
+} __pmLogHdr;
+
+/* The kinds of record in an archive's metadata (.meta). */
+#define TYPE_DESC        1 /* a metric's descriptor */
+#define TYPE_INDOM_V2    2 /* an instance domain, version 2 */
+#define TYPE_LABEL_V2    3 /* label sets, version 2 */
+#define TYPE_TEXT        4 /* help text */
+#define TYPE_INDOM       5 /* an instance domain, version 3 */
+#define TYPE_INDOM_DELTA 6 /* changes to an instance domain, version 3 */
+#define TYPE_LABEL       7 /* label sets, version 3 */
+#define TYPE_MAX         TYPE_LABEL
+
+/* The label at the start of each file of an archive, as read. */
+typedef struct {
+    int magic;           /* PM_LOG_MAGIC | the format version */
+    int pid;             /* the logger's process */
+    __pmTimestamp start; /* when the archive began */
+    int vol;             /* the file's volume (PM_LOG_VOL_META, _TI, 0, 1, ...) */
+    uint32_t features;   /* version 3 feature bits */
+    char *hostname;      /* the host the metrics came from (malloc'd) */
+    char *timezone;      /* its $TZ (malloc'd) */
+    char *zoneinfo;      /* its zone in detail (malloc'd; NULL for version 2) */
+} __pmLogLabel;
+
+/* One entry of the temporal index. */
+typedef struct {
+    __pmTimestamp stamp; /* the time of the entry */
+    int vol;             /* the data volume then */
+    off_t off_meta;      /* where the metadata ended */
+    off_t off_data;      /* where the volume's data ended */
+} __pmLogTI;
+
+/* An archive's files and what is known of them. */
+typedef struct {
+    __pmMutex lc_lock;       /* for threads sharing it */
+    int refcnt;              /* contexts using it */
+    char *name;              /* the archive's base name */
+    __pmFILE *tifp;          /* the temporal index */
+    __pmFILE *mdfp;          /* the metadata */
+    int state;               /* PM_LOG_STATE_* (writing) */
+    __pmHashCtl hashpmid;    /* descriptors by PMID */
+    __pmHashCtl hashrange;   /* each metric's first and last value */
+    __pmHashCtl hashindom;   /* instance domains */
+    __pmHashCtl trimindom;   /* instances' first and last times */
+    __pmHashCtl hashlabels;  /* label sets by type */
+    __pmHashCtl hashtext;    /* help text by type */
+    int minvol;              /* the lowest data volume */
+    int maxvol;              /* the highest */
+    int numseen;             /* entries in seen */
+    int *seen;               /* volumes whose label was found good */
+    __pmLogLabel label;      /* the archive's label */
+    off_t physend;           /* the last volume's physical end */
+    __pmTimestamp endtime;   /* the time at the logical end */
+    int numti;               /* entries in ti */
+    __pmLogTI *ti;           /* the temporal index */
+    struct __pmnsTree *pmns; /* the names in the metadata */
+    int multi;               /* one of several archives of a context */
+} __pmLogCtl;
+
+/* What is kept of each archive of a context reading several. */
+typedef struct {
+    char *name;              /* its base name */
+    __pmTimestamp starttime; /* its start */
+    char *hostname;          /* its host */
+    char *timezone;          /* its $TZ */
+    char *zoneinfo;          /* its zone in detail */
+} __pmMultiLogCtl;
+
+/* A context's controls for the archive it reads. */
+struct __pmArchCtl {
+    __pmLogCtl *ac_log;            /* the archive */
+    __pmFILE *ac_mfp;              /* the data volume open */
+    int ac_curvol;                 /* its number */
+    long ac_offset;                /* where reading is */
+    int ac_vol;                    /* in that volume */
+    int ac_serial;                 /* reading in order */
+    int ac_chkfeatures;            /* 1: check the feature bits */
+    __pmHashCtl ac_pmid_hc;        /* per metric, for interpolation */
+    double ac_end;                 /* the time at the end */
+    void *ac_want;                 /* interpolation's */
+    void *ac_unbound;              /* interpolation's */
+    void *ac_cache;                /* interpolation's */
+    int ac_cache_idx;              /* interpolation's */
+    int ac_mark_done;              /* the mark between archives was given */
+    int ac_num_logs;               /* the archives of the context */
+    int ac_cur_log;                /* the one being read */
+    __pmMultiLogCtl **ac_log_list; /* all of them */
+};
+
+PCP_CALL extern int __pmLogVersion(const __pmLogCtl *);
+PCP_CALL extern size_t __pmLogLabelSize(const __pmLogCtl *);
+PCP_CALL extern int __pmLogChkLabel(__pmArchCtl *, __pmFILE *, __pmLogLabel *, int);
+PCP_CALL extern int __pmLogWriteLabel(__pmFILE *, const __pmLogLabel *);
+PCP_CALL extern int __pmLogLoadLabel(__pmFILE *, __pmLogLabel *);
+PCP_CALL extern void __pmLogFreeLabel(__pmLogLabel *);
+PCP_CALL extern int __pmLogChangeVol(__pmArchCtl *, int);
+PCP_CALL extern int __pmLogFindOpen(__pmArchCtl *, const char *);
+PCP_CALL extern char *__pmLogBaseName(char *);
+PCP_CALL extern char *__pmLogFeaturesStr(uint32_t);
+PCP_CALL extern const char *__pmLogMetaTypeStr(int);
+PCP_CALL extern char *__pmLogMetaTypeStr_r(int, char *, int);
+
 #ifdef __cplusplus
 }
 #endif
