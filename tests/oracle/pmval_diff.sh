@@ -7,7 +7,8 @@
 # of those given (default: usage local host archive):
 #   usage    option errors, usage text, version: no metrics source;
 #   local    -L local contexts over the fixed agent of the pminfo golden
-#            cases (SRCDIR/tests/cli/pminfo/fixed_agent.c) and PCP's simple
+#            cases (SRCDIR/tests/cli/pminfo/fixed_agent.c), the fetch-group
+#            probe's agent (fg_agent.c: event records) and PCP's simple
 #            and trivial agents (seed_agents.sh), each side's built against
 #            its own libpcp_pmda, each side with its own $PCP_PMDAS_DIR;
 #   host     Debian's pmcd, started here on a free loopback port with its
@@ -111,6 +112,15 @@ if ! "$cc" -shared -fPIC -w -I/usr/include -o "$tmp/theirs/fixed.so" \
     echo "FAIL: building fixed_agent.c"
     exit 1
 fi
+# The fetch-group probe's agent (events of both kinds), linked with each
+# side's libpcp_pmda.
+if ! "$cc" -shared -fPIC -w -I/usr/include -o "$tmp/theirs/fg.so" "$here/fg_agent.c" \
+    -lpcp_pmda -lpcp ||
+    { [ -z "$debian_lib" ] && ! "$cc" -shared -fPIC -w -I"$build/include" -o "$tmp/ours/fg.so" \
+        "$here/fg_agent.c" -L"$build/lib" -Wl,-rpath,"$build/lib" -lpcp_pmda -lpcp; }; then
+    echo "FAIL: building fg_agent.c"
+    exit 1
+fi
 
 PCP_BINADM_DIR=$oracle/usr/lib/pcp/bin
 PCP_DERIVED_CONFIG=
@@ -163,7 +173,8 @@ run() {
     fk="-L -K clear -K add,30,$dir/fixed.so,fixed_init -n $fn"
     sk="-L -K clear -K add,253,$dir/simple/pmda_simple.so,simple_init"
     sk="$sk -K add,250,$dir/trivial/pmda_trivial.so,trivial_init -n $dir/pmns"
-    line=$(printf '%s' "$args" | sed -e "s|@FK@|$fk|g" -e "s|@SK@|$sk|g" \
+    gk="-L -K clear -K add,251,$dir/fg.so,fg_init -n $here/fg.pmns"
+    line=$(printf '%s' "$args" | sed -e "s|@FK@|$fk|g" -e "s|@SK@|$sk|g" -e "s|@GK@|$gk|g" \
         -e "s|@H@|127.0.0.1:$port|g" -e "s|@D@|127.0.0.1:$dead|g" -e "s|@A@|$archives|g")
     if [ "$side" = ours ] && [ -n "$debian_bin" ]; then
         bin="env LD_LIBRARY_PATH=$build/lib:$gui $san_env $theirs"
@@ -181,8 +192,9 @@ run() {
     ) >"$tmp/raw.out" 2>"$tmp/raw.err" </dev/null
     sed -e "s|$dir|SIDE|g" -e "s|$theirs|pmval|g" -e "s|$ours|pmval|g" \
         <"$tmp/raw.out" >"$tmp/$side.$n.out"
+    # an agent's log lines carry the time and the process
     sed -e "s|$dir|SIDE|g" -e "s|$theirs|pmval|g" -e "s|$ours|pmval|g" \
-        <"$tmp/raw.err" >"$tmp/$side.$n.err"
+        -e 's/^\[[^]]*\] pmval([0-9]*) /[DATE] pmval(PID) /' <"$tmp/raw.err" >"$tmp/$side.$n.err"
 }
 
 # A sanitizer build's libpcp under Debian's pmval: the runtime preloaded,
