@@ -1032,27 +1032,36 @@ static void events(pmValueSet *vs)
  * before the first line that has values. */
 static int labelled; /* the column labels are out */
 
-static void line(pmHighResResult *rs, pmHighResResult *prev)
+static int line(pmHighResResult *rs, pmHighResResult *prev)
 {
-    pmValueSet *vs = rs->vset[0];
-    pmValueSet *ps = prev != NULL ? prev->vset[0] : NULL;
+    pmValueSet *vs, *ps;
     double dt = prev != NULL ? pmtimespecSub(&rs->timestamp, &prev->timestamp) : 0;
+
+    if (rs->numpmid == 0) {
+        /* -U's <mark> record: a sample; the labels again after it */
+        stamp(&rs->timestamp);
+        printf("  Archive logging suspended\n");
+        labelled = 0;
+        return 1;
+    }
+    vs = rs->vset[0];
+    ps = prev != NULL && prev->numpmid > 0 ? prev->vset[0] : NULL;
 
     if (vs->numval < 0) {
         fflush(stdout);
         fprintf(stderr, "\n%s: pmFetch: %s\n", pmGetProgname(), pmErrStr(vs->numval));
-        return;
+        return 1;
     }
     if (m.rate && run.nointerp && ps == NULL)
-        return; /* the first record is the first rate's start */
+        return 0; /* a rate's start (after a <mark>): silent, no sample */
     if (vs->numval == 0 || (m.rate && stamped() && (ps == NULL || ps->numval <= 0))) {
         if (stamped()) {
             stamp(&rs->timestamp);
             fputs("  ", stdout);
         }
         printf("No values available\n");
-        labelled = 0; /* the labels again before the next values */
-        return;
+        labelled = 0;           /* the labels again before the next values */
+        return vs->numval == 0; /* a rate's new start is no sample */
     }
     if (m.desc.type == PM_TYPE_EVENT || m.desc.type == PM_TYPE_HIGHRES_EVENT) {
         if (stamped()) {
@@ -1060,7 +1069,7 @@ static void line(pmHighResResult *rs, pmHighResResult *prev)
             fputs("  ", stdout);
         }
         events(vs);
-        return;
+        return 1;
     }
     if (!labelled) {
         labels(stamp_width());
@@ -1071,13 +1080,14 @@ static void line(pmHighResResult *rs, pmHighResResult *prev)
     if (m.desc.indom == PM_INDOM_NULL) {
         column(vs, ps, dt, PM_IN_NULL);
         putchar('\n');
-        return;
+        return 1;
     }
     for (int i = 0; i < m.ninst; i++) {
         column(vs, ps, dt, m.insts[i]);
         putchar(' ');
     }
     putchar('\n');
+    return 1;
 }
 
 /* ---------------------------------------------------------------- run */
@@ -1100,6 +1110,8 @@ static pmHighResResult *fetch(int *end)
                 sts = PM_ERR_EOL; /* past the window */
                 break;
             }
+            if (rs->numpmid == 0 && !gui.on)
+                return rs; /* a <mark>: logging suspended */
             if (rs->numpmid == 0) {
                 pmFreeHighResResult(rs);
                 rs = NULL;
@@ -1139,7 +1151,7 @@ static int first_rate(pmHighResResult **prev, int *end)
     *prev = rs;
     if (rs == NULL)
         return *end ? 0 : 1;
-    if (rs->vset[0]->numval > 0)
+    if (rs->numpmid > 0 && rs->vset[0]->numval > 0)
         return 0;
     line(rs, NULL);
     return 1;
@@ -1167,7 +1179,8 @@ static void replay(void)
         if (end)
             break;
         if (rs != NULL) {
-            line(rs, m.rate ? prev : NULL);
+            if (!line(rs, m.rate ? prev : NULL))
+                n--; /* as Debian's pmval: not counted in -s */
             fflush(stdout);
         }
         if (m.rate) {
