@@ -1049,7 +1049,8 @@ static int line(pmHighResResult *rs, pmHighResResult *prev)
 
     if (vs->numval < 0) {
         fflush(stdout);
-        fprintf(stderr, "\n%s: pmFetch: %s\n", pmGetProgname(), pmErrStr(vs->numval));
+        fprintf(stderr, "\n%s: %s: %s\n", pmGetProgname(),
+                run.nointerp ? "pmFetchArchive" : "pmFetch", pmErrStr(vs->numval));
         return 1;
     }
     if (m.rate && run.nointerp && ps == NULL)
@@ -1092,8 +1093,9 @@ static int line(pmHighResResult *rs, pmHighResResult *prev)
 
 /* ---------------------------------------------------------------- run */
 
-/* One fetch; NULL after an error (reported) or at the archive's end
- * (*end set). */
+/* One fetch; NULL at the archive's end (*end set).  A fetch that fails
+ * otherwise is reported and ends the program (status 1), with or without
+ * time control. */
 static pmHighResResult *fetch(int *end)
 {
     pmHighResResult *rs = NULL;
@@ -1139,7 +1141,7 @@ static pmHighResResult *fetch(int *end)
     }
     fprintf(stderr, "\n%s: %s: %s\n", pmGetProgname(), run.nointerp ? "pmFetchArchive" : "pmFetch",
             pmErrStr(sts));
-    return NULL;
+    exit(1); /* as Debian's pmval: a failed fetch ends the run */
 }
 
 /* A rate's first fetch: kept silently when it has values, else reported

@@ -16,6 +16,7 @@
 #            sides talk to the same pmcd); @D@ is a port nobody listens on;
 #   archive  -U (every record) over pcp-testsuite's archives (@A@);
 #   interp   -a (PM_MODE_INTERP) over pcp-testsuite's archives.
+# (@X@ is a directory of damaged copies of ok-foo, for archive and interp.)
 # stdout, stderr and the exit status of each case must be identical once
 # each side's agent directory is written SIDE.  Live values are the fixed
 # agent's or counts of fetches (simple.numfetch, simple.color), so no
@@ -92,6 +93,21 @@ if [ -n "$debian_lib" ]; then
     fi
 fi
 fn=$src/tests/cli/pminfo/fixed_agent.pmns
+
+# Damaged copies of ok-foo (@X@): its data volume cut short at 1000 bytes
+# (trunc), and 4 bytes of a record's body overwritten at 1100 (bad), where
+# both libraries find the record corrupted.
+if [ -f "$archives/ok-foo.0" ]; then
+    mkdir -p "$tmp/dmg" || exit 1
+    for a in trunc bad; do
+        cp "$archives/ok-foo.meta" "$tmp/dmg/$a.meta" &&
+            cp "$archives/ok-foo.index" "$tmp/dmg/$a.index" || exit 1
+    done
+    head -c 1000 "$archives/ok-foo.0" >"$tmp/dmg/trunc.0" &&
+        cp "$archives/ok-foo.0" "$tmp/dmg/bad.0" &&
+        printf '\000\000\000\010' | dd of="$tmp/dmg/bad.0" bs=1 seek=1100 conv=notrunc 2>/dev/null ||
+        exit 1
+fi
 
 # The agents, each side against its own library.
 sh "$here/seed_agents.sh" "$tmp/theirs" debian >"$tmp/seed.out" 2>&1 || {
@@ -175,7 +191,7 @@ run() {
     sk="$sk -K add,250,$dir/trivial/pmda_trivial.so,trivial_init -n $dir/pmns"
     gk="-L -K clear -K add,251,$dir/fg.so,fg_init -n $here/fg.pmns"
     line=$(printf '%s' "$args" | sed -e "s|@FK@|$fk|g" -e "s|@SK@|$sk|g" -e "s|@GK@|$gk|g" \
-        -e "s|@H@|127.0.0.1:$port|g" -e "s|@D@|127.0.0.1:$dead|g" -e "s|@A@|$archives|g")
+        -e "s|@H@|127.0.0.1:$port|g" -e "s|@D@|127.0.0.1:$dead|g" -e "s|@A@|$archives|g" -e "s|@X@|$tmp/dmg|g")
     if [ "$side" = ours ] && [ -n "$debian_bin" ]; then
         bin="env LD_LIBRARY_PATH=$build/lib:$gui $san_env $theirs"
     elif [ "$side" = ours ]; then
@@ -187,10 +203,12 @@ run() {
         cd "$tmp" || exit 1
         PCP_PMDAS_DIR=$dir
         export PCP_PMDAS_DIR
-        eval "$bin $line"
+        # bounded: a pmval that carries on after a failed fetch would
+        # print the error for ever
+        eval "timeout 20 $bin $line"
         echo "exit $?"
     ) >"$tmp/raw.out" 2>"$tmp/raw.err" </dev/null
-    sed -e "s|$dir|SIDE|g" -e "s|$theirs|pmval|g" -e "s|$ours|pmval|g" \
+    sed -e "s|$dir|SIDE|g" -e "s|$theirs|pmval|g" -e "s|$ours|pmval|g" -e "s|$tmp/dmg|DMG|g" \
         <"$tmp/raw.out" >"$tmp/$side.$n.out"
     # an agent's log lines carry the time and the process
     sed -e "s|$dir|SIDE|g" -e "s|$theirs|pmval|g" -e "s|$ours|pmval|g" \
