@@ -29,8 +29,11 @@
  * fetch per step the server sends, acknowledged, each line stamped, until
  * the server goes away or an archive's window is left (-s is no limit).
  *
- * Not here: event records beyond their count, and -x's store (the filter
- * is taken and ignored: PCP stores it only into event metrics).
+ * Event records (PM_TYPE_EVENT, PM_TYPE_HIGHRES_EVENT) are printed record
+ * by record with their stamps, flags and parameters, each value in
+ * instance order; archives of them are replayed record by record, as -U.
+ * -x stores its value into the metric before the first fetch, on a host
+ * context only (PCP's pmval ignores it for local contexts and archives).
  */
 #define PMAPI_VERSION 3 /* pmOptions with struct timespec times */
 #include <pcp/pmapi.h>
@@ -40,6 +43,7 @@
 #include "outfile.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +108,7 @@ static struct {
     char **inames;     /* -i's names */
     int ninames;       /* how many */
     const char *uarch; /* -U's archive */
+    char *filter;      /* -x */
 } run = {.fixed = -1};
 
 /* pmtime(1)'s time control: on with -g, or -p and a port above 0 (the
@@ -250,6 +255,7 @@ static void options(int argc, char **argv)
             }
             break;
         case 'x':
+            run.filter = opts.optarg;
             break;
         case 'X':
             run.stamp++;
@@ -352,6 +358,79 @@ static void describe(void)
         fprintf(stderr, "%s: pmLookupDesc: %s\n", pmGetProgname(), pmErrStr(sts));
         exit(1);
     }
+}
+
+/* -x's value as an atom of the metric's type (an event metric's as a
+ * string, TYPE set accordingly); exits when it cannot be converted. */
+static void filter_atom(pmAtomValue *a, int *type)
+{
+    int sts;
+
+    if (*type == PM_TYPE_EVENT || *type == PM_TYPE_HIGHRES_EVENT) {
+        if ((a->cp = strdup(run.filter)) == NULL)
+            pmNoMem("pmval.filter", strlen(run.filter) + 1, PM_FATAL_ERR);
+        *type = PM_TYPE_STRING;
+        return;
+    }
+    if ((sts = __pmStringValue(run.filter, a, *type)) >= 0)
+        return;
+    if (sts == PM_ERR_TYPE)
+        fprintf(stderr, "%s: filter \"%s\" incompatible with metric type (PM_TYPE_%s)\n",
+                pmGetProgname(), run.filter, pmTypeStr(*type));
+    else if (sts == -ERANGE)
+        fprintf(stderr,
+                "%s: filter value \"%s\" is out of range for metric data type (PM_TYPE_%s)\n",
+                pmGetProgname(), run.filter, pmTypeStr(*type));
+    else
+        fprintf(stderr, "%s: failed to convert value \"%s\": %s\n", pmGetProgname(), run.filter,
+                pmErrStr(sts));
+    exit(1);
+}
+
+/* -x: the value stored into the metric (each instance -i named, else
+ * PM_IN_NULL) before the first fetch.  As PCP's pmval, only a host
+ * context's metric is stored into: local contexts and archives ignore -x.
+ * Exits when the value cannot be made or stored. */
+static void store_filter(void)
+{
+    int n = run.ninames > 0 ? m.ninst : 1;
+    int type = m.desc.type, sts;
+    pmAtomValue a;
+    pmValueSet *vs;
+    pmResult *rs;
+
+    if (run.filter == NULL || m.ctxtype != PM_CONTEXT_HOST)
+        return;
+    filter_atom(&a, &type);
+    vs = calloc(1, sizeof(pmValueSet) + n * sizeof(pmValue));
+    rs = calloc(1, sizeof(pmResult));
+    if (vs == NULL || rs == NULL)
+        pmNoMem("pmval.filter", sizeof(pmValueSet) + n * sizeof(pmValue), PM_FATAL_ERR);
+    vs->pmid = m.pmid;
+    vs->numval = n;
+    rs->numpmid = 1;
+    rs->vset[0] = vs;
+    for (int i = 0; i < n; i++) {
+        vs->vlist[i].inst = run.ninames > 0 ? m.insts[i] : (int)PM_IN_NULL;
+        if ((sts = __pmStuffValue(&a, &vs->vlist[i], type)) < 0) {
+            fprintf(stderr, "%s: stuff value \"%s\" failed: %s\n", pmGetProgname(), run.filter,
+                    pmErrStr(sts));
+            exit(1);
+        }
+        vs->valfmt = sts;
+    }
+    if ((sts = pmStore(rs)) < 0) {
+        fprintf(stderr, "%s: store value \"%s\" failed: %s\n", pmGetProgname(), run.filter,
+                pmErrStr(sts));
+        exit(1);
+    }
+    for (int i = 0; i < n; i++)
+        if (vs->valfmt == PM_VAL_DPTR)
+            free(vs->vlist[i].value.pval);
+    if (type == PM_TYPE_STRING)
+        free(a.cp);
+    free(vs);
+    free(rs);
 }
 
 /* The column width, rate conversion and -f's check.  A blank line first
@@ -709,67 +788,289 @@ static int stamp_width(void)
     return run.stamp == 0 ? 12 : run.stamp == 1 ? 31 : 34;
 }
 
-/* Event records: how many each value holds (the records themselves are
- * not reported here). */
+/* Event records: each value's records, in instance order, with their
+ * stamps, flags and parameters (a parameter's name and descriptor asked
+ * once, PMIDs without a name reported in place). */
+static struct {
+    int looked; /* event.flags and event.missed looked up */
+    pmID flags;
+    pmID missed;
+    struct evparam {
+        pmID pmid;
+        char *name;
+        pmDesc desc;
+    } * params;
+    int nparams;
+} ev;
+
+static void ev_lookup(void)
+{
+    const char *names[2] = {"event.flags", "event.missed"};
+    pmID *ids[2] = {&ev.flags, &ev.missed};
+
+    ev.looked = 1;
+    for (int i = 0; i < 2; i++) {
+        int sts = pmLookupName(1, &names[i], ids[i]);
+        if (sts < 0) {
+            fprintf(stderr, "Warning: cannot get PMID for %s: %s\n", names[i], pmErrStr(sts));
+            *ids[i] = PM_ID_NULL;
+        }
+    }
+}
+
+/* A parameter's name and descriptor, NULL when either cannot be had
+ * (said on stdout, as PCP's pmval does, and asked again next time). */
+static struct evparam *ev_param(pmID pmid)
+{
+    struct evparam *p, *grown;
+    int sts;
+
+    for (int i = 0; i < ev.nparams; i++)
+        if (ev.params[i].pmid == pmid)
+            return &ev.params[i];
+    grown = realloc(ev.params, (ev.nparams + 1) * sizeof(*grown));
+    if (grown == NULL)
+        pmNoMem("DescHash", (ev.nparams + 1) * sizeof(*grown), PM_FATAL_ERR);
+    ev.params = grown;
+    p = &ev.params[ev.nparams];
+    memset(p, 0, sizeof(*p));
+    p->pmid = pmid;
+    if ((sts = pmNameID(pmid, &p->name)) < 0) {
+        printf("\t%s: pmNameID: %s\n", pmIDStr(pmid), pmErrStr(sts));
+        return NULL;
+    }
+    if (pmid != ev.flags && pmid != ev.missed && (sts = pmLookupDesc(pmid, &p->desc)) < 0) {
+        printf("\t%s: pmLookupDesc: %s\n", p->name, pmErrStr(sts));
+        free(p->name);
+        return NULL;
+    }
+    ev.nparams++;
+    return p;
+}
+
+/* The name of instance INST of INDOM, NULL when the domain (as listed
+ * now) has no such instance.  Listed rather than asked by number, as PCP's
+ * pmval does: an agent may name PM_IN_NULL. */
+static char *ev_iname(pmInDom indom, int inst)
+{
+    int *insts = NULL;
+    char **names = NULL, *name = NULL;
+    int n = opts.context == PM_CONTEXT_ARCHIVE ? pmGetInDomArchive(indom, &insts, &names)
+                                               : pmGetInDom(indom, &insts, &names);
+
+    for (int i = 0; i < n && name == NULL; i++)
+        if (insts[i] == inst)
+            name = strdup(names[i]);
+    free(insts);
+    free(names);
+    return name;
+}
+
+/* One parameter's values: the name, the instance where the metric has a
+ * domain, the value (an aggregate's bytes in hex). */
+static void ev_values(const struct evparam *p, pmValueSet *vs)
+{
+    if (vs->numval == 0) {
+        printf("%s: No value(s) available!\n", p->name);
+        return;
+    }
+    if (vs->numval < 0) {
+        printf("%s: Error: %s\n", p->name, pmErrStr(vs->numval));
+        return;
+    }
+    for (int j = 0; j < vs->numval; j++) {
+        pmValue *v = &vs->vlist[j];
+        if (j == 0)
+            printf("    %s", p->name);
+        else
+            fputs("        ", stdout);
+        if (p->desc.indom != PM_INDOM_NULL) {
+            char *iname = ev_iname(p->desc.indom, v->inst);
+            if (iname == NULL)
+                printf("[%d]", v->inst);
+            else
+                printf("[\"%s\"]", iname);
+            free(iname);
+        }
+        putchar(' ');
+        if (p->desc.type == PM_TYPE_AGGREGATE && vs->valfmt != PM_VAL_INSITU) {
+            /* the bytes alone, in hex */
+            const unsigned char *b = (const unsigned char *)v->value.pval->vbuf;
+            int len = (int)v->value.pval->vlen - PM_VAL_HDR_SIZE;
+            putchar('[');
+            for (int k = 0; k < len; k++)
+                printf("%02x", b[k]);
+            putchar(']');
+        } else {
+            pmPrintValue(stdout, vs->valfmt, p->desc.type, v, 1);
+        }
+        putchar('\n');
+    }
+}
+
+/* One record's flags (its first parameter when that is event.flags) and
+ * parameters. */
+static void ev_record(int numpmid, pmValueSet **vset)
+{
+    int flags = 0;
+
+    if (numpmid == 0) {
+        printf(" ---\n    ==> No parameters\n");
+        return;
+    }
+    for (int i = 0; i < numpmid; i++) {
+        pmValueSet *vs = vset[i];
+        struct evparam *p = ev_param(vs->pmid);
+        if (p == NULL)
+            continue;
+        if (i == 0) {
+            if (vs->pmid == ev.flags) {
+                flags = vs->vlist[0].value.lval;
+                printf(" flags 0x%x (%s) ---\n", (unsigned)flags, pmEventFlagsStr(flags));
+                continue;
+            }
+            printf(" ---\n");
+        }
+        if ((flags & PM_EVENT_FLAG_MISSED) && i == 1 && vs->pmid == ev.missed) {
+            printf("    ==> %d missed event records\n", vs->vlist[0].value.lval);
+            continue;
+        }
+        ev_values(p, vs);
+    }
+}
+
+/* The records of value J of VS. */
+static void ev_array(pmValueSet *vs, int j)
+{
+    int n;
+
+    if (m.desc.type == PM_TYPE_EVENT) {
+        pmResult **rp;
+        if ((n = pmUnpackEventRecords(vs, j, &rp)) < 0) {
+            printf(" pmUnpackEventRecords: %s\n", pmErrStr(n));
+            return;
+        }
+        printf(" %d event records\n", n);
+        for (int r = 0; r < n; r++) {
+            fputs("  ", stdout);
+            pmPrintStamp(stdout, &rp[r]->timestamp);
+            printf(" --- event record [%d]", r);
+            ev_record(rp[r]->numpmid, rp[r]->vset);
+        }
+        pmFreeEventResult(rp);
+    } else {
+        pmHighResResult **hp;
+        if ((n = pmUnpackHighResEventRecords(vs, j, &hp)) < 0) {
+            printf(" pmUnpackEventRecords: %s\n", pmErrStr(n));
+            return;
+        }
+        printf(" %d event records\n", n);
+        for (int r = 0; r < n; r++) {
+            fputs("  ", stdout);
+            pmPrintHighResStamp(stdout, &hp[r]->timestamp);
+            printf(" --- event record [%d]", r);
+            ev_record(hp[r]->numpmid, hp[r]->vset);
+        }
+        pmFreeHighResEventResult(hp);
+    }
+}
+
+static int by_inst(const void *a, const void *b)
+{
+    const pmValue *x = *(pmValue *const *)a, *y = *(pmValue *const *)b;
+
+    return x->inst < y->inst ? -1 : x->inst > y->inst;
+}
+
+/* An instance -i asked for (any without -i). */
+static int wanted(int inst)
+{
+    if (m.desc.indom == PM_INDOM_NULL || run.ninames == 0)
+        return 1;
+    for (int i = 0; i < m.ninst; i++)
+        if (m.insts[i] == inst)
+            return 1;
+    return 0;
+}
+
+/* Each value of VS (in instance order) led by the metric's name and the
+ * instance's. */
 static void events(pmValueSet *vs)
 {
-    for (int j = 0; j < vs->numval; j++) {
-        int n;
+    pmValue **order = calloc(vs->numval, sizeof(pmValue *));
+
+    if (order == NULL)
+        pmNoMem("pmval.events", vs->numval * sizeof(pmValue *), PM_FATAL_ERR);
+    if (!ev.looked)
+        ev_lookup();
+    for (int j = 0; j < vs->numval; j++)
+        order[j] = &vs->vlist[j];
+    qsort(order, vs->numval, sizeof(pmValue *), by_inst);
+    for (int k = 0; k < vs->numval; k++) {
+        int j = (int)(order[k] - vs->vlist);
+        if (!wanted(vs->vlist[j].inst))
+            continue;
         if (m.desc.indom == PM_INDOM_NULL) {
             printf("%s:", m.name);
         } else {
             char *iname = NULL;
-            if (pmNameInDom(m.desc.indom, vs->vlist[j].inst, &iname) < 0)
+            int sts = opts.context == PM_CONTEXT_ARCHIVE
+                          ? pmNameInDomArchive(m.desc.indom, vs->vlist[j].inst, &iname)
+                          : pmNameInDom(m.desc.indom, vs->vlist[j].inst, &iname);
+            if (sts < 0)
                 printf("%s[%d]:", m.name, vs->vlist[j].inst);
             else
                 printf("%s[%s]:", m.name, iname);
             free(iname);
         }
-        if (m.desc.type == PM_TYPE_EVENT) {
-            pmResult **rp;
-            if ((n = pmUnpackEventRecords(vs, j, &rp)) >= 0)
-                pmFreeEventResult(rp);
-        } else {
-            pmHighResResult **hp;
-            if ((n = pmUnpackHighResEventRecords(vs, j, &hp)) >= 0)
-                pmFreeHighResEventResult(hp);
-        }
-        if (n < 0)
-            printf(" pmUnpackEventRecords: %s\n", pmErrStr(n));
-        else
-            printf(" %d event records\n", n);
+        ev_array(vs, j);
     }
+    free(order);
 }
 
 /* One line of values for RS (and PREV for rates); the column labels go
  * before the first line that has values. */
 static int labelled; /* the column labels are out */
 
-static void line(pmHighResResult *rs, pmHighResResult *prev)
+static int line(pmHighResResult *rs, pmHighResResult *prev)
 {
-    pmValueSet *vs = rs->vset[0];
-    pmValueSet *ps = prev != NULL ? prev->vset[0] : NULL;
+    pmValueSet *vs, *ps;
     double dt = prev != NULL ? pmtimespecSub(&rs->timestamp, &prev->timestamp) : 0;
+
+    if (rs->numpmid == 0) {
+        /* -U's <mark> record: a sample; the labels again after it */
+        stamp(&rs->timestamp);
+        printf("  Archive logging suspended\n");
+        labelled = 0;
+        return 1;
+    }
+    vs = rs->vset[0];
+    ps = prev != NULL && prev->numpmid > 0 ? prev->vset[0] : NULL;
 
     if (vs->numval < 0) {
         fflush(stdout);
-        fprintf(stderr, "\n%s: pmFetch: %s\n", pmGetProgname(), pmErrStr(vs->numval));
-        return;
+        fprintf(stderr, "\n%s: %s: %s\n", pmGetProgname(),
+                run.nointerp ? "pmFetchArchive" : "pmFetch", pmErrStr(vs->numval));
+        return 1;
     }
     if (m.rate && run.nointerp && ps == NULL)
-        return; /* the first record is the first rate's start */
+        return 0; /* a rate's start (after a <mark>): silent, no sample */
     if (vs->numval == 0 || (m.rate && stamped() && (ps == NULL || ps->numval <= 0))) {
         if (stamped()) {
             stamp(&rs->timestamp);
             fputs("  ", stdout);
         }
         printf("No values available\n");
-        labelled = 0; /* the labels again before the next values */
-        return;
+        labelled = 0;           /* the labels again before the next values */
+        return vs->numval == 0; /* a rate's new start is no sample */
     }
     if (m.desc.type == PM_TYPE_EVENT || m.desc.type == PM_TYPE_HIGHRES_EVENT) {
+        if (stamped()) {
+            stamp(&rs->timestamp);
+            fputs("  ", stdout);
+        }
         events(vs);
-        return;
+        return 1;
     }
     if (!labelled) {
         labels(stamp_width());
@@ -780,19 +1081,21 @@ static void line(pmHighResResult *rs, pmHighResResult *prev)
     if (m.desc.indom == PM_INDOM_NULL) {
         column(vs, ps, dt, PM_IN_NULL);
         putchar('\n');
-        return;
+        return 1;
     }
     for (int i = 0; i < m.ninst; i++) {
         column(vs, ps, dt, m.insts[i]);
         putchar(' ');
     }
     putchar('\n');
+    return 1;
 }
 
 /* ---------------------------------------------------------------- run */
 
-/* One fetch; NULL after an error (reported) or at the archive's end
- * (*end set). */
+/* One fetch; NULL at the archive's end (*end set).  A fetch that fails
+ * otherwise is reported and ends the program (status 1), with or without
+ * time control. */
 static pmHighResResult *fetch(int *end)
 {
     pmHighResResult *rs = NULL;
@@ -809,6 +1112,8 @@ static pmHighResResult *fetch(int *end)
                 sts = PM_ERR_EOL; /* past the window */
                 break;
             }
+            if (rs->numpmid == 0 && !gui.on)
+                return rs; /* a <mark>: logging suspended */
             if (rs->numpmid == 0) {
                 pmFreeHighResResult(rs);
                 rs = NULL;
@@ -836,7 +1141,7 @@ static pmHighResResult *fetch(int *end)
     }
     fprintf(stderr, "\n%s: %s: %s\n", pmGetProgname(), run.nointerp ? "pmFetchArchive" : "pmFetch",
             pmErrStr(sts));
-    return NULL;
+    exit(1); /* as Debian's pmval: a failed fetch ends the run */
 }
 
 /* A rate's first fetch: kept silently when it has values, else reported
@@ -848,7 +1153,7 @@ static int first_rate(pmHighResResult **prev, int *end)
     *prev = rs;
     if (rs == NULL)
         return *end ? 0 : 1;
-    if (rs->vset[0]->numval > 0)
+    if (rs->numpmid > 0 && rs->vset[0]->numval > 0)
         return 0;
     line(rs, NULL);
     return 1;
@@ -876,7 +1181,8 @@ static void replay(void)
         if (end)
             break;
         if (rs != NULL) {
-            line(rs, m.rate ? prev : NULL);
+            if (!line(rs, m.rate ? prev : NULL))
+                n--; /* as Debian's pmval: not counted in -s */
             fflush(stdout);
         }
         if (m.rate) {
@@ -1024,7 +1330,11 @@ int main(int argc, char **argv)
                 m.name);
         return 1;
     }
+    if (m.ctxtype == PM_CONTEXT_ARCHIVE &&
+        (m.desc.type == PM_TYPE_EVENT || m.desc.type == PM_TYPE_HIGHRES_EVENT))
+        run.nointerp = 1; /* event records are replayed as logged */
     instances();
+    store_filter();
     layout();
     if (pmGetContextHostName_r(m.ctx, host, sizeof(host)) == NULL) {
         fprintf(stderr, "%s: Cannot evaluate context host name: %s\n", pmGetProgname(),

@@ -319,8 +319,10 @@ static int pick(const pmkit_archive *a, const pmkit_ctx *ctx, const pmHighResRes
 }
 
 /* An interpolated fetch at the context's time, which then moves by the
- * step; PM_ERR_EOL before the start or past the end, whichever the
- * direction (as Debian's libpcp). */
+ * step; PM_ERR_EOL more than a millisecond before the start (Debian's
+ * slack: a v3 archive's start in a timeval is up to a microsecond early)
+ * or past the end, whichever the direction, the time moving on by the
+ * step all the same (as Debian's libpcp). */
 static int interp_fetch(pmkit_archive *a, pmkit_ctx *ctx, int n, pmID *pmids, pmValueSet **vsets,
                         struct timespec *stamp)
 {
@@ -329,10 +331,15 @@ static int interp_fetch(pmkit_archive *a, pmkit_ctx *ctx, int n, pmID *pmids, pm
 
     if ((sts = arch_end(a->sh->set, &end)) < 0)
         return sts;
+    start.tv_nsec -= 1000000;
+    if (start.tv_nsec < 0) {
+        start.tv_nsec += 1000000000;
+        start.tv_sec--;
+    }
     if (arch_cmp_time(&a->origin, &start) < 0 || arch_cmp_time(&a->origin, &end) > 0)
-        return PM_ERR_EOL;
-    if ((sts = pmkit_interp_fetch(a->sh->set, a->cur, &a->ic, &ctx->prof, &a->origin, &end, n,
-                                  pmids, vsets)) < 0)
+        sts = PM_ERR_EOL; /* the time moves on all the same, as in Debian's */
+    else if ((sts = pmkit_interp_fetch(a->sh->set, a->cur, &a->ic, &ctx->prof, &a->origin, &end, n,
+                                       pmids, vsets)) < 0)
         return sts;
     *stamp = a->origin;
     a->origin.tv_sec += a->delta.tv_sec;
@@ -345,7 +352,7 @@ static int interp_fetch(pmkit_archive *a, pmkit_ctx *ctx, int n, pmID *pmids, pm
         a->origin.tv_nsec -= 1000000000;
         a->origin.tv_sec++;
     }
-    return 0;
+    return sts;
 }
 
 int pmkit_archive_fetch(int n, pmID *pmids, pmValueSet **vsets, struct timespec *stamp)

@@ -18,8 +18,12 @@
  *   printed as an integer, a FLOAT with %.9e and a DOUBLE with %.17e.
  * - With a conversion the value is taken as a DOUBLE.  A rate is the
  *   change since the group's previous fetch over the seconds between the
- *   two fetches: PM_ERR_AGAIN on the first fetch, PM_ERR_VALUE when the
- *   previous fetch had no value for it or the value went down.  Units
+ *   two fetches (a nanosecond when the time did not go forwards, as in
+ *   Debian's libpcp: an archive replayed backwards or at a step of 0
+ *   gives a rate of 0 where the value did not change, an enormous one
+ *   where it went up): PM_ERR_AGAIN on the first fetch,
+ *   PM_ERR_VALUE when the previous fetch had no value for it or the value
+ *   went down.  Units
  *   asked for have the metric's dimensions, or one time dimension less
  *   for a rate (whose time is then counted in seconds): the value is
  *   scaled with pmConvScale, multiplied by the factor pmParseUnitsStr
@@ -27,7 +31,9 @@
  * - A value that cannot be had or converted leaves the sentinel: -1 in
  *   every bit of an integer, a NaN, a NULL string; its status says why.
  *   A discrete metric with no value in a fetch keeps its last value and
- *   status; an instance missing from a fetch is PM_ERR_VALUE.
+ *   status; an instance missing from a fetch is PM_ERR_VALUE.  After a
+ *   fetch that fails as a whole every item and instance domain says
+ *   PM_ERR_VALUE, a discrete metric's outputs staying.
  * - An event field is every value of one parameter in the records of an
  *   event metric's value (pmUnpackEventRecords), in record order, each
  *   converted as above but never as a rate, with its record's time (zero
@@ -421,8 +427,10 @@ static int convert(const fg_conv *c, const pmHighResResult *now, const pmValueSe
             return sts;
         if (now_d < then_d)
             return PM_ERR_VALUE; /* went down: a counter wrapped or was reset */
+        /* the seconds between; none or fewer (an archive replayed backwards
+         * or at a step of 0) count as a nanosecond, as in Debian's */
         if ((dt = pmtimespecSub(&now->timestamp, &prev->timestamp)) <= 0)
-            return PM_ERR_AGAIN;
+            dt = 1e-9;
         d = (now_d - then_d) / dt;
         if (c->rescale && from.dimTime != 0) {
             /* its time in seconds first, as the rate's divisor is: a rate of
@@ -828,6 +836,21 @@ static int entry_set(pmFG fg, const fg_entry *e, const pmHighResResult *r, int s
     return vs->numval == 0 && e->kind != FG_EVENT && e->conv.desc.sem == PM_SEM_DISCRETE;
 }
 
+/*
+ * After a fetch that failed as a whole, as in Debian's libpcp: an item's
+ * or instance domain's status is PM_ERR_VALUE (not the fetch's error); a
+ * discrete metric's outputs stay (1), any other's are emptied (the
+ * status to use).
+ */
+static int whole_failure(fg_entry *e)
+{
+    if (e->conv.desc.sem != PM_SEM_DISCRETE)
+        return PM_ERR_VALUE;
+    if (e->sts != NULL)
+        *e->sts = PM_ERR_VALUE;
+    return 1;
+}
+
 /* An item's output and status from result r (NULL: fetch error sts). */
 static void fill_item(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
 {
@@ -835,6 +858,8 @@ static void fill_item(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
     const pmValue *v;
     char **own = e->own_strings;
 
+    if (r == NULL && (sts = whole_failure(e)) > 0)
+        return;
     if ((sts = entry_set(fg, e, r, sts, &vs)) > 0)
         return; /* absent for now: the last value stays */
     if (sts == 0 && (v = value_of(vs, e->inst)) == NULL)
@@ -858,6 +883,8 @@ static void fill_indom(pmFG fg, fg_entry *e, const pmHighResResult *r, int sts)
     const pmValueSet *vs;
     unsigned int n = 0;
 
+    if (r == NULL && (sts = whole_failure(e)) > 0)
+        return;
     if ((sts = entry_set(fg, e, r, sts, &vs)) > 0)
         return; /* absent for now: the last values stay */
     if (sts == 0) {

@@ -25,7 +25,10 @@
  *   fg.event               event records (pmdaEvent*): three records a
  *                          fetch with fg.u32, fg.ms, fg.string and fg.double
  *                          parameters, and a missed-records record
- *   fg.hrevent             the same in a high resolution array
+ *   fg.hrevent             the same in a high resolution array (with
+ *                          fg.u32 and fg.ms), then a record without
+ *                          parameters and one with fg.indom's PMID, a PMID
+ *                          without a name (251.0.99) and an aggregate
  *   fg.evindom             event records over fg.indom's instances
  *
  * (Values are left out by editing pmdaFetch's result: a callback that
@@ -113,6 +116,10 @@ static pmdaMetric metrics[] = {
 
 static unsigned int n; /* fetches answered */
 static char aggr_blob[] = "blob";
+static union {
+    pmValueBlock vb;
+    char bytes[PM_VAL_HDR_SIZE + 8];
+} aggr_param = {.bytes = {0}};
 static char *texts[] = {"1e3", "12.5", "text", " 42 "};
 static char *texts2[] = {"-inf", "42 ", "0x10", " -7", "nan", ""};
 
@@ -167,6 +174,13 @@ static pmValueBlock *events(int highres, unsigned int inst)
         pmdaEventAddHighResRecord(*a, &ts, 0);
         v.ul = base + n + 100;
         pmdaEventAddHighResParam(*a, pmID_build(251, 0, U32), PM_TYPE_U32, &v);
+        pmdaEventAddHighResRecord(*a, &ts, 0); /* no parameters */
+        pmdaEventAddHighResRecord(*a, &ts, PM_EVENT_FLAG_POINT);
+        v.ul = n + 5; /* a parameter of a metric with instances */
+        pmdaEventAddHighResParam(*a, pmID_build(251, 0, INDOM), PM_TYPE_U32, &v);
+        pmdaEventAddHighResParam(*a, pmID_build(251, 0, 99), PM_TYPE_U32, &v); /* no name */
+        v.vbp = &aggr_param.vb;
+        pmdaEventAddHighResParam(*a, pmID_build(251, 0, AGGR), PM_TYPE_AGGREGATE, &v);
         return (pmValueBlock *)pmdaEventGetHighResAddr(*a);
     } else {
         struct timeval tv = {1000 + n, 250};
@@ -279,6 +293,9 @@ void __PMDA_INIT_CALL fg_init(pmdaInterface *dp)
     pmdaDSO(dp, PMDA_INTERFACE_2, "fetch-group probe agent", NULL);
     if (dp->status != 0)
         return;
+    aggr_param.vb.vtype = PM_TYPE_AGGREGATE;
+    aggr_param.vb.vlen = PM_VAL_HDR_SIZE + 5;
+    memcpy(aggr_param.vb.vbuf, "\x01\x7f\x80\xff", 5);
     dp->version.any.fetch = fg_fetch;
     pmdaSetFetchCallBack(dp, fg_value);
     pmdaInit(dp, indoms, sizeof(indoms) / sizeof(indoms[0]), metrics,

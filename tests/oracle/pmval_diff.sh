@@ -7,7 +7,8 @@
 # of those given (default: usage local host archive):
 #   usage    option errors, usage text, version: no metrics source;
 #   local    -L local contexts over the fixed agent of the pminfo golden
-#            cases (SRCDIR/tests/cli/pminfo/fixed_agent.c) and PCP's simple
+#            cases (SRCDIR/tests/cli/pminfo/fixed_agent.c), the fetch-group
+#            probe's agent (fg_agent.c: event records) and PCP's simple
 #            and trivial agents (seed_agents.sh), each side's built against
 #            its own libpcp_pmda, each side with its own $PCP_PMDAS_DIR;
 #   host     Debian's pmcd, started here on a free loopback port with its
@@ -15,6 +16,7 @@
 #            sides talk to the same pmcd); @D@ is a port nobody listens on;
 #   archive  -U (every record) over pcp-testsuite's archives (@A@);
 #   interp   -a (PM_MODE_INTERP) over pcp-testsuite's archives.
+# (@X@ is a directory of damaged copies of ok-foo, for archive and interp.)
 # stdout, stderr and the exit status of each case must be identical once
 # each side's agent directory is written SIDE.  Live values are the fixed
 # agent's or counts of fetches (simple.numfetch, simple.color), so no
@@ -92,6 +94,21 @@ if [ -n "$debian_lib" ]; then
 fi
 fn=$src/tests/cli/pminfo/fixed_agent.pmns
 
+# Damaged copies of ok-foo (@X@): its data volume cut short at 1000 bytes
+# (trunc), and 4 bytes of a record's body overwritten at 1100 (bad), where
+# both libraries find the record corrupted.
+if [ -f "$archives/ok-foo.0" ]; then
+    mkdir -p "$tmp/dmg" || exit 1
+    for a in trunc bad; do
+        cp "$archives/ok-foo.meta" "$tmp/dmg/$a.meta" &&
+            cp "$archives/ok-foo.index" "$tmp/dmg/$a.index" || exit 1
+    done
+    head -c 1000 "$archives/ok-foo.0" >"$tmp/dmg/trunc.0" &&
+        cp "$archives/ok-foo.0" "$tmp/dmg/bad.0" &&
+        printf '\000\000\000\010' | dd of="$tmp/dmg/bad.0" bs=1 seek=1100 conv=notrunc 2>/dev/null ||
+        exit 1
+fi
+
 # The agents, each side against its own library.
 sh "$here/seed_agents.sh" "$tmp/theirs" debian >"$tmp/seed.out" 2>&1 || {
     sts=$?
@@ -109,6 +126,15 @@ if ! "$cc" -shared -fPIC -w -I/usr/include -o "$tmp/theirs/fixed.so" \
     { [ -z "$debian_lib" ] && ! "$cc" -shared -fPIC -w -I"$build/include" -o "$tmp/ours/fixed.so" \
         "$src/tests/cli/pminfo/fixed_agent.c"; }; then
     echo "FAIL: building fixed_agent.c"
+    exit 1
+fi
+# The fetch-group probe's agent (events of both kinds), linked with each
+# side's libpcp_pmda.
+if ! "$cc" -shared -fPIC -w -I/usr/include -o "$tmp/theirs/fg.so" "$here/fg_agent.c" \
+    -lpcp_pmda -lpcp ||
+    { [ -z "$debian_lib" ] && ! "$cc" -shared -fPIC -w -I"$build/include" -o "$tmp/ours/fg.so" \
+        "$here/fg_agent.c" -L"$build/lib" -Wl,-rpath,"$build/lib" -lpcp_pmda -lpcp; }; then
+    echo "FAIL: building fg_agent.c"
     exit 1
 fi
 
@@ -163,8 +189,9 @@ run() {
     fk="-L -K clear -K add,30,$dir/fixed.so,fixed_init -n $fn"
     sk="-L -K clear -K add,253,$dir/simple/pmda_simple.so,simple_init"
     sk="$sk -K add,250,$dir/trivial/pmda_trivial.so,trivial_init -n $dir/pmns"
-    line=$(printf '%s' "$args" | sed -e "s|@FK@|$fk|g" -e "s|@SK@|$sk|g" \
-        -e "s|@H@|127.0.0.1:$port|g" -e "s|@D@|127.0.0.1:$dead|g" -e "s|@A@|$archives|g")
+    gk="-L -K clear -K add,251,$dir/fg.so,fg_init -n $here/fg.pmns"
+    line=$(printf '%s' "$args" | sed -e "s|@FK@|$fk|g" -e "s|@SK@|$sk|g" -e "s|@GK@|$gk|g" \
+        -e "s|@H@|127.0.0.1:$port|g" -e "s|@D@|127.0.0.1:$dead|g" -e "s|@A@|$archives|g" -e "s|@X@|$tmp/dmg|g")
     if [ "$side" = ours ] && [ -n "$debian_bin" ]; then
         bin="env LD_LIBRARY_PATH=$build/lib:$gui $san_env $theirs"
     elif [ "$side" = ours ]; then
@@ -176,13 +203,16 @@ run() {
         cd "$tmp" || exit 1
         PCP_PMDAS_DIR=$dir
         export PCP_PMDAS_DIR
-        eval "$bin $line"
+        # bounded: a pmval that carries on after a failed fetch would
+        # print the error for ever
+        eval "timeout 20 $bin $line"
         echo "exit $?"
     ) >"$tmp/raw.out" 2>"$tmp/raw.err" </dev/null
-    sed -e "s|$dir|SIDE|g" -e "s|$theirs|pmval|g" -e "s|$ours|pmval|g" \
+    sed -e "s|$dir|SIDE|g" -e "s|$theirs|pmval|g" -e "s|$ours|pmval|g" -e "s|$tmp/dmg|DMG|g" \
         <"$tmp/raw.out" >"$tmp/$side.$n.out"
+    # an agent's log lines carry the time and the process
     sed -e "s|$dir|SIDE|g" -e "s|$theirs|pmval|g" -e "s|$ours|pmval|g" \
-        <"$tmp/raw.err" >"$tmp/$side.$n.err"
+        -e 's/^\[[^]]*\] pmval([0-9]*) /[DATE] pmval(PID) /' <"$tmp/raw.err" >"$tmp/$side.$n.err"
 }
 
 # A sanitizer build's libpcp under Debian's pmval: the runtime preloaded,
