@@ -36,7 +36,8 @@ typedef struct pmns_node {
     uint32_t parent;  /* parent index; PMNS_NONE for the root */
     uint32_t first;   /* first child (children are contiguous) */
     uint32_t nkids;   /* number of children */
-    uint32_t hash;    /* pmns_hash_step hash of the full dotted name */
+    uint32_t hash;    /* pmns_hash_step hash of the full dotted name (a
+                       * leaf's is 0 with pmns_load_opts.no_leaf_hash) */
     uint32_t flags;   /* PMNS_F_* */
     uint32_t pmid;    /* leaves: the PMID; others: PM_ID_NULL */
 } pmns_node;
@@ -70,6 +71,9 @@ typedef struct pmns_load_opts {
      * preprocessed; pmnsadd's upper levels), or NULL */
     const char *prelude;
     size_t prelude_len;
+    int no_leaf_hash; /* leave the leaves' pmns_node.hash 0: for a caller
+                       * that never reads it (the runtime, which makes the
+                       * tree an image at once) */
 } pmns_load_opts;
 
 /* Load and check a namespace.  0 and *out, or PM_ERR_PMNS after reporting

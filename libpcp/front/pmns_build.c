@@ -148,7 +148,9 @@ static pmns_node *new_node(builder *b, uint32_t n, uint32_t name, uint32_t len, 
     c->namelen = len;
     c->parent = n;
     c->first = c->nkids = 0;
-    c->hash = pmns_hash_step(t->nodes[n].hash, t->strings + name, len);
+    c->hash = pmid == PMNS_NONLEAF || !b->ps->opts->no_leaf_hash
+                  ? pmns_hash_step(t->nodes[n].hash, t->strings + name, len)
+                  : 0; /* group_for asks only a non-leaf's */
     c->pmid = pmid;
     c->flags = pmid == PMNS_NONLEAF ? 0 : PMNS_F_LEAF;
     if (c->flags & PMNS_F_LEAF)
@@ -184,6 +186,7 @@ static int graft_event_root(builder *b)
         b->t->nodes[0].nkids++;
     } else if (b->t->nodes[e].flags & PMNS_F_LEAF) {
         /* it keeps its PMID (and a dynamic root its subtree's names) */
+        b->t->nodes[e].hash = pmns_hash_step(PMNS_ROOT_HASH, "event", 5);
         b->t->nodes[e].flags = PMNS_F_WASLEAF | (b->t->nodes[e].flags & PMNS_F_DYNAMIC);
         b->t->nleaves--;
     }

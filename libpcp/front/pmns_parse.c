@@ -449,30 +449,54 @@ static void duplicate_name(parser *p, size_t col, const char *msg)
 }
 
 /* The first of g's children whose name a later child repeats (the one
- * PCP reports), or UINT32_MAX: compared pair by pair in a small group,
- * through a hash set in a large one. */
+ * PCP reports), or UINT32_MAX: compared pair by pair in a small group
+ * (by a key of length and three bytes first, the names only when the keys
+ * agree), through a hash set in a large one (on the stack up to
+ * SET_STACK slots). */
 #define SMALL_GROUP 16
+#define SET_STACK   1024
+
+static uint32_t name_key(const char *s, uint32_t len)
+{
+    return len << 24 ^ (uint32_t)(unsigned char)s[0] << 16 ^
+           (uint32_t)(unsigned char)s[len / 2] << 8 ^ (unsigned char)s[len - 1];
+}
+
+static uint32_t first_repeated_small(const pmns_parsed *ps, const pmns_group *g)
+{
+    const pmns_entry *e = &ps->ents[g->first];
+    uint32_t key[SMALL_GROUP], first = UINT32_MAX;
+
+    for (uint32_t k = 0; k < g->n; k++)
+        key[k] = name_key(ps->str + e[k].name, e[k].len);
+    for (uint32_t k = 1; k < g->n; k++) {
+        uint32_t lim = k < first ? k : first;
+        for (uint32_t j = 0; j < lim; j++)
+            if (key[j] == key[k] && e[j].len == e[k].len &&
+                memcmp(ps->str + e[j].name, ps->str + e[k].name, e[k].len) == 0) {
+                first = j;
+                break;
+            }
+    }
+    return first == UINT32_MAX ? first : g->first + first;
+}
 
 static uint32_t first_repeated(const pmns_parsed *ps, const pmns_group *g, bool *nomem)
 {
     const pmns_entry *e = &ps->ents[g->first];
     size_t cap = 16;
-    uint32_t *set, first = UINT32_MAX;
+    uint32_t stack_set[SET_STACK], *set = stack_set, first = UINT32_MAX;
 
-    if (g->n <= SMALL_GROUP) {
-        for (uint32_t k = 1; k < g->n; k++)
-            for (uint32_t j = 0; j < k && j < first; j++)
-                if (e[j].len == e[k].len &&
-                    memcmp(ps->str + e[j].name, ps->str + e[k].name, e[k].len) == 0)
-                    first = j;
-        return first == UINT32_MAX ? first : g->first + first;
-    }
+    if (g->n <= SMALL_GROUP)
+        return first_repeated_small(ps, g);
     while (cap < (size_t)g->n * 2)
         cap *= 2;
-    if ((set = calloc(cap, sizeof(*set))) == NULL) {
+    if (cap > SET_STACK && (set = calloc(cap, sizeof(*set))) == NULL) {
         *nomem = true;
         return UINT32_MAX;
     }
+    if (set == stack_set)
+        memset(set, 0, cap * sizeof(*set));
     for (uint32_t k = 0; k < g->n; k++) {
         size_t h = pmns_hash_step(0, ps->str + e[k].name, e[k].len) & (cap - 1);
         for (; set[h] != 0; h = (h + 1) & (cap - 1)) {
@@ -485,7 +509,8 @@ static uint32_t first_repeated(const pmns_parsed *ps, const pmns_group *g, bool 
         else if (set[h] == 0)
             set[h] = g->first + k + 1;
     }
-    free(set);
+    if (set != stack_set)
+        free(set);
     return first;
 }
 
