@@ -61,10 +61,14 @@ typedef struct parser {
     size_t textlen;
     char *qbuf; /* ps.queue's text */
     size_t qlen;
-    size_t tok_off; /* where the last token starts in PCP's compressed
-                     * form of its line (PCP's caret, which a marker line
-                     * inherits from the line before it) */
-    bool any_tok;   /* a token has been read */
+    size_t tok_off;      /* where the last token starts in PCP's compressed
+                          * form of its line (PCP's caret, which a marker line
+                          * inherits from the line before it) */
+    bool any_tok;        /* a token has been read */
+    const char *inplace; /* while a raw load's text, read into ps.str,
+                          * is parsed: its start (names found there are
+                          * not copied); NULL otherwise */
+    size_t inplace_len;
 } parser;
 
 /* Deliver d: to the callback, or to stderr in the chosen form (PCP's is
@@ -213,7 +217,7 @@ bool pmns_grow(void **buf, size_t *cap, size_t need, size_t size)
 }
 
 /* Copy n bytes into the string arena; its offset, or PMNS_NONE. */
-static uint32_t intern(parser *p, const char *s, size_t n)
+static uint32_t intern_copy(parser *p, const char *s, size_t n)
 {
     pmns_parsed *ps = &p->ps;
     uint32_t off = (uint32_t)ps->slen;
@@ -226,6 +230,17 @@ static uint32_t intern(parser *p, const char *s, size_t n)
     ps->str[ps->slen + n] = '\0';
     ps->slen += n + 1;
     return off;
+}
+
+/* The offset of s[0..n) in the string arena: where it is in a text being
+ * parsed in place, or where it is copied to (PMNS_NONE if memory ran
+ * out). */
+static inline uint32_t intern(parser *p, const char *s, size_t n)
+{
+    if (p->inplace != NULL && s >= p->inplace && n <= p->inplace_len &&
+        (size_t)(s - p->inplace) <= p->inplace_len - n)
+        return (uint32_t)(s - p->inplace); /* the text starts ps->str */
+    return intern_copy(p, s, n);
 }
 
 /* The lexer's character classes, one bit each, so that the classes of a
@@ -530,8 +545,9 @@ static void close_group(parser *p, size_t col)
     }
     if (first != UINT32_MAX) {
         char msg[512];
-        snprintf(msg, sizeof(msg), "Duplicate name \"%s\" in subtree for \"%s\"",
-                 ps->str + ps->ents[first].name, ps->str + g->path);
+        snprintf(msg, sizeof(msg), "Duplicate name \"%.*s\" in subtree for \"%.*s\"",
+                 (int)ps->ents[first].len, ps->str + ps->ents[first].name, (int)g->len,
+                 ps->str + g->path);
         duplicate_name(p, col, msg);
     }
 }
@@ -829,14 +845,50 @@ static int finish(parser *p, int cpp_sts, pmns_tree **out)
  * a byte of the text, and a child line takes at least a few bytes (one in
  * 16 is a guess, not a bound: the arrays still grow past it).  Nothing is
  * reserved beyond the input limit; a failure here is not an error. */
-static void reserve(parser *p, size_t size)
+static void reserve(parser *p, size_t size, bool names)
 {
     pmns_parsed *ps = &p->ps;
 
     if (size == 0 || size > pmkit_input_limit())
         return;
-    (void)pmns_grow((void **)&ps->str, &ps->scap, ps->slen + size + 2, 1);
+    if (names)
+        (void)pmns_grow((void **)&ps->str, &ps->scap, ps->slen + size + 2, 1);
     (void)pmns_grow((void **)&ps->ents, &ps->entcap, ps->nents + size / 16 + 1, sizeof(*ps->ents));
+}
+
+/* For pmns_load_opts.image_only: a regular file's first size bytes (what
+ * fstat said) read into the empty string arena and parsed there, so that
+ * its names are not copied (intern).  0, 1 when the file was not read
+ * this way (memory, or not empty arena), or -errno; what was read is fed
+ * either way, and what follows (a file that grew) is the caller's. */
+static int read_in_place(parser *p, int fd, size_t size)
+{
+    pmns_parsed *ps = &p->ps;
+    size_t got = 0;
+    int sts = 0;
+
+    /* 64 bytes more: room for the derived names (pmns_build) */
+    if (ps->slen != 0 || size > UINT32_MAX - 64 || (ps->str = malloc(size + 64)) == NULL)
+        return 1;
+    ps->scap = size + 64;
+    while (got < size) {
+        ssize_t n = read(fd, ps->str + got, size - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            sts = n < 0 ? -errno : 0;
+            break;
+        }
+        got += (size_t)n;
+    }
+    ps->slen = got;
+    p->inplace = ps->str, p->inplace_len = got;
+    if (got > 0) {
+        int fs = feed(p, ps->str, got);
+        sts = sts < 0 ? sts : fs;
+    }
+    p->inplace = NULL; /* the arena may move from here on */
+    return sts;
 }
 
 static int read_raw(parser *p, const char *file)
@@ -848,8 +900,15 @@ static int read_raw(parser *p, const char *file)
 
     if (fd < 0)
         return -errno;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-        reserve(p, (size_t)st.st_size);
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        size_t size = (size_t)st.st_size;
+        bool inplace = p->ps.opts->image_only && size <= pmkit_input_limit();
+        reserve(p, size, !inplace);
+        if (inplace && (sts = read_in_place(p, fd, size)) > 0) {
+            sts = 0;
+            reserve(p, size, true); /* not in place after all */
+        }
+    }
     while (sts == 0 && (n = read(fd, buf, sizeof(buf))) != 0) {
         if (n < 0 && errno == EINTR)
             continue;
