@@ -8,6 +8,8 @@
 
 #include "pmns_image.h"
 
+#include <string.h>
+
 /* Header fields (offsets from the start of the file). */
 #define HDR_MAGIC     0
 #define HDR_MAJOR     8
@@ -68,6 +70,10 @@ static inline void wr16(uint8_t *p, uint16_t v)
 
 static inline void wr32(uint8_t *p, uint32_t v)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &v, 4); /* the same bytes, one store */
+    return;
+#endif
     p[0] = (uint8_t)v;
     p[1] = (uint8_t)(v >> 8);
     p[2] = (uint8_t)(v >> 16);

@@ -496,6 +496,23 @@ static uint32_t first_repeated_small(const pmns_parsed *ps, const pmns_group *g)
     return first == UINT32_MAX ? first : g->first + first;
 }
 
+/* A hash of s[0..n) for the large groups' set: eight bytes a step. */
+static uint32_t set_hash(const char *s, size_t n)
+{
+    uint64_t h = (uint64_t)n * 0x9e3779b97f4a7c15u, w = 0;
+
+    for (; n >= 8; s += 8, n -= 8) {
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdu;
+        h ^= h >> 29;
+    }
+    w = 0;
+    for (size_t i = 0; i < n; i++)
+        w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+    h = (h ^ w) * 0xff51afd7ed558ccdu;
+    return (uint32_t)(h ^ h >> 32);
+}
+
 static uint32_t first_repeated(const pmns_parsed *ps, const pmns_group *g, bool *nomem)
 {
     const pmns_entry *e = &ps->ents[g->first];
@@ -513,7 +530,7 @@ static uint32_t first_repeated(const pmns_parsed *ps, const pmns_group *g, bool 
     if (set == stack_set)
         memset(set, 0, cap * sizeof(*set));
     for (uint32_t k = 0; k < g->n; k++) {
-        size_t h = pmns_hash_step(0, ps->str + e[k].name, e[k].len) & (cap - 1);
+        size_t h = set_hash(ps->str + e[k].name, e[k].len) & (cap - 1);
         for (; set[h] != 0; h = (h + 1) & (cap - 1)) {
             const pmns_entry *o = &ps->ents[set[h] - 1];
             if (o->len == e[k].len && memcmp(ps->str + o->name, ps->str + e[k].name, e[k].len) == 0)
@@ -689,9 +706,49 @@ static size_t joined_token(parser *p, const char *s, size_t n, size_t i, size_t 
     return i;
 }
 
+/* A decimal field at s[*e] of at most lim, *e moved past it. */
+static inline bool pmid_field(const char *s, size_t *e, uint32_t lim, uint32_t *v)
+{
+    size_t i = *e;
+    uint32_t x = 0;
+    unsigned d;
+
+    while ((d = (unsigned)(unsigned char)s[i] - '0') <= 9) {
+        x = x * 10 + d;
+        if (x > lim)
+            return false;
+        i++;
+    }
+    if (i == *e)
+        return false;
+    *e = i;
+    *v = x;
+    return true;
+}
+
+/* The token at s[*end], when it is a PMID DOMAIN:CLUSTER:ITEM with every
+ * field in range and a blank after it: true, *end moved past it, its
+ * PMID (the one parse_pmid reads) in *pmid.  False leaves it all to the
+ * lexer's general loop and to parse_pmid. */
+static inline bool scan_pmid(const char *s, size_t *end, uint32_t *pmid)
+{
+    size_t e = *end;
+    uint32_t d, c, i;
+
+    if (!pmid_field(s, &e, 510, &d) || s[e] != ':' || (e++, !pmid_field(s, &e, 4095, &c)) ||
+        s[e] != ':' || (e++, !pmid_field(s, &e, 1023, &i)) ||
+        !(cclass[(unsigned char)s[e]] & CC_BLANK))
+        return false;
+    *end = e;
+    *pmid = d << 22 | c << 10 | i;
+    return true;
+}
+
 /* One line: a marker, or tokens (blanks next to ':' do not split).  A
  * token is read where it is in the line, its characters' classes gathered
- * as its end is found; only one that runs across blanks is copied. */
+ * as its end is found (a name's usual characters and a plain PMID's are
+ * scanned by loops of their own, the PMID's value found on the way); only
+ * one that runs across blanks is copied. */
 static void line(parser *p, const char *s, size_t n)
 {
     /* s[n] is the line's '\n' (feed and finish put one after a carried
@@ -709,9 +766,19 @@ static void line(parser *p, const char *s, size_t n)
     p->line++;
     while (i < n && !p->stopped) {
         size_t start = i, end = i, j, len;
-        unsigned acc = 0, k;
+        unsigned acc = 0, k = cclass[(unsigned char)s[i]];
         const char *t = s + start;
-        while (!((k = cclass[(unsigned char)s[end]]) & CC_BLANK)) {
+        uint32_t pmid;
+        bool plain = false; /* a plain PMID, in pmid */
+        if (k & CC_ALPHA) {
+            do /* classify needs no more of these than CC_ALPHA */
+                end++;
+            while (cclass[(unsigned char)s[end]] & (CC_ALPHA | CC_DIGIT | CC_US));
+            acc = CC_ALPHA;
+        } else if ((k & CC_DIGIT) && (plain = scan_pmid(s, &end, &pmid))) {
+            acc = CC_DIGIT | CC_COLON;
+        }
+        while (!((k = cclass[(unsigned char)s[end]]) & CC_BLANK)) { /* the rest */
             acc |= k;
             end++;
         }
@@ -723,11 +790,17 @@ static void line(parser *p, const char *s, size_t n)
                 return;
             t = p->tok;
             acc = classes(t, len);
+            plain = false;
         }
         i = j;
         p->tok_off = off; /* in PCP's compressed line: tokens and one blank each */
         p->any_tok = true;
         off += len + 1;
+        if (plain && p->state == 3) { /* token's own way with a PMID, faster */
+            p->ps.ents[p->ps.nents - 1].pmid = pmid;
+            p->state = 2;
+            continue;
+        }
         token(p, t, len, acc, start + 1);
     }
 }
