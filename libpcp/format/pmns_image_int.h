@@ -8,6 +8,8 @@
 
 #include "pmns_image.h"
 
+#include <string.h>
+
 /* Header fields (offsets from the start of the file). */
 #define HDR_MAGIC     0
 #define HDR_MAJOR     8
@@ -68,6 +70,10 @@ static inline void wr16(uint8_t *p, uint16_t v)
 
 static inline void wr32(uint8_t *p, uint32_t v)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &v, 4); /* the same bytes, one store */
+    return;
+#endif
     p[0] = (uint8_t)v;
     p[1] = (uint8_t)(v >> 8);
     p[2] = (uint8_t)(v >> 16);
@@ -107,34 +113,11 @@ static inline int is_dynamic_pmid(uint32_t pmid)
     return pmid != PMNS_IMG_PMID_NULL && (pmid >> 22) == 511 && (pmid & 0x3ff) == 0;
 }
 
-/* The nodes given to a writer (pmns_image_write.c), in arrays. */
-struct pmns_image_writer {
-    uint32_t n, cap;   /* nodes so far (the root is node 0), allocated */
-    uint32_t *parent;  /* parent index (the root's is 0) */
-    const char **name; /* own name, not copied */
-    uint32_t *namelen;
-    uint32_t *pmid;
-    uint8_t *derived; /* added for the derived metrics */
-};
-
-/* pmns_image_add once there is room for the node (w->n < w->cap): a
- * loop over many nodes (pmns_tree_image) reserves them all first and
- * makes no call a node. */
-static inline int pmns_img_add_reserved(pmns_image_writer *w, uint32_t parent, const char *name,
-                                        size_t len, uint32_t pmid, int derived)
-{
-    if (w->n > 0 && (parent >= w->n || (w->n > 1 && parent < w->parent[w->n - 1]) || len == 0))
-        return PMNS_IMG_EORDER;
-    if (len > NAMELEN_MAX || w->n == UINT32_MAX)
-        return PMNS_IMG_ETOOBIG;
-    w->parent[w->n] = parent;
-    w->name[w->n] = name;
-    w->namelen[w->n] = (uint32_t)len;
-    w->pmid[w->n] = pmid;
-    w->derived[w->n] = derived != 0;
-    w->n++;
-    return 0;
-}
+/* A tree's nodes (breadth first, as pmns_image_add takes them, checked
+ * as it checks them) laid out as an image in place, as pmns_image_finish
+ * says; the tree is only read (pmns_tree_image, pmns_image_finish). */
+struct pmns_tree;
+int pmns_img_tree_finish(const struct pmns_tree *t, int seal, uint8_t **image, size_t *len);
 
 /* Images at least this large are asked for huge pages
  * (pmns_img_advise_huge). */

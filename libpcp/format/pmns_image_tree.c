@@ -1,7 +1,8 @@
 /*
  * pmns_image_tree.c - between parsed namespace trees (libpcp/front) and
- * images: a tree handed to the image writer (every node but the root, in
- * the tree's order, the grafted derived-metric names flagged as such), and
+ * images: a tree laid out by the image writer in place (every node but
+ * the root, in the tree's order, the grafted derived-metric names flagged
+ * as such), and
  * the check that an image is in canonical form (its own text, parsed and
  * written again, gives the same bytes), which pmnscomp --check reports.
  */
@@ -13,19 +14,7 @@
 
 int pmns_tree_image(const pmns_tree *t, int seal, uint8_t **image, size_t *len)
 {
-    pmns_image_writer *w = pmns_image_writer_new();
-    int sts = w == NULL ? PMNS_IMG_ENOMEM : pmns_image_reserve(w, t->nnodes);
-
-    for (uint32_t n = 1; n < t->nnodes && sts == 0; n++) { /* room reserved: no call a node */
-        const pmns_node *nd = &t->nodes[n];
-        sts = pmns_img_add_reserved(w, nd->parent, t->strings + nd->name, nd->namelen, nd->pmid,
-                                    (nd->flags & PMNS_F_GRAFTED) != 0);
-    }
-    if (sts < 0) {
-        pmns_image_writer_free(w);
-        return sts;
-    }
-    return pmns_image_finish(w, seal, image, len);
+    return pmns_img_tree_finish(t, seal, image, len); /* read in place, not copied */
 }
 
 /* Keep the first diagnostic of a parse, as "line N: MESSAGE". */

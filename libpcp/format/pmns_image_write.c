@@ -1,6 +1,8 @@
 /*
  * pmns_image_write.c - laying out a binary namespace image
- * (docs/pmns-format.md) from nodes given in breadth-first order.
+ * (docs/pmns-format.md) from nodes given in breadth-first order: a parsed
+ * tree's (front/pmns.h) read in place, or a writer's, which collects them
+ * in a tree of its own.
  *
  * Everything the image holds besides the nodes themselves is derived
  * here, in linear time: children ranges from the parent indexes, the
@@ -18,6 +20,7 @@
  * which derived nodes were added (the builder decides).
  */
 #include "pmns_image_int.h"
+#include "pmns.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +28,9 @@
 
 /* Everything finish() derives, node by node. */
 typedef struct layout {
-    pmns_image_writer *w;
+    const pmns_node *nd; /* the nodes (a tree's), read in place */
+    const char *str;     /* their names */
+    uint32_t n;
     uint32_t *first, *nkids; /* children: indexes first .. first + nkids - 1 */
     uint32_t *off;           /* record offset */
     uint32_t *pathlen;       /* full name length (every node) */
@@ -37,6 +42,35 @@ typedef struct layout {
     uint64_t size;
     uint32_t sect_off[NSECT + 1], sect_len[NSECT + 1];
 } layout;
+
+/* Node i's fields; the root has no name and no PMID whatever its node
+ * says. */
+static inline uint32_t parent_of(const layout *L, uint32_t i)
+{
+    return L->nd[i].parent;
+}
+
+static inline uint32_t pmid_of(const layout *L, uint32_t i)
+{
+    return i == 0 ? PMNS_IMG_PMID_NULL : L->nd[i].pmid;
+}
+
+static inline uint32_t namelen_of(const layout *L, uint32_t i)
+{
+    return i == 0 ? 0 : L->nd[i].namelen;
+}
+
+static inline const char *name_of(const layout *L, uint32_t i)
+{
+    return L->str + L->nd[i].name;
+}
+
+/* The writer: a tree of its own, names copied into its arena. */
+struct pmns_image_writer {
+    pmns_tree t;
+    uint32_t cap;      /* nodes allocated */
+    size_t slen, scap; /* the arena's bytes used, allocated */
+};
 
 pmns_image_writer *pmns_image_writer_new(void)
 {
@@ -53,11 +87,8 @@ void pmns_image_writer_free(pmns_image_writer *w)
 {
     if (w == NULL)
         return;
-    free(w->parent);
-    free(w->name);
-    free(w->namelen);
-    free(w->pmid);
-    free(w->derived);
+    free(w->t.nodes);
+    free(w->t.strings);
     free(w);
 }
 
@@ -65,42 +96,66 @@ void pmns_image_writer_free(pmns_image_writer *w)
 static int grow(pmns_image_writer *w, uint32_t want)
 {
     uint32_t cap = w->cap ? w->cap * 2 : 1024;
-    void *p[5];
+    pmns_node *p;
 
     if (cap <= w->cap)
         return PMNS_IMG_ETOOBIG;
     if (cap < want)
         cap = want;
-    p[0] = realloc(w->parent, cap * sizeof(*w->parent));
-    if (p[0] != NULL)
-        w->parent = p[0];
-    p[1] = realloc(w->name, cap * sizeof(*w->name));
-    if (p[1] != NULL)
-        w->name = p[1];
-    p[2] = realloc(w->namelen, cap * sizeof(*w->namelen));
-    if (p[2] != NULL)
-        w->namelen = p[2];
-    p[3] = realloc(w->pmid, cap * sizeof(*w->pmid));
-    if (p[3] != NULL)
-        w->pmid = p[3];
-    p[4] = realloc(w->derived, cap * sizeof(*w->derived));
-    if (p[4] != NULL)
-        w->derived = p[4];
-    for (int i = 0; i < 5; i++)
-        if (p[i] == NULL)
-            return PMNS_IMG_ENOMEM;
+    if ((p = realloc(w->t.nodes, cap * sizeof(*p))) == NULL)
+        return PMNS_IMG_ENOMEM;
+    w->t.nodes = p;
     w->cap = cap;
     return 0;
+}
+
+/* The order rules of pmns_image_add for node i of nodes (i > 0). */
+static int check_node(const pmns_node *nodes, uint32_t i)
+{
+    uint32_t parent = nodes[i].parent;
+
+    if (parent >= i || (i > 1 && parent < nodes[i - 1].parent) || nodes[i].namelen == 0)
+        return PMNS_IMG_EORDER;
+    return nodes[i].namelen > NAMELEN_MAX ? PMNS_IMG_ETOOBIG : 0;
 }
 
 int pmns_image_add(pmns_image_writer *w, uint32_t parent, const char *name, size_t len,
                    uint32_t pmid, int derived)
 {
+    pmns_node *nd;
+    uint32_t i = w->t.nnodes;
     int sts;
 
-    if (w->n == w->cap && (sts = grow(w, 0)) < 0)
+    if (i == UINT32_MAX || (i > 0 && len == 0))
+        return i == UINT32_MAX ? PMNS_IMG_ETOOBIG : PMNS_IMG_EORDER;
+    if (len > NAMELEN_MAX || w->slen + len > UINT32_MAX)
+        return PMNS_IMG_ETOOBIG;
+    if (i == w->cap && (sts = grow(w, 0)) < 0)
         return sts;
-    return pmns_img_add_reserved(w, parent, name, len, pmid, derived);
+    if (w->slen + len > w->scap) {
+        size_t cap = w->scap ? w->scap : 1024;
+        char *s;
+        while (cap < w->slen + len)
+            cap *= 2;
+        if ((s = realloc(w->t.strings, cap)) == NULL)
+            return PMNS_IMG_ENOMEM;
+        w->t.strings = s;
+        w->scap = cap;
+    }
+    nd = &w->t.nodes[i];
+    memset(nd, 0, sizeof(*nd));
+    nd->parent = i == 0 ? PMNS_NONE : parent;
+    nd->name = (uint32_t)w->slen;
+    nd->namelen = (uint32_t)len;
+    nd->pmid = pmid;
+    nd->flags = derived ? PMNS_F_GRAFTED : 0;
+    if (i > 0 && (sts = check_node(w->t.nodes, i)) < 0)
+        return sts;
+    if (len > 0)
+        memcpy(w->t.strings + w->slen, name, len);
+    w->slen += len;
+    w->t.nnodes++;
+    return 0;
 }
 
 int pmns_image_reserve(pmns_image_writer *w, uint32_t n)
@@ -139,21 +194,20 @@ void pmns_image_free(uint8_t *image, size_t len)
 
 static int shape(layout *L)
 {
-    pmns_image_writer *w = L->w;
-    uint32_t n = w->n;
+    uint32_t n = L->n;
 
     for (uint32_t i = 1; i < n; i++) {
-        uint32_t p = w->parent[i];
+        uint32_t p = parent_of(L, i);
         if (L->nkids[p]++ == 0)
             L->first[p] = i;
     }
     for (uint32_t i = 0; i < n; i++) {
         uint8_t f = 0;
-        if (w->pmid[i] != PMNS_IMG_PMID_NULL)
+        if (pmid_of(L, i) != PMNS_IMG_PMID_NULL)
             f = L->nkids[i] == 0 ? PMNS_IMG_LEAF : PMNS_IMG_HASPMID;
-        if (is_dynamic_pmid(w->pmid[i]))
+        if (is_dynamic_pmid(pmid_of(L, i)))
             f |= PMNS_IMG_DYNAMIC;
-        if (w->derived[i])
+        if ((L->nd[i].flags & PMNS_F_GRAFTED))
             f |= PMNS_IMG_DERIVED;
         if (f & PMNS_IMG_LEAF) {
             f |= PMNS_IMG_VISIBLE;
@@ -163,24 +217,24 @@ static int shape(layout *L)
     }
     for (uint32_t i = n; i-- > 1;) /* children follow their parents */
         if (L->flags[i] & PMNS_IMG_VISIBLE)
-            L->flags[w->parent[i]] |= PMNS_IMG_VISIBLE;
+            L->flags[parent_of(L, i)] |= PMNS_IMG_VISIBLE;
     L->pathlen[0] = 0;
     L->nodes_len = 0;
     for (uint32_t i = 0; i < n; i++) {
-        uint64_t plen = i == 0 ? 0 : w->namelen[i];
-        if (i > 0 && L->pathlen[w->parent[i]] > 0)
-            plen += (uint64_t)L->pathlen[w->parent[i]] + 1;
+        uint64_t plen = i == 0 ? 0 : namelen_of(L, i);
+        if (i > 0 && L->pathlen[parent_of(L, i)] > 0)
+            plen += (uint64_t)L->pathlen[parent_of(L, i)] + 1;
         if (plen > UINT32_MAX || L->nodes_len > UINT32_MAX)
             return PMNS_IMG_ETOOBIG;
         L->pathlen[i] = (uint32_t)plen;
         if (plen > L->maxpath)
             L->maxpath = (uint32_t)plen;
         L->off[i] = (uint32_t)L->nodes_len;
-        L->nodes_len += (L->flags[i] & PMNS_IMG_LEAF) ? pad4((uint64_t)REC_NAME + w->namelen[i])
+        L->nodes_len += (L->flags[i] & PMNS_IMG_LEAF) ? pad4((uint64_t)REC_NAME + namelen_of(L, i))
                                                       : pad4((uint64_t)REC_PATH + plen);
         if ((L->flags[i] & PMNS_IMG_VISIBLE) && i > 0)
             L->nnames++;
-        if (w->pmid[i] != PMNS_IMG_PMID_NULL && !(L->flags[i] & PMNS_IMG_DYNAMIC))
+        if (pmid_of(L, i) != PMNS_IMG_PMID_NULL && !(L->flags[i] & PMNS_IMG_DYNAMIC))
             L->nentries++;
     }
     return L->nodes_len > UINT32_MAX ? PMNS_IMG_ETOOBIG : 0;
@@ -192,7 +246,7 @@ static int shape(layout *L)
  * node back) give every position in one forward pass. */
 static int preorder(layout *L)
 {
-    uint32_t n = L->w->n;
+    uint32_t n = L->n;
     uint32_t *size = malloc((size_t)n * sizeof(*size));
 
     if (size == NULL)
@@ -219,16 +273,17 @@ static int preorder(layout *L)
 
 static void put_records(layout *L, uint8_t *nodes)
 {
-    pmns_image_writer *w = L->w;
 
-    for (uint32_t i = 0; i < w->n; i++) {
+    for (uint32_t i = 0; i < L->n; i++) {
         uint8_t *r = nodes + L->off[i];
-        uint32_t p = w->parent[i];
+        uint32_t p = parent_of(L, i);
+        uint32_t end = i + 1 < L->n ? L->off[i + 1] : (uint32_t)L->nodes_len;
+        wr32(r + (end - L->off[i]) - 4, 0); /* the padding (the buffer is not zeroed) */
         wr32(r + REC_PARENT, i == 0 ? PMNS_IMG_NONE : L->off[p]);
-        wr32(r + REC_PMID, w->pmid[i]);
-        wr32(r + REC_INFO, (uint32_t)L->flags[i] << FLAGS_SHIFT | w->namelen[i]);
+        wr32(r + REC_PMID, pmid_of(L, i));
+        wr32(r + REC_INFO, (uint32_t)L->flags[i] << FLAGS_SHIFT | namelen_of(L, i));
         if (L->flags[i] & PMNS_IMG_LEAF) {
-            memcpy(r + REC_NAME, w->name[i], w->namelen[i]);
+            memcpy(r + REC_NAME, name_of(L, i), namelen_of(L, i));
             continue;
         }
         wr32(r + REC_FIRST, L->nkids[i] ? L->off[L->first[i]] : 0);
@@ -238,7 +293,7 @@ static void put_records(layout *L, uint8_t *nodes)
             memcpy(r + REC_PATH, nodes + L->off[p] + REC_PATH, L->pathlen[p]);
             r[REC_PATH + L->pathlen[p]] = '.';
         }
-        memcpy(r + REC_PATH + L->pathlen[i] - w->namelen[i], w->name[i], w->namelen[i]);
+        memcpy(r + REC_PATH + L->pathlen[i] - namelen_of(L, i), name_of(L, i), namelen_of(L, i));
     }
 }
 
@@ -260,27 +315,32 @@ static void probe_insert(uint8_t *slots, uint32_t m, uint32_t h, uint32_t home, 
  * order, the cache misses of a large table overlap. */
 static int put_names(layout *L, const uint8_t *nodes, uint8_t *slots, uint32_t m)
 {
-    pmns_image_writer *w = L->w;
     char *scratch = malloc((size_t)L->maxpath + 1);
     uint32_t ring[AHEAD][3], head = 0, used = 0;
 
     if (scratch == NULL)
         return PMNS_IMG_ENOMEM;
-    for (uint32_t i = 1; i < w->n; i++) {
+    uint32_t in_scratch = UINT32_MAX; /* whose full name and '.' scratch starts with */
+    size_t at = 0;
+
+    for (uint32_t i = 1; i < L->n; i++) {
         const char *full = scratch;
-        uint32_t p = w->parent[i], h, *e;
+        uint32_t p = parent_of(L, i), h, *e;
         if (!(L->flags[i] & PMNS_IMG_VISIBLE))
             continue;
         if (!(L->flags[i] & PMNS_IMG_LEAF)) {
             full = (const char *)nodes + L->off[i] + REC_PATH;
         } else {
-            size_t at = 0;
-            if (L->pathlen[p] > 0) {
-                memcpy(scratch, nodes + L->off[p] + REC_PATH, L->pathlen[p]);
-                at = L->pathlen[p];
-                scratch[at++] = '.';
+            if (p != in_scratch) { /* siblings are contiguous: once a parent */
+                at = 0;
+                if (L->pathlen[p] > 0) {
+                    memcpy(scratch, nodes + L->off[p] + REC_PATH, L->pathlen[p]);
+                    at = L->pathlen[p];
+                    scratch[at++] = '.';
+                }
+                in_scratch = p;
             }
-            memcpy(scratch + at, w->name[i], w->namelen[i]);
+            memcpy(scratch + at, name_of(L, i), namelen_of(L, i));
         }
         h = pmns_image_hash(full, L->pathlen[i]);
         if (used == AHEAD) {
@@ -333,7 +393,6 @@ static void sort_bucket(pentry *e, uint32_t n)
 /* Entries counting-sorted by bucket, then sorted within each. */
 static int put_pmids(layout *L, uint8_t *buckets, uint32_t k, uint8_t *entries, uint32_t *props)
 {
-    pmns_image_writer *w = L->w;
     uint32_t *start = calloc((size_t)k + 1, sizeof(*start));
     pentry *e = malloc(((size_t)L->nentries + 1) * sizeof(*e));
 
@@ -342,18 +401,18 @@ static int put_pmids(layout *L, uint8_t *buckets, uint32_t k, uint8_t *entries, 
         free(e);
         return PMNS_IMG_ENOMEM;
     }
-    for (uint32_t i = 0; i < w->n; i++)
-        if (w->pmid[i] != PMNS_IMG_PMID_NULL && !(L->flags[i] & PMNS_IMG_DYNAMIC))
-            start[pmns_image_scale(mix_pmid(w->pmid[i]), k) + 1]++;
+    for (uint32_t i = 0; i < L->n; i++)
+        if (pmid_of(L, i) != PMNS_IMG_PMID_NULL && !(L->flags[i] & PMNS_IMG_DYNAMIC))
+            start[pmns_image_scale(mix_pmid(pmid_of(L, i)), k) + 1]++;
     for (uint32_t b = 0; b < k; b++)
         start[b + 1] += start[b];
     for (uint32_t b = 0; b <= k; b++)
         wr32(buckets + 4 * (size_t)b, start[b]);
-    for (uint32_t i = 0; i < w->n; i++) {
-        if (w->pmid[i] == PMNS_IMG_PMID_NULL || (L->flags[i] & PMNS_IMG_DYNAMIC))
+    for (uint32_t i = 0; i < L->n; i++) {
+        if (pmid_of(L, i) == PMNS_IMG_PMID_NULL || (L->flags[i] & PMNS_IMG_DYNAMIC))
             continue;
-        e[start[pmns_image_scale(mix_pmid(w->pmid[i]), k)]++] =
-            (pentry){w->pmid[i], L->pre[i], L->off[i]};
+        e[start[pmns_image_scale(mix_pmid(pmid_of(L, i)), k)]++] =
+            (pentry){pmid_of(L, i), L->pre[i], L->off[i]};
     }
     for (uint32_t b = 0, at = 0; b < k; at = start[b++])
         sort_bucket(e + at, start[b] - at);
@@ -380,7 +439,7 @@ static void put_header(layout *L, uint32_t props, int seal)
     wr32(b + HDR_LENGTH, hlen);
     wr32(b + HDR_PROPS, props);
     wr64(b + HDR_FILESIZE, L->size);
-    wr32(b + HDR_NODES, L->w->n);
+    wr32(b + HDR_NODES, L->n);
     wr32(b + HDR_LEAVES, L->nleaves);
     wr32(b + HDR_NAMES, L->nnames);
     wr32(b + HDR_ENTRIES, L->nentries);
@@ -396,7 +455,8 @@ static void put_header(layout *L, uint32_t props, int seal)
     wr32(b + HDR_CRC, pmns_img_header_crc(b, hlen));
 }
 
-/* Section offsets and the file size; the output buffer, zeroed. */
+/* Section offsets and the file size; the output buffer (zeroed where
+ * put_records, put_names and put_pmids write nothing). */
 static int place(layout *L, uint32_t nslots, uint32_t nbuckets)
 {
     uint64_t at = HDR_SIZE + NSECT * SECT_SIZE;
@@ -412,35 +472,37 @@ static int place(layout *L, uint32_t nslots, uint32_t nbuckets)
         at += len[id];
     }
     L->size = at;
-    if ((L->img = pmns_image_alloc((size_t)at)) == NULL)
-        return PMNS_IMG_ENOMEM;
-    return 0;
-}
-
-static void free_layout(layout *L)
-{
-    free(L->first);
-    free(L->nkids);
-    free(L->off);
-    free(L->pathlen);
-    free(L->flags);
-    free(L->pre);
+    if (at >= PMNS_IMG_HUGE_MIN) {
+        L->img = pmns_image_alloc((size_t)at); /* a fresh mapping: zeroed */
+    } else if ((L->img = malloc((size_t)at)) != NULL) {
+        /* zeroed where nothing is written: the header, the gaps before
+         * sections, the name index (0 marks an empty slot); the records
+         * zero their own padding, the PMID index is written whole */
+        uint64_t from = 0;
+        for (int id = 1; id <= NSECT; id++) {
+            memset(L->img + from, 0, L->sect_off[id] - from);
+            from = (uint64_t)L->sect_off[id] + L->sect_len[id];
+        }
+        memset(L->img + L->sect_off[SECT_NAMES], 0, L->sect_len[SECT_NAMES]);
+    }
+    return L->img == NULL ? PMNS_IMG_ENOMEM : 0;
 }
 
 /* Everything after the nodes are known. */
 static int build(layout *L, int seal)
 {
-    uint32_t n = L->w->n, nslots, nbuckets, props = 0;
+    uint32_t n = L->n, nslots, nbuckets, props = 0;
     int sts;
 
-    L->first = calloc(n, sizeof(*L->first));
-    L->nkids = calloc(n, sizeof(*L->nkids));
-    L->off = malloc(n * sizeof(*L->off));
-    L->pathlen = malloc(n * sizeof(*L->pathlen));
-    L->flags = malloc(n);
-    L->pre = malloc(n * sizeof(*L->pre));
-    if (!L->first || !L->nkids || !L->off || !L->pathlen || !L->flags || !L->pre)
+    /* one block: first and nkids (zeroed), off, pathlen, pre, flags */
+    if ((L->first = malloc((size_t)n * (5 * sizeof(uint32_t) + 1))) == NULL)
         return PMNS_IMG_ENOMEM;
+    L->nkids = L->first + n;
+    L->off = L->nkids + n;
+    L->pathlen = L->off + n;
+    L->pre = L->pathlen + n;
+    L->flags = (uint8_t *)(L->pre + n);
+    memset(L->first, 0, (size_t)n * 2 * sizeof(uint32_t));
     if ((sts = shape(L)) < 0 || (sts = preorder(L)) < 0)
         return sts;
     nslots = L->nnames + L->nnames / 4 + 1;
@@ -457,16 +519,21 @@ static int build(layout *L, int seal)
     return sts;
 }
 
-int pmns_image_finish(pmns_image_writer *w, int seal, uint8_t **image, size_t *len)
+int pmns_img_tree_finish(const pmns_tree *t, int seal, uint8_t **image, size_t *len)
 {
     layout L;
-    int sts;
+    int sts = t->nnodes == 0 ? PMNS_IMG_EORDER : 0;
 
+    for (uint32_t i = 1; i < t->nnodes && sts == 0; i++)
+        sts = check_node(t->nodes, i);
+    if (sts < 0)
+        return sts;
     memset(&L, 0, sizeof(L));
-    L.w = w;
+    L.nd = t->nodes;
+    L.str = t->strings;
+    L.n = t->nnodes;
     sts = build(&L, seal);
-    free_layout(&L);
-    pmns_image_writer_free(w);
+    free(L.first);
     if (sts < 0) {
         pmns_image_free(L.img, (size_t)L.size);
         return sts;
@@ -474,4 +541,12 @@ int pmns_image_finish(pmns_image_writer *w, int seal, uint8_t **image, size_t *l
     *image = L.img;
     *len = (size_t)L.size;
     return 0;
+}
+
+int pmns_image_finish(pmns_image_writer *w, int seal, uint8_t **image, size_t *len)
+{
+    int sts = pmns_img_tree_finish(&w->t, seal, image, len);
+
+    pmns_image_writer_free(w);
+    return sts;
 }

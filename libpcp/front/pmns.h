@@ -6,7 +6,9 @@
  * returns the tree:
  *   - nodes in breadth-first order, each node's children contiguous and in
  *     file order, so parents come before their children;
- *   - each node's own name in a string arena.
+ *   - each node's own name in a string arena, NUL-terminated (but with
+ *     pmns_load_opts.image_only, where a name may be followed by any
+ *     byte: a raw load's names are where the file's text has them).
  * The tree is a builder's result, not an index: pmns_tree_image turns it
  * into a namespace image (libpcp/format/pmns_image.h), for the runtime
  * (libpcp/names/pmns.c) and pmnscomp; every lookup reads the image.
@@ -36,7 +38,8 @@ typedef struct pmns_node {
     uint32_t parent;  /* parent index; PMNS_NONE for the root */
     uint32_t first;   /* first child (children are contiguous) */
     uint32_t nkids;   /* number of children */
-    uint32_t hash;    /* pmns_hash_step hash of the full dotted name */
+    uint32_t hash;    /* pmns_hash_step hash of the full dotted name (a
+                       * leaf's is 0 with pmns_load_opts.image_only) */
     uint32_t flags;   /* PMNS_F_* */
     uint32_t pmid;    /* leaves: the PMID; others: PM_ID_NULL */
 } pmns_node;
@@ -70,6 +73,10 @@ typedef struct pmns_load_opts {
      * preprocessed; pmnsadd's upper levels), or NULL */
     const char *prelude;
     size_t prelude_len;
+    int image_only; /* for a caller that makes the tree an image at once
+                     * (the runtime): the leaves' pmns_node.hash left 0,
+                     * the names of a raw load left in its text (not
+                     * NUL-terminated) */
 } pmns_load_opts;
 
 /* Load and check a namespace.  0 and *out, or PM_ERR_PMNS after reporting

@@ -148,7 +148,9 @@ static pmns_node *new_node(builder *b, uint32_t n, uint32_t name, uint32_t len, 
     c->namelen = len;
     c->parent = n;
     c->first = c->nkids = 0;
-    c->hash = pmns_hash_step(t->nodes[n].hash, t->strings + name, len);
+    c->hash = pmid == PMNS_NONLEAF || !b->ps->opts->image_only
+                  ? pmns_hash_step(t->nodes[n].hash, t->strings + name, len)
+                  : 0; /* group_for asks only a non-leaf's */
     c->pmid = pmid;
     c->flags = pmid == PMNS_NONLEAF ? 0 : PMNS_F_LEAF;
     if (c->flags & PMNS_F_LEAF)
@@ -184,6 +186,7 @@ static int graft_event_root(builder *b)
         b->t->nodes[0].nkids++;
     } else if (b->t->nodes[e].flags & PMNS_F_LEAF) {
         /* it keeps its PMID (and a dynamic root its subtree's names) */
+        b->t->nodes[e].hash = pmns_hash_step(PMNS_ROOT_HASH, "event", 5);
         b->t->nodes[e].flags = PMNS_F_WASLEAF | (b->t->nodes[e].flags & PMNS_F_DYNAMIC);
         b->t->nleaves--;
     }
@@ -382,7 +385,7 @@ int pmns_build(pmns_parsed *ps, pmns_tree **out)
     }
     if (ps->opts->derived) { /* the derived names join the string arena */
         size_t need = ps->slen + sizeof("event\0flags\0missed");
-        char *str = realloc(ps->str, need);
+        char *str = need <= ps->scap ? ps->str : realloc(ps->str, need);
         if (str == NULL)
             return PM_ERR_TOOBIG;
         memcpy(str + ps->slen, "event\0flags\0missed", sizeof("event\0flags\0missed"));
@@ -390,7 +393,9 @@ int pmns_build(pmns_parsed *ps, pmns_tree **out)
         b.flags = b.event + 6;
         b.missed = b.flags + 6;
         ps->str = str;
-        ps->slen = ps->scap = need;
+        ps->slen = need;
+        if (need > ps->scap)
+            ps->scap = need;
     }
     if ((b.t = calloc(1, sizeof(*b.t))) == NULL)
         return PM_ERR_TOOBIG;
@@ -403,8 +408,8 @@ int pmns_build(pmns_parsed *ps, pmns_tree **out)
         size_t g = ps->pcp ? ps->ngrps - 1 - k : k; /* PCP lists the last first */
         if (!ps->grps[g].attached && &ps->grps[g] != root)
             pmns_error(ps, ps->grps[g].file, ps->grps[g].line, 1, NULL, 0,
-                       "Error Parsing ASCII PMNS: Disconnected subtree (\"%s\") in name space",
-                       b.t->strings + ps->grps[g].path);
+                       "Error Parsing ASCII PMNS: Disconnected subtree (\"%.*s\") in name space",
+                       (int)ps->grps[g].len, b.t->strings + ps->grps[g].path);
     }
     if (sts == 0 && !ps->opts->dupok)
         sts = check_duplicates(&b);

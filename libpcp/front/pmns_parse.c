@@ -61,10 +61,14 @@ typedef struct parser {
     size_t textlen;
     char *qbuf; /* ps.queue's text */
     size_t qlen;
-    size_t tok_off; /* where the last token starts in PCP's compressed
-                     * form of its line (PCP's caret, which a marker line
-                     * inherits from the line before it) */
-    bool any_tok;   /* a token has been read */
+    size_t tok_off;      /* where the last token starts in PCP's compressed
+                          * form of its line (PCP's caret, which a marker line
+                          * inherits from the line before it) */
+    bool any_tok;        /* a token has been read */
+    const char *inplace; /* while a raw load's text, read into ps.str,
+                          * is parsed: its start (names found there are
+                          * not copied); NULL otherwise */
+    size_t inplace_len;
 } parser;
 
 /* Deliver d: to the callback, or to stderr in the chosen form (PCP's is
@@ -213,7 +217,7 @@ bool pmns_grow(void **buf, size_t *cap, size_t need, size_t size)
 }
 
 /* Copy n bytes into the string arena; its offset, or PMNS_NONE. */
-static uint32_t intern(parser *p, const char *s, size_t n)
+static uint32_t intern_copy(parser *p, const char *s, size_t n)
 {
     pmns_parsed *ps = &p->ps;
     uint32_t off = (uint32_t)ps->slen;
@@ -226,6 +230,17 @@ static uint32_t intern(parser *p, const char *s, size_t n)
     ps->str[ps->slen + n] = '\0';
     ps->slen += n + 1;
     return off;
+}
+
+/* The offset of s[0..n) in the string arena: where it is in a text being
+ * parsed in place, or where it is copied to (PMNS_NONE if memory ran
+ * out). */
+static inline uint32_t intern(parser *p, const char *s, size_t n)
+{
+    if (p->inplace != NULL && s >= p->inplace && n <= p->inplace_len &&
+        (size_t)(s - p->inplace) <= p->inplace_len - n)
+        return (uint32_t)(s - p->inplace); /* the text starts ps->str */
+    return intern_copy(p, s, n);
 }
 
 /* The lexer's character classes, one bit each, so that the classes of a
@@ -449,32 +464,73 @@ static void duplicate_name(parser *p, size_t col, const char *msg)
 }
 
 /* The first of g's children whose name a later child repeats (the one
- * PCP reports), or UINT32_MAX: compared pair by pair in a small group,
- * through a hash set in a large one. */
+ * PCP reports), or UINT32_MAX: compared pair by pair in a small group
+ * (by a key of length and three bytes first, the names only when the keys
+ * agree), through a hash set in a large one (on the stack up to
+ * SET_STACK slots). */
 #define SMALL_GROUP 16
+#define SET_STACK   1024
+
+static uint32_t name_key(const char *s, uint32_t len)
+{
+    return len << 24 ^ (uint32_t)(unsigned char)s[0] << 16 ^
+           (uint32_t)(unsigned char)s[len / 2] << 8 ^ (unsigned char)s[len - 1];
+}
+
+static uint32_t first_repeated_small(const pmns_parsed *ps, const pmns_group *g)
+{
+    const pmns_entry *e = &ps->ents[g->first];
+    uint32_t key[SMALL_GROUP], first = UINT32_MAX;
+
+    for (uint32_t k = 0; k < g->n; k++)
+        key[k] = name_key(ps->str + e[k].name, e[k].len);
+    for (uint32_t k = 1; k < g->n; k++) {
+        uint32_t lim = k < first ? k : first;
+        for (uint32_t j = 0; j < lim; j++)
+            if (key[j] == key[k] && e[j].len == e[k].len &&
+                memcmp(ps->str + e[j].name, ps->str + e[k].name, e[k].len) == 0) {
+                first = j;
+                break;
+            }
+    }
+    return first == UINT32_MAX ? first : g->first + first;
+}
+
+/* A hash of s[0..n) for the large groups' set: eight bytes a step. */
+static uint32_t set_hash(const char *s, size_t n)
+{
+    uint64_t h = (uint64_t)n * 0x9e3779b97f4a7c15u, w = 0;
+
+    for (; n >= 8; s += 8, n -= 8) {
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdu;
+        h ^= h >> 29;
+    }
+    w = 0;
+    for (size_t i = 0; i < n; i++)
+        w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+    h = (h ^ w) * 0xff51afd7ed558ccdu;
+    return (uint32_t)(h ^ h >> 32);
+}
 
 static uint32_t first_repeated(const pmns_parsed *ps, const pmns_group *g, bool *nomem)
 {
     const pmns_entry *e = &ps->ents[g->first];
     size_t cap = 16;
-    uint32_t *set, first = UINT32_MAX;
+    uint32_t stack_set[SET_STACK], *set = stack_set, first = UINT32_MAX;
 
-    if (g->n <= SMALL_GROUP) {
-        for (uint32_t k = 1; k < g->n; k++)
-            for (uint32_t j = 0; j < k && j < first; j++)
-                if (e[j].len == e[k].len &&
-                    memcmp(ps->str + e[j].name, ps->str + e[k].name, e[k].len) == 0)
-                    first = j;
-        return first == UINT32_MAX ? first : g->first + first;
-    }
+    if (g->n <= SMALL_GROUP)
+        return first_repeated_small(ps, g);
     while (cap < (size_t)g->n * 2)
         cap *= 2;
-    if ((set = calloc(cap, sizeof(*set))) == NULL) {
+    if (cap > SET_STACK && (set = calloc(cap, sizeof(*set))) == NULL) {
         *nomem = true;
         return UINT32_MAX;
     }
+    if (set == stack_set)
+        memset(set, 0, cap * sizeof(*set));
     for (uint32_t k = 0; k < g->n; k++) {
-        size_t h = pmns_hash_step(0, ps->str + e[k].name, e[k].len) & (cap - 1);
+        size_t h = set_hash(ps->str + e[k].name, e[k].len) & (cap - 1);
         for (; set[h] != 0; h = (h + 1) & (cap - 1)) {
             const pmns_entry *o = &ps->ents[set[h] - 1];
             if (o->len == e[k].len && memcmp(ps->str + o->name, ps->str + e[k].name, e[k].len) == 0)
@@ -485,7 +541,8 @@ static uint32_t first_repeated(const pmns_parsed *ps, const pmns_group *g, bool 
         else if (set[h] == 0)
             set[h] = g->first + k + 1;
     }
-    free(set);
+    if (set != stack_set)
+        free(set);
     return first;
 }
 
@@ -505,8 +562,9 @@ static void close_group(parser *p, size_t col)
     }
     if (first != UINT32_MAX) {
         char msg[512];
-        snprintf(msg, sizeof(msg), "Duplicate name \"%s\" in subtree for \"%s\"",
-                 ps->str + ps->ents[first].name, ps->str + g->path);
+        snprintf(msg, sizeof(msg), "Duplicate name \"%.*s\" in subtree for \"%.*s\"",
+                 (int)ps->ents[first].len, ps->str + ps->ents[first].name, (int)g->len,
+                 ps->str + g->path);
         duplicate_name(p, col, msg);
     }
 }
@@ -648,9 +706,49 @@ static size_t joined_token(parser *p, const char *s, size_t n, size_t i, size_t 
     return i;
 }
 
+/* A decimal field at s[*e] of at most lim, *e moved past it. */
+static inline bool pmid_field(const char *s, size_t *e, uint32_t lim, uint32_t *v)
+{
+    size_t i = *e;
+    uint32_t x = 0;
+    unsigned d;
+
+    while ((d = (unsigned)(unsigned char)s[i] - '0') <= 9) {
+        x = x * 10 + d;
+        if (x > lim)
+            return false;
+        i++;
+    }
+    if (i == *e)
+        return false;
+    *e = i;
+    *v = x;
+    return true;
+}
+
+/* The token at s[*end], when it is a PMID DOMAIN:CLUSTER:ITEM with every
+ * field in range and a blank after it: true, *end moved past it, its
+ * PMID (the one parse_pmid reads) in *pmid.  False leaves it all to the
+ * lexer's general loop and to parse_pmid. */
+static inline bool scan_pmid(const char *s, size_t *end, uint32_t *pmid)
+{
+    size_t e = *end;
+    uint32_t d, c, i;
+
+    if (!pmid_field(s, &e, 510, &d) || s[e] != ':' || (e++, !pmid_field(s, &e, 4095, &c)) ||
+        s[e] != ':' || (e++, !pmid_field(s, &e, 1023, &i)) ||
+        !(cclass[(unsigned char)s[e]] & CC_BLANK))
+        return false;
+    *end = e;
+    *pmid = d << 22 | c << 10 | i;
+    return true;
+}
+
 /* One line: a marker, or tokens (blanks next to ':' do not split).  A
  * token is read where it is in the line, its characters' classes gathered
- * as its end is found; only one that runs across blanks is copied. */
+ * as its end is found (a name's usual characters and a plain PMID's are
+ * scanned by loops of their own, the PMID's value found on the way); only
+ * one that runs across blanks is copied. */
 static void line(parser *p, const char *s, size_t n)
 {
     /* s[n] is the line's '\n' (feed and finish put one after a carried
@@ -668,9 +766,19 @@ static void line(parser *p, const char *s, size_t n)
     p->line++;
     while (i < n && !p->stopped) {
         size_t start = i, end = i, j, len;
-        unsigned acc = 0, k;
+        unsigned acc = 0, k = cclass[(unsigned char)s[i]];
         const char *t = s + start;
-        while (!((k = cclass[(unsigned char)s[end]]) & CC_BLANK)) {
+        uint32_t pmid;
+        bool plain = false; /* a plain PMID, in pmid */
+        if (k & CC_ALPHA) {
+            do /* classify needs no more of these than CC_ALPHA */
+                end++;
+            while (cclass[(unsigned char)s[end]] & (CC_ALPHA | CC_DIGIT | CC_US));
+            acc = CC_ALPHA;
+        } else if ((k & CC_DIGIT) && (plain = scan_pmid(s, &end, &pmid))) {
+            acc = CC_DIGIT | CC_COLON;
+        }
+        while (!((k = cclass[(unsigned char)s[end]]) & CC_BLANK)) { /* the rest */
             acc |= k;
             end++;
         }
@@ -682,11 +790,17 @@ static void line(parser *p, const char *s, size_t n)
                 return;
             t = p->tok;
             acc = classes(t, len);
+            plain = false;
         }
         i = j;
         p->tok_off = off; /* in PCP's compressed line: tokens and one blank each */
         p->any_tok = true;
         off += len + 1;
+        if (plain && p->state == 3) { /* token's own way with a PMID, faster */
+            p->ps.ents[p->ps.nents - 1].pmid = pmid;
+            p->state = 2;
+            continue;
+        }
         token(p, t, len, acc, start + 1);
     }
 }
@@ -804,14 +918,50 @@ static int finish(parser *p, int cpp_sts, pmns_tree **out)
  * a byte of the text, and a child line takes at least a few bytes (one in
  * 16 is a guess, not a bound: the arrays still grow past it).  Nothing is
  * reserved beyond the input limit; a failure here is not an error. */
-static void reserve(parser *p, size_t size)
+static void reserve(parser *p, size_t size, bool names)
 {
     pmns_parsed *ps = &p->ps;
 
     if (size == 0 || size > pmkit_input_limit())
         return;
-    (void)pmns_grow((void **)&ps->str, &ps->scap, ps->slen + size + 2, 1);
+    if (names)
+        (void)pmns_grow((void **)&ps->str, &ps->scap, ps->slen + size + 2, 1);
     (void)pmns_grow((void **)&ps->ents, &ps->entcap, ps->nents + size / 16 + 1, sizeof(*ps->ents));
+}
+
+/* For pmns_load_opts.image_only: a regular file's first size bytes (what
+ * fstat said) read into the empty string arena and parsed there, so that
+ * its names are not copied (intern).  0, 1 when the file was not read
+ * this way (memory, or not empty arena), or -errno; what was read is fed
+ * either way, and what follows (a file that grew) is the caller's. */
+static int read_in_place(parser *p, int fd, size_t size)
+{
+    pmns_parsed *ps = &p->ps;
+    size_t got = 0;
+    int sts = 0;
+
+    /* 64 bytes more: room for the derived names (pmns_build) */
+    if (ps->slen != 0 || size > UINT32_MAX - 64 || (ps->str = malloc(size + 64)) == NULL)
+        return 1;
+    ps->scap = size + 64;
+    while (got < size) {
+        ssize_t n = read(fd, ps->str + got, size - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            sts = n < 0 ? -errno : 0;
+            break;
+        }
+        got += (size_t)n;
+    }
+    ps->slen = got;
+    p->inplace = ps->str, p->inplace_len = got;
+    if (got > 0) {
+        int fs = feed(p, ps->str, got);
+        sts = sts < 0 ? sts : fs;
+    }
+    p->inplace = NULL; /* the arena may move from here on */
+    return sts;
 }
 
 static int read_raw(parser *p, const char *file)
@@ -823,8 +973,15 @@ static int read_raw(parser *p, const char *file)
 
     if (fd < 0)
         return -errno;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-        reserve(p, (size_t)st.st_size);
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        size_t size = (size_t)st.st_size;
+        bool inplace = p->ps.opts->image_only && size <= pmkit_input_limit();
+        reserve(p, size, !inplace);
+        if (inplace && (sts = read_in_place(p, fd, size)) > 0) {
+            sts = 0;
+            reserve(p, size, true); /* not in place after all */
+        }
+    }
     while (sts == 0 && (n = read(fd, buf, sizeof(buf))) != 0) {
         if (n < 0 && errno == EINTR)
             continue;

@@ -492,6 +492,7 @@ static int load(const char *file, int use_cpp, int dupok, bool asked)
         o.use_cpp = use_cpp;
         o.dupok = dupok;
         o.derived = 1;
+        o.image_only = 1; /* the tree becomes an image at once */
         o.pmns_dir = dir;
         if ((sts = pmns_load(&o, &t)) < 0)
             return sts;

@@ -19,6 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__GLIBC__) || defined(__linux__)
+#include <malloc.h>
+#endif
 #include <cmocka.h>
 
 #include <pcp/pmapi.h>
@@ -210,6 +213,36 @@ static void deterministic(void **state)
     pmns_image_free(a, l1);
     pmns_image_free(b, l2);
     pmns_image_free(c, l3);
+}
+
+/* The writer zeroes only what it does not write (pmns_image_write.c's
+ * place): every byte of an image is still a function of the namespace,
+ * whatever the heap held before (glibc's M_PERTURB fills what malloc
+ * gives with a byte of the caller's choice). */
+static void deterministic_whatever_the_heap(void **state)
+{
+#ifdef M_PERTURB
+    const char *text = "root {\n\tab\n\tc\t1:2:3\n\tdefg\t1:2:5\n\tevent\n}\n"
+                       "ab {\n\tx\t1:2:4\n\tyyy\t1:2:4\n\tz\t7:*:*\n}\nevent {\n\tq\t1:0:9\n}\n";
+    size_t l1, l2;
+    uint8_t *a, *b;
+
+    (void)state;
+    mallopt(M_PERTURB, 0x5a);
+    a = compile(text, &l1);
+    mallopt(M_PERTURB, 0xa5);
+    b = compile(text, &l2);
+    mallopt(M_PERTURB, 0);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(l1, l2);
+    assert_memory_equal(a, b, l1);
+    pmns_image_free(a, l1);
+    pmns_image_free(b, l2);
+#else
+    (void)state;
+    skip();
+#endif
 }
 
 /* Recompute every checksum after a change (a forger's image). */
@@ -865,6 +898,7 @@ int main(void)
         cmocka_unit_test(hash_and_checksum_vectors),
         cmocka_unit_test(specification_example),
         cmocka_unit_test(deterministic),
+        cmocka_unit_test(deterministic_whatever_the_heap),
         cmocka_unit_test(open_checks),
         cmocka_unit_test(flip_every_byte),
         cmocka_unit_test(flip_nodes_at_the_end),
