@@ -229,10 +229,15 @@ int arch_cursor_step(arch_cursor *c, int dir, arch_record *rec);
  * PM_ERR_LOGREC when its value sets do not fit the record. */
 int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResult **res);
 
-/* The same with only the value sets whose PMIDs are among sel[0..nsel)
- * (sorted ascending), in the record's order: the whole record checked as
- * arch_record_result checks it, the others not decoded. */
-int arch_record_select(const arch_set *s, const arch_record *rec, const pmID *sel, int nsel,
+/* A set of PMIDs to select value sets by: NULL when out of memory. */
+typedef struct arch_pmids arch_pmids;
+arch_pmids *arch_pmids_new(const pmID *pmids, int n);
+void arch_pmids_free(arch_pmids *p);
+
+/* The same with only the value sets whose PMIDs sel has, in the record's
+ * order: the whole record checked as arch_record_result checks it (in
+ * the same pass that finds them), the others not decoded. */
+int arch_record_select(const arch_set *s, const arch_record *rec, const arch_pmids *sel,
                        pmHighResResult **res);
 
 /* Where a cursor stands: the archive it is in, for the label PCP reports. */

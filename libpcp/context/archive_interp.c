@@ -624,9 +624,8 @@ typedef struct cmetric {
 struct pmkit_interp_cache {
     int n, off;
     pmID *pmids;
-    pmID *sel; /* pmids sorted, each once */
-    int nsel;
-    want *w; /* the wants, kept between fetches with their obs */
+    arch_pmids *sel; /* pmids, to select value sets by */
+    want *w;         /* the wants, kept between fetches with their obs */
     cmetric *m;
     struct timespec end;
     arch_cursor *cur;
@@ -698,12 +697,12 @@ static void cache_clear(pmkit_interp_cache *c)
     free(c->m);
     free(c->w);
     free(c->pmids);
-    free(c->sel);
+    arch_pmids_free(c->sel);
     c->m = NULL;
     c->w = NULL;
     c->pmids = NULL;
     c->sel = NULL;
-    c->n = c->nsel = 0;
+    c->n = 0;
 }
 
 void pmkit_interp_cache_free(pmkit_interp_cache *c)
@@ -722,13 +721,6 @@ static int int_cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int pmid_cmp(const void *a, const void *b)
-{
-    pmID x = *(const pmID *)a, y = *(const pmID *)b;
-
-    return (x > y) - (x < y);
-}
-
 /* The cache for pmids[0..n) and end, made anew when the list or the end
  * differs from the last fetch's.  0, or -ENOMEM. */
 static int cache_for(pmkit_interp_cache *c, arch_set *s, int n, const pmID *pmids,
@@ -740,19 +732,13 @@ static int cache_for(pmkit_interp_cache *c, arch_set *s, int n, const pmID *pmid
     cache_clear(c);
     c->end = *end;
     c->pmids = malloc((size_t)(n > 0 ? n : 1) * sizeof(pmID));
-    c->sel = malloc((size_t)(n > 0 ? n : 1) * sizeof(pmID));
+    c->sel = arch_pmids_new(pmids, n);
     c->w = calloc((size_t)(n > 0 ? n : 1), sizeof(want));
     c->m = calloc((size_t)(n > 0 ? n : 1), sizeof(cmetric));
     if (c->pmids == NULL || c->sel == NULL || c->w == NULL || c->m == NULL) {
         cache_clear(c);
         return -ENOMEM;
     }
-    if (n > 0)
-        memcpy(c->sel, pmids, (size_t)n * sizeof(pmID));
-    qsort(c->sel, (size_t)n, sizeof(pmID), pmid_cmp);
-    for (int i = 0; i < n; i++)
-        if (i == 0 || c->sel[i] != c->sel[c->nsel - 1])
-            c->sel[c->nsel++] = c->sel[i];
     c->n = n;
     for (int i = 0; i < n; i++) {
         c->pmids[i] = c->w[i].pmid = pmids[i];
@@ -837,7 +823,7 @@ static int offer(pmkit_interp_cache *c, arch_set *s, const arch_record *rec, int
         if (r == NULL) {
             if ((r = calloc(1, sizeof(*r))) == NULL)
                 return -ENOMEM;
-            if ((sts = arch_record_select(s, rec, c->sel, c->nsel, &r->r)) < 0) {
+            if ((sts = arch_record_select(s, rec, c->sel, &r->r)) < 0) {
                 free(r);
                 return sts;
             }
