@@ -80,6 +80,17 @@ const arch_label *arch_label_of(const arch_set *s, int i);
  */
 int arch_end(arch_set *s, struct timespec *end);
 
+/* arch_end's answer kept by a caller (zeroed at first): the same answer,
+ * computed again only when the size of the set's last volume (where a
+ * logger appends) differs from the last call's, as it does when records
+ * are added; else one stat of the file. */
+typedef struct arch_end_memo {
+    int valid;
+    uint64_t size;
+    struct timespec end;
+} arch_end_memo;
+int arch_end_memo_get(arch_set *s, arch_end_memo *m, struct timespec *end);
+
 /* ------------------------------------------------------------------ */
 /* Metadata: the union of every archive's .meta, in time order. */
 

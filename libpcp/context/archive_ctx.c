@@ -45,6 +45,7 @@ struct pmkit_archive {
     struct timespec delta;  /* pmSetMode's step */
     pmkit_interp_cache *ic; /* PM_MODE_INTERP's (what it holds does not
                              * depend on the mode or the time) */
+    arch_end_memo end;      /* the end an interpolated fetch checks */
 };
 
 int pmkit_archive_open(const char *spec, int flags, pmkit_archive **out)
@@ -322,13 +323,14 @@ static int interp_fetch(pmkit_archive *a, pmkit_ctx *ctx, int n, pmID *pmids, pm
     struct timespec end, start = arch_label_of(a->sh->set, 0)->start;
     int sts;
 
-    if ((sts = arch_end(a->sh->set, &end)) < 0)
+    if ((sts = arch_end_memo_get(a->sh->set, &a->end, &end)) < 0)
         return sts;
-    if (arch_cmp_time(&a->origin, &start) < 0 || arch_cmp_time(&a->origin, &end) > 0)
-        return PM_ERR_EOL;
-    if ((sts = pmkit_interp_fetch(a->sh->set, a->cur, &a->ic, &ctx->prof, &a->origin, &end, n,
-                                  pmids, vsets)) < 0)
+    if (arch_cmp_time(&a->origin, &start) < 0 || arch_cmp_time(&a->origin, &end) > 0) {
+        sts = PM_ERR_EOL; /* the time still moves on, as Debian's does */
+    } else if ((sts = pmkit_interp_fetch(a->sh->set, a->cur, &a->ic, &ctx->prof, &a->origin, &end,
+                                         n, pmids, vsets)) < 0) {
         return sts;
+    }
     *stamp = a->origin;
     a->origin.tv_sec += a->delta.tv_sec;
     a->origin.tv_nsec += a->delta.tv_nsec;
@@ -340,7 +342,7 @@ static int interp_fetch(pmkit_archive *a, pmkit_ctx *ctx, int n, pmID *pmids, pm
         a->origin.tv_nsec -= 1000000000;
         a->origin.tv_sec++;
     }
-    return 0;
+    return sts;
 }
 
 int pmkit_archive_fetch(int n, pmID *pmids, pmValueSet **vsets, struct timespec *stamp)
