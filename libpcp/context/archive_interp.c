@@ -1038,6 +1038,16 @@ static void near(pmkit_interp_cache *c, cmetric *m, const struct timespec *t)
         metric_reset(c, m, t);
 }
 
+/* How many events an extension asks of each metric, after k that way:
+ * 1, 2, 4, ... 64 (k counted). */
+static int more(int *k)
+{
+    int n = 1 << (*k < 6 ? *k : 6);
+
+    ++*k;
+    return n;
+}
+
 /* The cached fetch: 1 done, 0 when the cache cannot answer (a set or a
  * metric it does not model, a bound passed, or an error reading the
  * records, which the fetch afresh then meets or not as it reads), or
@@ -1045,13 +1055,13 @@ static void near(pmkit_interp_cache *c, cmetric *m, const struct timespec *t)
 static int fetch_cached(pmkit_interp_cache *c, arch_set *s, const pmProfile *prof,
                         const struct timespec *t, pmValueSet **vsets)
 {
-    int sts, pending = 1;
+    int sts, pending = 1, ext[2] = {0, 0}; /* extensions made back, forward */
 
     for (int i = 0; i < c->n; i++) {
         near(c, &c->m[i], t);
         c->m[i].need = -1; /* to answer */
     }
-    for (int round = 0; pending; round++) {
+    while (pending) {
         int need[2] = {0, 0};
         pending = 0;
         for (int i = 0; i < c->n; i++) {
@@ -1066,9 +1076,9 @@ static int fetch_cached(pmkit_interp_cache *c, arch_set *s, const pmProfile *pro
             need[1] |= m->need > 0;
             pending |= m->need != 0;
         }
-        /* read more, a record then twice as many each round */
-        if ((need[1] && extend(c, s, ARCH_FORW, 1 << (round < 6 ? round : 6)) < 0) ||
-            (need[0] && extend(c, s, ARCH_BACK, 1 << (round < 6 ? round : 6)) < 0))
+        /* read more, a record then twice as many each time that way */
+        if ((need[1] && extend(c, s, ARCH_FORW, more(&ext[1])) < 0) ||
+            (need[0] && extend(c, s, ARCH_BACK, more(&ext[0])) < 0))
             return 0; /* the same */
         for (int i = 0, gained = 0; i < c->n && pending && !c->off; i++) {
             gained |= c->m[i].need != 0 && c->m[i].got > 0;
