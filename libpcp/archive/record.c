@@ -481,6 +481,23 @@ static int pick(picks *k, size_t p)
     return 0;
 }
 
+/* block_at's checks on the blocks of numval values whose pairs start at
+ * payload offset p, the same verdict in fewer steps: an offset below
+ * three words wraps past len, as does a length below the header's. */
+static inline int blocks_ok(const uint8_t *body, size_t len, size_t p, int32_t numval)
+{
+    const uint8_t *q = body + p + 4, *end = q + (size_t)numval * 8;
+
+    for (; q < end; q += 8) {
+        size_t at = (size_t)arch_be32(q) * 4 - 12;
+        if (at > len - PM_VAL_HDR_SIZE ||
+            (size_t)(arch_be32(body + at) & PM_VAL_VLEN_MAX) - PM_VAL_HDR_SIZE >
+                len - at - PM_VAL_HDR_SIZE)
+            return PM_ERR_LOGREC;
+    }
+    return 0;
+}
+
 /*
  * One pass over the value sets: measure's checks, every one of them, on
  * every set (so a record is refused here exactly when arch_record_result
@@ -519,14 +536,18 @@ static int select_sets(const uint8_t *body, size_t len, size_t hdr, int numpmid,
         }
         if (valfmt != PM_VAL_DPTR && valfmt != PM_VAL_SPTR)
             return PM_ERR_LOGREC;
-        for (int j = 0; j < numval; j++, p += 8) {
-            size_t at;
-            uint32_t vlen;
-            if (block_at(body, len, arch_be32(body + p + 4), &at, &vlen) < 0)
-                return PM_ERR_LOGREC;
-            if (want)
+        if (want) {
+            for (int j = 0; j < numval; j++, p += 8) {
+                size_t at;
+                uint32_t vlen;
+                if (block_at(body, len, arch_be32(body + p + 4), &at, &vlen) < 0)
+                    return PM_ERR_LOGREC;
                 sh->blocks += ALIGN8(vlen > sizeof(pmValueBlock) ? vlen : sizeof(pmValueBlock));
+            }
+        } else if (blocks_ok(body, len, p, numval) < 0) {
+            return PM_ERR_LOGREC;
         }
+        p += want ? 0 : (size_t)numval * 8;
     }
     return 0;
 }

@@ -98,7 +98,9 @@ static void select_same(arch_set *s, const arch_record *rec, int sts)
  * break counts, formats and offsets: both decoders must agree. */
 static void mutations(arch_set *s, const arch_record *rec)
 {
-    static const uint32_t flip[] = {0, 0xffffffffu, 1, 0x80000000u};
+    /* all zero, all ones, plus one, the top bit flipped, and (as a DPTR
+     * value's word offset) the payload's end and its last word */
+    static const uint32_t flip[] = {0, 0xffffffffu, 1, 0x80000000u, 12, 8};
     size_t len = rec->len >= 8 ? rec->len - 8 : 0;
     uint8_t copy[4 * MUTATE_WORDS + 64];
     arch_record m = *rec;
@@ -116,7 +118,7 @@ static void mutations(arch_set *s, const arch_record *rec)
             } else {
                 uint32_t x = (uint32_t)copy[w] << 24 | (uint32_t)copy[w + 1] << 16 |
                              (uint32_t)copy[w + 2] << 8 | copy[w + 3];
-                x = f == 2 ? x + 1 : x ^ flip[f];
+                x = f == 2 ? x + 1 : f == 3 ? x ^ flip[f] : (uint32_t)(len + flip[f]) / 4;
                 copy[w] = (uint8_t)(x >> 24);
                 copy[w + 1] = (uint8_t)(x >> 16);
                 copy[w + 2] = (uint8_t)(x >> 8);
