@@ -170,5 +170,10 @@ int main(int argc, char **argv)
     printf("grown\n");
     fetches(n, pmids);
     show_end("grown");
+    pmDestroyContext(pmWhichContext());
+    for (int i = 0; i < nnames; i++)
+        free(names[i]);
+    free(names);
+    free(vol);
     return 0;
 }
