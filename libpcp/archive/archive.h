@@ -80,6 +80,17 @@ const arch_label *arch_label_of(const arch_set *s, int i);
  */
 int arch_end(arch_set *s, struct timespec *end);
 
+/* arch_end's answer kept by a caller (zeroed at first): the same answer,
+ * computed again only when the size of the set's last volume (where a
+ * logger appends) differs from the last call's, as it does when records
+ * are added; else one stat of the file. */
+typedef struct arch_end_memo {
+    int valid;
+    uint64_t size;
+    struct timespec end;
+} arch_end_memo;
+int arch_end_memo_get(arch_set *s, arch_end_memo *m, struct timespec *end);
+
 /* ------------------------------------------------------------------ */
 /* Metadata: the union of every archive's .meta, in time order. */
 
@@ -229,10 +240,15 @@ int arch_cursor_step(arch_cursor *c, int dir, arch_record *rec);
  * PM_ERR_LOGREC when its value sets do not fit the record. */
 int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResult **res);
 
-/* The same with only the value sets whose PMIDs are among sel[0..nsel)
- * (sorted ascending), in the record's order: the whole record checked as
- * arch_record_result checks it, the others not decoded. */
-int arch_record_select(const arch_set *s, const arch_record *rec, const pmID *sel, int nsel,
+/* A set of PMIDs to select value sets by: NULL when out of memory. */
+typedef struct arch_pmids arch_pmids;
+arch_pmids *arch_pmids_new(const pmID *pmids, int n);
+void arch_pmids_free(arch_pmids *p);
+
+/* The same with only the value sets whose PMIDs sel has, in the record's
+ * order: the whole record checked as arch_record_result checks it (in
+ * the same pass that finds them), the others not decoded. */
+int arch_record_select(const arch_set *s, const arch_record *rec, const arch_pmids *sel,
                        pmHighResResult **res);
 
 /* Where a cursor stands: the archive it is in, for the label PCP reports. */

@@ -538,3 +538,27 @@ int arch_end(arch_set *s, struct timespec *end)
     arch_cursor_free(c);
     return sts;
 }
+
+int arch_end_memo_get(arch_set *s, arch_end_memo *m, struct timespec *end)
+{
+    int a = s->narch - 1, sts;
+    arch_file *f;
+    uint64_t size;
+
+    if (s->arch[a].nvols < 1 || arch_vol_file(s, a, s->arch[a].nvols - 1, &f) < 0 ||
+        afile_size(f, &size) < 0) {
+        m->valid = 0; /* arch_end says what is wrong */
+        return arch_end(s, end);
+    }
+    if (m->valid && m->size == size) {
+        *end = m->end;
+        return 0;
+    }
+    m->valid = 0;
+    if ((sts = arch_end(s, end)) < 0)
+        return sts;
+    m->valid = 1;
+    m->size = size;
+    m->end = *end;
+    return 0;
+}

@@ -517,80 +517,195 @@ int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResul
     return 0;
 }
 
-/* Is pmid one of the n sorted in sel? */
-static int selected(pmID pmid, const pmID *sel, int n)
-{
-    int lo = 0, hi = n;
+/* A set of PMIDs: open addressing over a power of two of slots, at most
+ * half of them used; PM_ID_NULL marks an empty slot (and is held apart). */
+struct arch_pmids {
+    uint32_t mask, shift;
+    int has_null;
+    pmID slot[];
+};
 
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (sel[mid] == pmid)
+static inline uint32_t pmid_hash(const arch_pmids *p, pmID pmid)
+{
+    return (uint32_t)(pmid * 0x9e3779b1u) >> p->shift;
+}
+
+arch_pmids *arch_pmids_new(const pmID *pmids, int n)
+{
+    uint32_t size = 8, shift = 29;
+    arch_pmids *p;
+
+    while (size < 2 * (uint32_t)(n > 0 ? n : 0) && size < (1u << 30)) {
+        size *= 2;
+        shift--;
+    }
+    if ((p = malloc(sizeof(*p) + size * sizeof(pmID))) == NULL)
+        return NULL;
+    p->mask = size - 1;
+    p->shift = shift;
+    p->has_null = 0;
+    for (uint32_t i = 0; i < size; i++)
+        p->slot[i] = PM_ID_NULL;
+    for (int i = 0; i < n; i++) {
+        uint32_t h = pmid_hash(p, pmids[i]);
+        if (pmids[i] == PM_ID_NULL) {
+            p->has_null = 1;
+            continue;
+        }
+        while (p->slot[h] != PM_ID_NULL && p->slot[h] != pmids[i])
+            h = (h + 1) & p->mask;
+        p->slot[h] = pmids[i];
+    }
+    return p;
+}
+
+void arch_pmids_free(arch_pmids *p)
+{
+    free(p);
+}
+
+static inline int pmids_have(const arch_pmids *p, pmID pmid)
+{
+    uint32_t h = pmid_hash(p, pmid);
+
+    if (pmid == PM_ID_NULL)
+        return p->has_null;
+    for (;;) {
+        pmID x = p->slot[h];
+        if (x == pmid)
             return 1;
-        if (sel[mid] < pmid)
-            lo = mid + 1;
-        else
-            hi = mid;
+        if (x == PM_ID_NULL)
+            return 0;
+        h = (h + 1) & p->mask;
+    }
+}
+
+/* Where the value sets sel has are: offsets into a list that grows. */
+typedef struct picks {
+    size_t *at, few[32];
+    int n, room;
+} picks;
+
+static int pick(picks *k, size_t p)
+{
+    if (k->n == k->room) {
+        size_t *at = malloc((size_t)k->room * 2 * sizeof(*at));
+        if (at == NULL)
+            return -ENOMEM;
+        memcpy(at, k->at, (size_t)k->n * sizeof(*at));
+        if (k->at != k->few)
+            free(k->at);
+        k->at = at;
+        k->room *= 2;
+    }
+    k->at[k->n++] = p;
+    return 0;
+}
+
+/* block_at's checks on the blocks of numval values whose pairs start at
+ * payload offset p, the same verdict in fewer steps: an offset below
+ * three words wraps past len, as does a length below the header's. */
+static inline int blocks_ok(const uint8_t *body, size_t len, size_t p, int32_t numval)
+{
+    const uint8_t *q = body + p + 4, *end = q + (size_t)numval * 8;
+
+    for (; q < end; q += 8) {
+        size_t at = (size_t)arch_be32(q) * 4 - 12;
+        if (at > len - PM_VAL_HDR_SIZE ||
+            (size_t)(arch_be32(body + at) & PM_VAL_VLEN_MAX) - PM_VAL_HDR_SIZE >
+                len - at - PM_VAL_HDR_SIZE)
+            return PM_ERR_LOGREC;
     }
     return 0;
 }
 
-/* The offsets of the value sets of a checked record (measure's) that sel
- * names into at[], and their bytes in *sh: their count. */
-static int select_size(const uint8_t *body, int numpmid, shape *sh, const pmID *sel, int nsel,
-                       size_t *at)
+/*
+ * One pass over the value sets: measure's checks, every one of them, on
+ * every set (so a record is refused here exactly when arch_record_result
+ * refuses it), and the offsets of the sets sel has, with the bytes their
+ * copies take in *sh.  0, PM_ERR_LOGREC or -ENOMEM.
+ */
+static int select_sets(const uint8_t *body, size_t len, size_t hdr, int numpmid,
+                       const arch_pmids *sel, picks *k, shape *sh)
 {
-    size_t p = sh->hdr;
-    int n = 0;
+    size_t p = hdr;
 
+    sh->hdr = hdr;
     sh->vsets = sh->blocks = 0;
     for (int i = 0; i < numpmid; i++) {
-        int32_t numval = (int32_t)arch_be32(body + p + 4);
-        size_t next = numval > 0 ? p + 12 + (size_t)numval * 8 : p + 8;
-        if (selected(arch_be32(body + p), sel, nsel)) {
-            at[n++] = p;
+        int32_t numval;
+        uint32_t valfmt;
+        int want;
+        if (len - p < 8)
+            return PM_ERR_LOGREC;
+        numval = (int32_t)arch_be32(body + p + 4);
+        if ((want = pmids_have(sel, arch_be32(body + p))) != 0) {
+            if (pick(k, p) < 0)
+                return -ENOMEM;
             sh->vsets += vset_size(numval);
-            for (int j = 0; j < numval && arch_be32(body + p + 8) != PM_VAL_INSITU; j++) {
-                uint32_t w = arch_be32(body + p + 16 + (size_t)j * 8), vlen;
-                vlen = arch_be32(body + (size_t)w * 4 - 12) & PM_VAL_VLEN_MAX;
+        }
+        p += 8;
+        if (numval <= 0)
+            continue;
+        if (len - p < 4 || (size_t)numval > (len - p - 4) / 8)
+            return PM_ERR_LOGREC;
+        valfmt = arch_be32(body + p);
+        p += 4;
+        if (valfmt == PM_VAL_INSITU) {
+            p += (size_t)numval * 8;
+            continue;
+        }
+        if (valfmt != PM_VAL_DPTR && valfmt != PM_VAL_SPTR)
+            return PM_ERR_LOGREC;
+        if (want) {
+            for (int j = 0; j < numval; j++, p += 8) {
+                size_t at;
+                uint32_t vlen;
+                if (block_at(body, len, arch_be32(body + p + 4), &at, &vlen) < 0)
+                    return PM_ERR_LOGREC;
                 sh->blocks += ALIGN8(vlen > sizeof(pmValueBlock) ? vlen : sizeof(pmValueBlock));
             }
+        } else if (blocks_ok(body, len, p, numval) < 0) {
+            return PM_ERR_LOGREC;
         }
-        p = next;
+        p += want ? 0 : (size_t)numval * 8;
     }
-    return n;
+    return 0;
 }
 
-int arch_record_select(const arch_set *s, const arch_record *rec, const pmID *sel, int nsel,
+int arch_record_select(const arch_set *s, const arch_record *rec, const arch_pmids *sel,
                        pmHighResResult **res)
 {
-    size_t len = rec->len >= 8 ? rec->len - 8 : 0, head, few[64], *at = few;
-    int version = s->arch[rec->archive].label.version, sts, n;
-    pmHighResResult *r;
+    size_t len = rec->len >= 8 ? rec->len - 8 : 0, head;
+    int version = s->arch[rec->archive].label.version, sts;
+    picks k;
+    pmHighResResult *r = NULL;
     uint8_t *vsp, *bp;
     shape sh;
 
     if (rec->numpmid == 0)
         return arch_record_result(s, rec, res);
-    if ((sts = measure(rec->body, len, arch_stamp_len(version) + 4, rec->numpmid, &sh)) < 0)
-        return sts;
-    if (rec->numpmid > 64 && (at = malloc((size_t)rec->numpmid * sizeof(*at))) == NULL)
-        return -ENOMEM;
-    n = select_size(rec->body, rec->numpmid, &sh, sel, nsel, at);
-    head = ALIGN8(sizeof(*r) + (size_t)(n > 0 ? n : 1) * sizeof(pmValueSet *));
-    if ((r = new_result(rec, head + sh.vsets + sh.blocks)) != NULL) {
-        r->numpmid = n;
+    k.at = k.few;
+    k.n = 0;
+    k.room = (int)(sizeof(k.few) / sizeof(k.few[0]));
+    sts = select_sets(rec->body, len, arch_stamp_len(version) + 4, rec->numpmid, sel, &k, &sh);
+    if (sts == 0) {
+        head = ALIGN8(sizeof(*r) + (size_t)(k.n > 0 ? k.n : 1) * sizeof(pmValueSet *));
+        if ((r = new_result(rec, head + sh.vsets + sh.blocks)) == NULL)
+            sts = -ENOMEM;
+    }
+    if (sts == 0) {
+        r->numpmid = k.n;
         vsp = (uint8_t *)r + head;
         bp = vsp + sh.vsets;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < k.n; i++) {
             r->vset[i] = (pmValueSet *)vsp;
-            vsp += vset_size((int32_t)arch_be32(rec->body + at[i] + 4));
-            fill_vset(rec->body, at[i], r->vset[i], &bp);
+            vsp += vset_size((int32_t)arch_be32(rec->body + k.at[i] + 4));
+            fill_vset(rec->body, k.at[i], r->vset[i], &bp);
         }
+        *res = r;
     }
-    if (at != few)
-        free(at);
-    if (r == NULL)
-        return -ENOMEM;
-    *res = r;
-    return 0;
+    if (k.at != k.few)
+        free(k.at);
+    return sts;
 }

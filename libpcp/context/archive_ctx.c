@@ -45,6 +45,7 @@ struct pmkit_archive {
     struct timespec delta;  /* pmSetMode's step */
     pmkit_interp_cache *ic; /* PM_MODE_INTERP's (what it holds does not
                              * depend on the mode or the time) */
+    arch_end_memo end;      /* the end an interpolated fetch checks */
 };
 
 int pmkit_archive_open(const char *spec, int flags, pmkit_archive **out)
@@ -329,18 +330,19 @@ static int interp_fetch(pmkit_archive *a, pmkit_ctx *ctx, int n, pmID *pmids, pm
     struct timespec end, start = arch_label_of(a->sh->set, 0)->start;
     int sts;
 
-    if ((sts = arch_end(a->sh->set, &end)) < 0)
+    if ((sts = arch_end_memo_get(a->sh->set, &a->end, &end)) < 0)
         return sts;
     start.tv_nsec -= 1000000;
     if (start.tv_nsec < 0) {
         start.tv_nsec += 1000000000;
         start.tv_sec--;
     }
-    if (arch_cmp_time(&a->origin, &start) < 0 || arch_cmp_time(&a->origin, &end) > 0)
+    if (arch_cmp_time(&a->origin, &start) < 0 || arch_cmp_time(&a->origin, &end) > 0) {
         sts = PM_ERR_EOL; /* the time moves on all the same, as in Debian's */
-    else if ((sts = pmkit_interp_fetch(a->sh->set, a->cur, &a->ic, &ctx->prof, &a->origin, &end, n,
-                                       pmids, vsets)) < 0)
+    } else if ((sts = pmkit_interp_fetch(a->sh->set, a->cur, &a->ic, &ctx->prof, &a->origin, &end,
+                                         n, pmids, vsets)) < 0) {
         return sts;
+    }
     *stamp = a->origin;
     a->origin.tv_sec += a->delta.tv_sec;
     a->origin.tv_nsec += a->delta.tv_nsec;

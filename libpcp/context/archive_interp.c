@@ -624,9 +624,8 @@ typedef struct cmetric {
 struct pmkit_interp_cache {
     int n, off;
     pmID *pmids;
-    pmID *sel; /* pmids sorted, each once */
-    int nsel;
-    want *w; /* the wants, kept between fetches with their obs */
+    arch_pmids *sel; /* pmids, to select value sets by */
+    want *w;         /* the wants, kept between fetches with their obs */
     cmetric *m;
     struct timespec end;
     arch_cursor *cur;
@@ -698,12 +697,12 @@ static void cache_clear(pmkit_interp_cache *c)
     free(c->m);
     free(c->w);
     free(c->pmids);
-    free(c->sel);
+    arch_pmids_free(c->sel);
     c->m = NULL;
     c->w = NULL;
     c->pmids = NULL;
     c->sel = NULL;
-    c->n = c->nsel = 0;
+    c->n = 0;
 }
 
 void pmkit_interp_cache_free(pmkit_interp_cache *c)
@@ -722,13 +721,6 @@ static int int_cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int pmid_cmp(const void *a, const void *b)
-{
-    pmID x = *(const pmID *)a, y = *(const pmID *)b;
-
-    return (x > y) - (x < y);
-}
-
 /* The cache for pmids[0..n) and end, made anew when the list or the end
  * differs from the last fetch's.  0, or -ENOMEM. */
 static int cache_for(pmkit_interp_cache *c, arch_set *s, int n, const pmID *pmids,
@@ -740,19 +732,13 @@ static int cache_for(pmkit_interp_cache *c, arch_set *s, int n, const pmID *pmid
     cache_clear(c);
     c->end = *end;
     c->pmids = malloc((size_t)(n > 0 ? n : 1) * sizeof(pmID));
-    c->sel = malloc((size_t)(n > 0 ? n : 1) * sizeof(pmID));
+    c->sel = arch_pmids_new(pmids, n);
     c->w = calloc((size_t)(n > 0 ? n : 1), sizeof(want));
     c->m = calloc((size_t)(n > 0 ? n : 1), sizeof(cmetric));
     if (c->pmids == NULL || c->sel == NULL || c->w == NULL || c->m == NULL) {
         cache_clear(c);
         return -ENOMEM;
     }
-    if (n > 0)
-        memcpy(c->sel, pmids, (size_t)n * sizeof(pmID));
-    qsort(c->sel, (size_t)n, sizeof(pmID), pmid_cmp);
-    for (int i = 0; i < n; i++)
-        if (i == 0 || c->sel[i] != c->sel[c->nsel - 1])
-            c->sel[c->nsel++] = c->sel[i];
     c->n = n;
     for (int i = 0; i < n; i++) {
         c->pmids[i] = c->w[i].pmid = pmids[i];
@@ -837,7 +823,7 @@ static int offer(pmkit_interp_cache *c, arch_set *s, const arch_record *rec, int
         if (r == NULL) {
             if ((r = calloc(1, sizeof(*r))) == NULL)
                 return -ENOMEM;
-            if ((sts = arch_record_select(s, rec, c->sel, c->nsel, &r->r)) < 0) {
+            if ((sts = arch_record_select(s, rec, c->sel, &r->r)) < 0) {
                 free(r);
                 return sts;
             }
@@ -1052,6 +1038,16 @@ static void near(pmkit_interp_cache *c, cmetric *m, const struct timespec *t)
         metric_reset(c, m, t);
 }
 
+/* How many events an extension asks of each metric, after k that way:
+ * 1, 2, 4, ... 64 (k counted). */
+static int more(int *k)
+{
+    int n = 1 << (*k < 6 ? *k : 6);
+
+    ++*k;
+    return n;
+}
+
 /* The cached fetch: 1 done, 0 when the cache cannot answer (a set or a
  * metric it does not model, a bound passed, or an error reading the
  * records, which the fetch afresh then meets or not as it reads), or
@@ -1059,13 +1055,13 @@ static void near(pmkit_interp_cache *c, cmetric *m, const struct timespec *t)
 static int fetch_cached(pmkit_interp_cache *c, arch_set *s, const pmProfile *prof,
                         const struct timespec *t, pmValueSet **vsets)
 {
-    int sts, pending = 1;
+    int sts, pending = 1, ext[2] = {0, 0}; /* extensions made back, forward */
 
     for (int i = 0; i < c->n; i++) {
         near(c, &c->m[i], t);
         c->m[i].need = -1; /* to answer */
     }
-    for (int round = 0; pending; round++) {
+    while (pending) {
         int need[2] = {0, 0};
         pending = 0;
         for (int i = 0; i < c->n; i++) {
@@ -1080,9 +1076,9 @@ static int fetch_cached(pmkit_interp_cache *c, arch_set *s, const pmProfile *pro
             need[1] |= m->need > 0;
             pending |= m->need != 0;
         }
-        /* read more, a record then twice as many each round */
-        if ((need[1] && extend(c, s, ARCH_FORW, 1 << (round < 6 ? round : 6)) < 0) ||
-            (need[0] && extend(c, s, ARCH_BACK, 1 << (round < 6 ? round : 6)) < 0))
+        /* read more, a record then twice as many each time that way */
+        if ((need[1] && extend(c, s, ARCH_FORW, more(&ext[1])) < 0) ||
+            (need[0] && extend(c, s, ARCH_BACK, more(&ext[0])) < 0))
             return 0; /* the same */
         for (int i = 0, gained = 0; i < c->n && pending && !c->off; i++) {
             gained |= c->m[i].need != 0 && c->m[i].got > 0;

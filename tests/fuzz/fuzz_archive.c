@@ -10,8 +10,10 @@
  * end; every name, descriptor and name list; every instance domain at its
  * observations' times and over all time, with lookups of each instance;
  * every label set at those times; every help text; every record forward
- * and backward, decoded, with event arrays unpacked; seeks to each
- * record's time both ways.  The seeds are archives tests/oracle/gen_archive
+ * and backward, decoded, with event arrays unpacked, and selected
+ * (arch_record_select: it must refuse what the decoder refuses, also on
+ * the first records with each of their first words damaged in turn);
+ * seeks to each record's time both ways.  The seeds are archives tests/oracle/gen_archive
  * wrote.
  */
 #include "archive.h"
@@ -63,6 +65,71 @@ static void touch(const pmHighResResult *r)
     (void)sum;
 }
 
+/* arch_record_select's verdict on a record must be arch_record_result's
+ * (sts), whatever it selects: none, the archive's first PMID, or all. */
+static void select_same(arch_set *s, const arch_record *rec, int sts)
+{
+    int n = arch_npmids(s) < 64 ? arch_npmids(s) : 64;
+    pmID pmids[64];
+
+    for (int i = 0; i < n; i++)
+        pmids[i] = arch_pmid_at(s, i);
+    for (int k = 0; k < 3; k++) {
+        arch_pmids *sel = arch_pmids_new(pmids, k == 0 ? 0 : k == 1 ? (n > 0) : n);
+        pmHighResResult *r;
+        int got;
+        if (sel == NULL)
+            return;
+        got = arch_record_select(s, rec, sel, &r);
+        arch_pmids_free(sel);
+        if ((got < 0) != (sts < 0))
+            abort(); /* a record refused one way and taken the other */
+        if (got == 0) {
+            touch(r);
+            pmFreeHighResResult(r);
+        }
+    }
+}
+
+#define MUTATE_RECORDS 6  /* records of an input whose words are damaged */
+#define MUTATE_WORDS   96 /* the first words of each, one at a time */
+
+/* The first words of a small record damaged one at a time, in ways that
+ * break counts, formats and offsets: both decoders must agree. */
+static void mutations(arch_set *s, const arch_record *rec)
+{
+    /* all zero, all ones, plus one, the top bit flipped, and (as a DPTR
+     * value's word offset) the payload's end and its last word */
+    static const uint32_t flip[] = {0, 0xffffffffu, 1, 0x80000000u, 12, 8};
+    size_t len = rec->len >= 8 ? rec->len - 8 : 0;
+    uint8_t copy[4 * MUTATE_WORDS + 64];
+    arch_record m = *rec;
+
+    if (len > sizeof(copy))
+        return;
+    m.body = copy;
+    for (size_t w = 0; w + 4 <= len && w < 4 * MUTATE_WORDS; w += 4)
+        for (size_t f = 0; f < sizeof(flip) / sizeof(flip[0]); f++) {
+            pmHighResResult *r;
+            int sts;
+            memcpy(copy, rec->body, len);
+            if (f < 2) {
+                memset(copy + w, (int)(flip[f] & 0xff), 4);
+            } else {
+                uint32_t x = (uint32_t)copy[w] << 24 | (uint32_t)copy[w + 1] << 16 |
+                             (uint32_t)copy[w + 2] << 8 | copy[w + 3];
+                x = f == 2 ? x + 1 : f == 3 ? x ^ flip[f] : (uint32_t)(len + flip[f]) / 4;
+                copy[w] = (uint8_t)(x >> 24);
+                copy[w + 1] = (uint8_t)(x >> 16);
+                copy[w + 2] = (uint8_t)(x >> 8);
+                copy[w + 3] = (uint8_t)x;
+            }
+            if ((sts = arch_record_result(s, &m, &r)) == 0)
+                pmFreeHighResResult(r);
+            select_same(s, &m, sts);
+        }
+}
+
 /* Records one way from where c stands; their times into t[] (forward). */
 static int records(arch_set *s, arch_cursor *c, int dir, struct timespec *t, int max)
 {
@@ -71,12 +138,16 @@ static int records(arch_set *s, arch_cursor *c, int dir, struct timespec *t, int
 
     for (int k = 0; k < MAX_RECORDS && arch_cursor_step(c, dir, &rec) > 0; k++) {
         pmHighResResult *r;
+        int sts;
         if (t != NULL && n < max)
             t[n++] = rec.stamp;
-        if (arch_record_result(s, &rec, &r) == 0) {
+        if ((sts = arch_record_result(s, &rec, &r)) == 0) {
             touch(r);
             pmFreeHighResResult(r);
         }
+        select_same(s, &rec, sts);
+        if (dir == ARCH_FORW && k < MUTATE_RECORDS)
+            mutations(s, &rec);
     }
     return n;
 }
