@@ -456,7 +456,7 @@ static int volume_end(arch_cursor *c, int v)
     arch_record rec;
     uint64_t size, last;
     arch_ti ti;
-    int sts;
+    int sts, from_last = 0; /* read from the index's very last entry */
 
     c->v = v;
     if ((sts = cur_file(c, &f)) < 0 || (sts = afile_size(f, &size)) < 0)
@@ -476,12 +476,14 @@ static int volume_end(arch_cursor *c, int v)
             continue;
         tries++;
         c->off = ti.data_off;
-        if (ti.data_off < size && frames_here(c))
+        if (ti.data_off < size && frames_here(c)) {
+            from_last = j == ar->nti;
             break;
+        }
         c->off = ar->labellen;
     }
     last = c->off;
-    for (;;) {
+    for (int good = 0;; good = from_last) {
         arch_file *vf;
         uint64_t start;
         uint32_t len;
@@ -493,9 +495,13 @@ static int volume_end(arch_cursor *c, int v)
             c->off = last = start + len;
             continue;
         }
-        if (sts < 0)
+        if (sts < 0 && !good)
             return sts;
-        break; /* the end, or a record being written */
+        /* the end, a record being written, or, read from the index's
+         * last entry, bytes that are no record after a good one (zeros, a
+         * bad frame or header): Debian's libpcp ends the archive at that
+         * record too (and fails from anywhere else) */
+        break;
     }
     c->off = last;
     /* bytes after the label but no whole record: damaged, as PCP finds */

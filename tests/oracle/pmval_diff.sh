@@ -96,16 +96,18 @@ fn=$src/tests/cli/pminfo/fixed_agent.pmns
 
 # Damaged copies of ok-foo (@X@): its data volume cut short at 1000 bytes
 # (trunc), and 4 bytes of a record's body overwritten at 1100 (bad), where
-# both libraries find the record corrupted.
+# both libraries find the record corrupted, and 24 zero bytes after its
+# last record (tail), where both end the archive at that record.
 if [ -f "$archives/ok-foo.0" ]; then
     mkdir -p "$tmp/dmg" || exit 1
-    for a in trunc bad; do
+    for a in trunc bad tail; do
         cp "$archives/ok-foo.meta" "$tmp/dmg/$a.meta" &&
             cp "$archives/ok-foo.index" "$tmp/dmg/$a.index" || exit 1
     done
     head -c 1000 "$archives/ok-foo.0" >"$tmp/dmg/trunc.0" &&
         cp "$archives/ok-foo.0" "$tmp/dmg/bad.0" &&
-        printf '\000\000\000\010' | dd of="$tmp/dmg/bad.0" bs=1 seek=1100 conv=notrunc 2>/dev/null ||
+        printf '\000\000\000\010' | dd of="$tmp/dmg/bad.0" bs=1 seek=1100 conv=notrunc 2>/dev/null &&
+        cp "$archives/ok-foo.0" "$tmp/dmg/tail.0" && head -c 24 /dev/zero >>"$tmp/dmg/tail.0" ||
         exit 1
 fi
 
