@@ -645,76 +645,80 @@ static int accounts_add(account_list *l, account_entry *e, const char *kind, uns
     return 0;
 }
 
-int __pmAccAddUser(const char *name, unsigned int spec, unsigned int deny, int maxcons)
+/* A named user's uid and groups into e (messages as PCP's), or -EINVAL. */
+static int user_lookup(const char *name, account_entry *e)
 {
-    account_entry e;
     struct passwd pw, *found = NULL;
     char buf[4096];
-    int sts;
+    int sts = getpwnam_r(name, &pw, buf, sizeof(buf), &found);
+
+    if (found == NULL) {
+        pmNotifyErr(LOG_ERR, "Failed to lookup user \"%s\": %s\n", name,
+                    strerror(sts != 0 ? sts : ENOENT));
+        return -EINVAL;
+    }
+    e->id = pw.pw_uid;
+    if ((sts = user_groups(&pw, &e->ids)) < 0) {
+        pmNotifyErr(LOG_ERR, "Failed to lookup groups for user \"%s\": %s\n", name, strerror(-sts));
+        return -EINVAL;
+    }
+    e->nids = sts;
+    return 0;
+}
+
+/* A named group's gid and members into e (messages as PCP's), or -EINVAL. */
+static int group_lookup(const char *name, account_entry *e)
+{
+    struct group gr, *found = NULL;
+    char buf[16384];
+    int sts = getgrnam_r(name, &gr, buf, sizeof(buf), &found);
+
+    if (found == NULL) {
+        pmNotifyErr(LOG_ERR, "Failed to lookup group \"%s\": %s\n", name,
+                    strerror(sts != 0 ? sts : ENOENT));
+        return -EINVAL;
+    }
+    e->id = gr.gr_gid;
+    if ((sts = group_users(&gr, &e->ids)) < 0) {
+        pmNotifyErr(LOG_ERR, "Failed to lookup users in group \"%s\": %s\n", name, strerror(-sts));
+        return -EINVAL;
+    }
+    e->nids = sts;
+    return 0;
+}
+
+/* A user or group statement: "*" or a name found by lookup, then merged
+ * into list l or added to it. */
+static int account_statement(account_list *l, const char *kind,
+                             int (*lookup)(const char *, account_entry *), const char *name,
+                             unsigned int spec, unsigned int deny, int maxcons)
+{
+    account_entry e;
 
     if (other_thread())
         return PM_ERR_THREAD;
     if ((spec & ~all_ops) != 0 || maxcons < 0)
         return -EINVAL;
     memset(&e, 0, sizeof(e));
-    if (strcmp(name, "*") == 0) {
+    if (strcmp(name, "*") == 0)
         e.wild = 1;
-    } else {
-        sts = getpwnam_r(name, &pw, buf, sizeof(buf), &found);
-        if (found == NULL) {
-            pmNotifyErr(LOG_ERR, "Failed to lookup user \"%s\": %s\n", name,
-                        strerror(sts != 0 ? sts : ENOENT));
-            return -EINVAL;
-        }
-        e.id = pw.pw_uid;
-        if ((sts = user_groups(&pw, &e.ids)) < 0) {
-            pmNotifyErr(LOG_ERR, "Failed to lookup groups for user \"%s\": %s\n", name,
-                        strerror(-sts));
-            return -EINVAL;
-        }
-        e.nids = sts;
-    }
+    else if (lookup(name, &e) < 0)
+        return -EINVAL;
     if ((e.name = strdup(name)) == NULL) {
         free(e.ids);
         return -ENOMEM;
     }
-    return accounts_add(&users, &e, "user", spec, deny, maxcons);
+    return accounts_add(l, &e, kind, spec, deny, maxcons);
+}
+
+int __pmAccAddUser(const char *name, unsigned int spec, unsigned int deny, int maxcons)
+{
+    return account_statement(&users, "user", user_lookup, name, spec, deny, maxcons);
 }
 
 int __pmAccAddGroup(const char *name, unsigned int spec, unsigned int deny, int maxcons)
 {
-    account_entry e;
-    struct group gr, *found = NULL;
-    char buf[16384];
-    int sts;
-
-    if (other_thread())
-        return PM_ERR_THREAD;
-    if ((spec & ~all_ops) != 0 || maxcons < 0)
-        return -EINVAL;
-    memset(&e, 0, sizeof(e));
-    if (strcmp(name, "*") == 0) {
-        e.wild = 1;
-    } else {
-        sts = getgrnam_r(name, &gr, buf, sizeof(buf), &found);
-        if (found == NULL) {
-            pmNotifyErr(LOG_ERR, "Failed to lookup group \"%s\": %s\n", name,
-                        strerror(sts != 0 ? sts : ENOENT));
-            return -EINVAL;
-        }
-        e.id = gr.gr_gid;
-        if ((sts = group_users(&gr, &e.ids)) < 0) {
-            pmNotifyErr(LOG_ERR, "Failed to lookup users in group \"%s\": %s\n", name,
-                        strerror(-sts));
-            return -EINVAL;
-        }
-        e.nids = sts;
-    }
-    if ((e.name = strdup(name)) == NULL) {
-        free(e.ids);
-        return -ENOMEM;
-    }
-    return accounts_add(&groups, &e, "group", spec, deny, maxcons);
+    return account_statement(&groups, "group", group_lookup, name, spec, deny, maxcons);
 }
 
 static int has_id(const account_entry *a, unsigned int id)

@@ -1030,12 +1030,30 @@ int pdu_dec_result(const unsigned char *pdu, size_t len, pmResult **out)
     return 0;
 }
 
+/* The n value sets r holds next, in a high-resolution result stamped
+ * sec and nsec. */
+static int highres_vsets(struct rd *r, int n, int64_t sec, int64_t nsec, pmHighResResult **out)
+{
+    pmHighResResult *res =
+        calloc(1, sizeof(*res) + (size_t)(n > 1 ? n - 1 : 0) * sizeof(pmValueSet *));
+
+    if (res == NULL)
+        return -ENOMEM;
+    res->timestamp.tv_sec = (time_t)sec;
+    res->timestamp.tv_nsec = (long)nsec;
+    if (rd_vsets(r, n, res->vset, &res->numpmid) < 0) {
+        free(res);
+        return PM_ERR_IPC;
+    }
+    *out = res;
+    return 0;
+}
+
 /* A version 3 archive's data record in a RESULT PDU's frame: seconds as
  * two words, low first, nanoseconds, then the count and the value sets. */
 int pdu_dec_archive3_result(const unsigned char *pdu, size_t len, pmHighResResult **out)
 {
     struct rd r;
-    pmHighResResult *res;
     uint64_t lo, hi;
     int32_t nsec;
     int n;
@@ -1049,24 +1067,13 @@ int pdu_dec_archive3_result(const unsigned char *pdu, size_t len, pmHighResResul
     n = rd_count(&r, 8);
     if (r.bad)
         return PM_ERR_IPC;
-    res = calloc(1, sizeof(*res) + (size_t)(n > 1 ? n - 1 : 0) * sizeof(pmValueSet *));
-    if (res == NULL)
-        return -ENOMEM;
-    res->timestamp.tv_sec = (time_t)(int64_t)(hi << 32 | lo);
-    res->timestamp.tv_nsec = nsec;
-    if (rd_vsets(&r, n, res->vset, &res->numpmid) < 0) {
-        free(res);
-        return PM_ERR_IPC;
-    }
-    *out = res;
-    return 0;
+    return highres_vsets(&r, n, (int64_t)(hi << 32 | lo), nsec, out);
 }
 
 /* HIGHRES_RESULT: the count first, then 64-bit seconds and nanoseconds. */
 int pdu_dec_highres_result(const unsigned char *pdu, size_t len, pmHighResResult **out)
 {
     struct rd r;
-    pmHighResResult *res;
     uint64_t sec, nsec;
     int n;
 
@@ -1080,17 +1087,7 @@ int pdu_dec_highres_result(const unsigned char *pdu, size_t len, pmHighResResult
     nsec |= rd32(&r);
     if (r.bad || n > (int)(rd_left(&r) / 8))
         return PM_ERR_IPC;
-    res = calloc(1, sizeof(*res) + (size_t)(n > 1 ? n - 1 : 0) * sizeof(pmValueSet *));
-    if (res == NULL)
-        return -ENOMEM;
-    res->timestamp.tv_sec = (time_t)(int64_t)sec;
-    res->timestamp.tv_nsec = (long)(int64_t)nsec;
-    if (rd_vsets(&r, n, res->vset, &res->numpmid) < 0) {
-        free(res);
-        return PM_ERR_IPC;
-    }
-    *out = res;
-    return 0;
+    return highres_vsets(&r, n, (int64_t)sec, (int64_t)nsec, out);
 }
 
 /* ------------------------------------------------------------------ */

@@ -572,6 +572,19 @@ int __pmDecodeResult(__pmPDU *pdubuf, __pmResult **result)
     return 0;
 }
 
+/* rp, a high-resolution result, as the __pmResult it is laid out like
+ * (its stamp rewritten in place: seconds and a 32-bit nanosecond count). */
+static int as_internal_result(pmHighResResult *rp, __pmResult **result)
+{
+    struct timespec ts = rp->timestamp;
+    __pmResult *r = (__pmResult *)rp;
+
+    r->timestamp.sec = ts.tv_sec;
+    r->timestamp.nsec = (int32_t)ts.tv_nsec;
+    *result = r;
+    return 0;
+}
+
 int __pmDecodeHighResResult(__pmPDU *pdubuf, __pmResult **result)
 {
     pmHighResResult *rp = NULL;
@@ -583,14 +596,7 @@ int __pmDecodeHighResResult(__pmPDU *pdubuf, __pmResult **result)
         return PM_ERR_IPC;
     sts = pdu_dec_highres_result(p, len, &rp);
     free(p);
-    if (sts < 0)
-        return sts;
-    struct timespec ts = rp->timestamp;
-    __pmResult *r = (__pmResult *)rp;
-    r->timestamp.sec = ts.tv_sec;
-    r->timestamp.nsec = (int32_t)ts.tv_nsec;
-    *result = r;
-    return 0;
+    return sts < 0 ? sts : as_internal_result(rp, result);
 }
 
 /* For the context of a version 3 archive, a data record as that version
@@ -610,14 +616,7 @@ int __pmDecodeResult_ctx(__pmContext *ctxp, __pmPDU *pdubuf, __pmResult **result
         return PM_ERR_IPC;
     sts = pdu_dec_archive3_result(p, len, &rp);
     free(p);
-    if (sts < 0)
-        return sts;
-    struct timespec ts = rp->timestamp;
-    __pmResult *r = (__pmResult *)rp;
-    r->timestamp.sec = ts.tv_sec;
-    r->timestamp.nsec = (int32_t)ts.tv_nsec;
-    *result = r;
-    return 0;
+    return sts < 0 ? sts : as_internal_result(rp, result);
 }
 
 int __pmDecodeHighResResult_ctx(__pmContext *ctxp, __pmPDU *pdubuf, __pmResult **result)
