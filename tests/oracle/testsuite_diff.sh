@@ -6,14 +6,17 @@
 # Debian's libpcp, must behave alike.  Each line of CASES is a program and
 # its arguments ('#' starts a comment):
 #  1. every program named is compiled as the testsuite's makefiles do
-#     (-DDEBUG, "libpcp.h" from beside the source for Debian's side) against
-#     pmkit's headers (BUILDDIR/include, without PCP's libpcp.h) with
-#     implicit declarations an error, and linked against pmkit's libpcp
-#     with -Wl,--no-undefined ($PMKIT_SAN_CFLAGS: the sanitizers pmkit was
-#     built with); and against Debian's headers and libpcp;
+#     (-DDEBUG, "libpcp.h" from beside the source for Debian's side, the
+#     "localconfig.h" QA writes for PCP 6.0.3 on both) against pmkit's
+#     headers (BUILDDIR/include, without PCP's libpcp.h) with implicit
+#     declarations an error, and linked against pmkit's libpcp with
+#     -Wl,--no-undefined ($PMKIT_SAN_CFLAGS: the sanitizers pmkit was built
+#     with, but for shifts: chkacc1 and chkacc2 shift 1 into the sign bit,
+#     PCP's code); and against Debian's headers and libpcp;
 #  2. each line is run on both sides from a directory of its own (the same
-#     argv[0]): stdout, stderr and exit status must be identical once the
-#     addresses are named (0x... becomes P<n> by order of first appearance,
+#     argv[0]), with a pmcd.conf of no agents for a local context: stdout,
+#     stderr and exit status must be identical once the addresses are named
+#     (0x and 9 or more hex digits become P<n> by order of first appearance,
 #     counted afresh at each line that begins a dump: "Add request",
 #     "Delete request", "Now try").
 # Exit 0 identical, 1 a difference or a build failure, 2 usage, 77 skip
@@ -33,14 +36,17 @@ done
 command -v "$cc" >/dev/null 2>&1 || { echo "SKIP: no C compiler ($cc)"; exit 77; }
 [ -f "$cases" ] || { echo "FAIL: no cases file $cases"; exit 1; }
 make_tmp testsuite_diff
-mkdir "$tmp/pmkit" "$tmp/pcp" "$tmp/src"
+mkdir "$tmp/pmkit" "$tmp/pcp" "$tmp/src" "$tmp/inc"
+printf '#define PCP_PLATFORM linux\n#define PCP_VER 60003\n' >"$tmp/inc/localconfig.h"
+: >"$tmp/pmcd.conf"
+export PCP_PMCDCONF_PATH="$tmp/pmcd.conf"
 
 # the addresses named, afresh at each dump's heading
 addresses() {
     awk '/^(Add request|Delete request|Now try)/ { delete seen; n = 0 }
     {
         out = ""
-        while (match($0, /0x[0-9a-f]+/)) {
+        while (match($0, /0x[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]+/)) {
             a = substr($0, RSTART, RLENGTH)
             if (!(a in seen)) seen[a] = "P" n++
             out = out substr($0, 1, RSTART - 1) seen[a]
@@ -55,15 +61,16 @@ for prog in $progs; do
     [ -f "$ts/$prog.c" ] || { echo "SKIP: $ts/$prog.c is missing"; exit 77; }
     cp "$ts/$prog.c" "$tmp/src/"
     # shellcheck disable=SC2086 # $PMKIT_SAN_CFLAGS: the sanitizers of an ASan build
-    if ! "$cc" ${PMKIT_SAN_CFLAGS:-} -DDEBUG -D_GNU_SOURCE -Werror=implicit-function-declaration \
-        -I"$build/include/pcp" -I"$build/include" -o "$tmp/pmkit/$prog" "$tmp/src/$prog.c" \
-        -Wl,--no-undefined -L"$build/lib" -Wl,-rpath,"$build/lib" -lpcp 2>"$tmp/cc.err"; then
+    if ! "$cc" ${PMKIT_SAN_CFLAGS:-} ${PMKIT_SAN_CFLAGS:+-fno-sanitize=shift} -DDEBUG -D_GNU_SOURCE \
+        -Werror=implicit-function-declaration -I"$tmp/inc" -I"$build/include/pcp" \
+        -I"$build/include" -o "$tmp/pmkit/$prog" "$tmp/src/$prog.c" -Wl,--no-undefined \
+        -L"$build/lib" -Wl,-rpath,"$build/lib" -lpcp -lpthread 2>"$tmp/cc.err"; then
         echo "FAIL: $prog.c does not build against pmkit:"
         shorten <"$tmp/cc.err"
         exit 1
     fi
-    if ! "$cc" -w -DDEBUG -D_GNU_SOURCE -I"$ts" -o "$tmp/pcp/$prog" "$ts/$prog.c" "$debian_lib" \
-        2>"$tmp/cc.err"; then
+    if ! "$cc" -w -DDEBUG -D_GNU_SOURCE -I"$tmp/inc" -I"$ts" -o "$tmp/pcp/$prog" "$ts/$prog.c" \
+        "$debian_lib" -lpthread 2>"$tmp/cc.err"; then
         echo "SKIP: $prog.c does not build against Debian's libpcp:"
         shorten <"$tmp/cc.err"
         exit 77
