@@ -616,18 +616,51 @@ static long long file_size(const dump *d, const char *suffix)
     return stat(path, &sb) == 0 && S_ISREG(sb.st_mode) ? (long long)sb.st_size : -1;
 }
 
-/* PCP's checks of an index entry against the files' sizes, two tabs in
+/* Whether the archive's file with suffix exists, plain or compressed
+ * (the suffixes PCP's libpcp tries). */
+static const char *const zip_suffix[] = {"", ".xz", ".lzma", ".bz2", ".bz", ".gz", ".Z", ".z"};
+
+static int file_exists(const dump *d, const char *suffix)
+{
+    char path[4096 + 48];
+    struct stat sb;
+
+    for (size_t i = 0; i < sizeof(zip_suffix) / sizeof(zip_suffix[0]); i++) {
+        snprintf(path, sizeof(path), "%s.%s%s", d->base, suffix, zip_suffix[i]);
+        if (stat(path, &sb) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* An index entry's time with its fraction as the signed 32-bit number
+ * the file holds (PCP prints and checks it so). */
+static void index_signed_stamp(const dump *d, arch_ti *ti)
+{
+    long long frac = d->v3 ? (long long)ti->stamp.tv_nsec : (long long)ti->stamp.tv_nsec / 1000;
+    if (frac > INT32_MAX)
+        frac -= 4294967296LL;
+    ti->stamp.tv_nsec = (long)(d->v3 ? frac : frac * 1000);
+}
+
+/* PCP's checks of an index entry on its own: its volume's file missing,
+ * its time out of range, its offsets past the files' ends; two tabs in
  * whatever -x says. */
 static void index_check(const dump *d, const arch_ti *ti)
 {
     char vol[16];
-    long long size;
+    long long size, vsize;
 
     snprintf(vol, sizeof(vol), "%d", ti->vol);
+    if ((vsize = file_size(d, vol)) < 0 && !file_exists(d, vol))
+        printf("\t\tWarning: file missing for log volume %d\n", ti->vol);
+    if (ti->stamp.tv_sec < 0 || ti->stamp.tv_nsec < 0 || ti->stamp.tv_nsec >= 1000000000L)
+        printf("\t\tError: illegal timestamp value (%lld sec, %ld nsec)\n",
+               (long long)ti->stamp.tv_sec, (long)ti->stamp.tv_nsec);
     if ((size = file_size(d, "meta")) >= 0 && (long long)ti->meta_off > size)
         printf("\t\tError: offset to meta file past end of file (%lld)\n", size);
-    if ((size = file_size(d, vol)) >= 0 && (long long)ti->data_off > size)
-        printf("\t\tError: offset to log file past end of file (%lld)\n", size);
+    if (vsize >= 0 && (long long)ti->data_off > vsize)
+        printf("\t\tError: offset to log file past end of file (%lld)\n", vsize);
 }
 
 /* PCP's checks of an index entry against the one before it (after those
@@ -863,6 +896,7 @@ static void dump_index(dump *d)
         for (uint64_t j = 0; j < n; j++) {
             if (arch_index_entry(d->set, a, j, &ti) < 0)
                 break;
+            index_signed_stamp(d, &ti);
             print_stamp(d, &ti.stamp);
             printf("\t%7d %12llu %12llu\n", ti.vol, (unsigned long long)ti.meta_off,
                    (unsigned long long)ti.data_off);
@@ -1281,11 +1315,19 @@ static int select_metrics(dump *d, int argc, char **argv)
     return 0;
 }
 
-/* The base name of the archive named, as its files' names start. */
+/* The base name of the archive named, as its files' names start: the
+ * name itself when it has a .meta (20180416.10.00 is a base name), else
+ * without a .meta, .index or volume suffix. */
 static void base_name(dump *d, const char *archive)
 {
     char *dot;
     snprintf(d->base, sizeof(d->base), "%s", archive);
+    if (file_exists(d, "meta"))
+        return;
+    if ((dot = strrchr(d->base, '.')) != NULL && strchr(dot, '/') == NULL)
+        for (size_t i = 1; i < sizeof(zip_suffix) / sizeof(zip_suffix[0]); i++)
+            if (strcmp(dot, zip_suffix[i]) == 0)
+                *dot = '\0';
     if ((dot = strrchr(d->base, '.')) != NULL && strchr(dot, '/') == NULL) {
         const char *sfx = dot + 1;
         if (strcmp(sfx, "meta") == 0 || strcmp(sfx, "index") == 0 ||

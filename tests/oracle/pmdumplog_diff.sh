@@ -298,6 +298,22 @@ for a in ok-foo meta vol log time; do
 done
 check ti-ok-foo-xxx -txxx "$tmp/ti/ok-foo"
 check ti-ok-foo-all -a "$tmp/ti/ok-foo"
+# and on its own: a time before the Epoch, a volume with no file (then
+# no log offset check), with an offset past the meta file's end
+ti negsec 192 '\377\377\377\373'
+ti novol 192 '\377\377\377\373' 200 '\0\0\0\7' 204 '\0\0\43\50'
+check ti-negsec -t "$tmp/ti/negsec"
+check ti-novol -t "$tmp/ti/novol"
+# the testsuite's: a volume -1, fractions out of range; a volume missing
+for a in badti-2 badti-3; do
+    check "ti-$a" -t "badarchives/$a"
+    check "ti-$a-xx" -txx "badarchives/$a"
+done
+# compressed volumes are not missing; a base name ending in digits
+check ti-xz -t archives/20180416.10.00
+check ti-xz-meta -t archives/20180416.10.00.meta.xz
+check ti-xz-vol -t archives/20180416.10.00.1.xz
+check ti-bz2 -t archives/20130706.0.bz2
 
 # -r's heading: the time of the first record printed, even one before -S;
 # none when no record is printed.
