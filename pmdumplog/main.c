@@ -24,12 +24,18 @@
  * records as hex bytes (raw_dump), whatever it holds.  <mark> records are
  * printed unless metrics are named, then only with -M.
  *
+ * An archive whose end cannot be found gets PCP's warning, "UNKNOWN" as
+ * the label's end and the end of time as the window's: records are read
+ * to the damage (and its error), and -S alone, or -r from past the last
+ * index entry, dump nothing, as PCP's do (window_and_zone, dump_records).
+ *
  * Not here: multi-archive contexts, which PCP 6.0.3's pmdumplog refuses
  * (an argument with a comma, or a directory) and so does this one.
  */
 #include <pcp/pmapi.h>
 
 #include "archive.h"
+#include "cmdline.h"
 #include "outfile.h"
 
 #include <errno.h>
@@ -100,9 +106,11 @@ typedef struct dump {
     int sflag; /* -s */
     int rflag; /* -r */
     struct timespec start, finish;
-    char base[4096]; /* the archive's base name, for -t's checks */
-    pmns_walk pmns;  /* the archive's namespace, walked */
-    int nsel;        /* metrics named on the command line (0: all) */
+    struct timespec end; /* the archive's, for the label */
+    int end_unknown;     /* not found: end of time, "UNKNOWN" in the label */
+    char base[4096];     /* the archive's base name, for -t's checks */
+    pmns_walk pmns;      /* the archive's namespace, walked */
+    int nsel;            /* metrics named on the command line (0: all) */
     pmID *sel;
 } dump;
 
@@ -238,7 +246,10 @@ static void dump_label(const dump *d, int verbose)
     printf("    commencing ");
     print_label_date(d, &l->start);
     printf("\n    ending     ");
-    print_label_date(d, &d->finish);
+    if (d->end_unknown)
+        printf("UNKNOWN");
+    else
+        print_label_date(d, &d->end);
     printf("\n");
     if (verbose) {
         printf("Archive timezone: %s\n", l->timezone);
@@ -605,23 +616,74 @@ static long long file_size(const dump *d, const char *suffix)
     return stat(path, &sb) == 0 && S_ISREG(sb.st_mode) ? (long long)sb.st_size : -1;
 }
 
-/* PCP's checks of an index entry against the files' sizes. */
-static void index_check(const dump *d, const arch_ti *ti, size_t tabs)
+/* Whether the archive's file with suffix exists, plain or compressed
+ * (the suffixes PCP's libpcp tries). */
+static const char *const zip_suffix[] = {"", ".xz", ".lzma", ".bz2", ".bz", ".gz", ".Z", ".z"};
+
+static int file_exists(const dump *d, const char *suffix)
+{
+    char path[4096 + 48];
+    struct stat sb;
+
+    for (size_t i = 0; i < sizeof(zip_suffix) / sizeof(zip_suffix[0]); i++) {
+        snprintf(path, sizeof(path), "%s.%s%s", d->base, suffix, zip_suffix[i]);
+        if (stat(path, &sb) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* An index entry's time with its fraction as the signed 32-bit number
+ * the file holds (PCP prints and checks it so). */
+static void index_signed_stamp(const dump *d, arch_ti *ti)
+{
+    long long frac = d->v3 ? (long long)ti->stamp.tv_nsec : (long long)ti->stamp.tv_nsec / 1000;
+    if (frac > INT32_MAX)
+        frac -= 4294967296LL;
+    ti->stamp.tv_nsec = (long)(d->v3 ? frac : frac * 1000);
+}
+
+/* PCP's checks of an index entry on its own: its volume's file missing,
+ * its time out of range, its offsets past the files' ends; two tabs in
+ * whatever -x says. */
+static void index_check(const dump *d, const arch_ti *ti)
 {
     char vol[16];
-    long long size;
+    long long size, vsize;
 
     snprintf(vol, sizeof(vol), "%d", ti->vol);
-    if ((size = file_size(d, "meta")) >= 0 && (long long)ti->meta_off > size) {
-        for (size_t k = 0; k < tabs; k++)
-            putchar('\t');
-        printf("Error: offset to meta file past end of file (%lld)\n", size);
+    if ((vsize = file_size(d, vol)) < 0 && !file_exists(d, vol))
+        printf("\t\tWarning: file missing for log volume %d\n", ti->vol);
+    if (ti->stamp.tv_sec < 0 || ti->stamp.tv_nsec < 0 || ti->stamp.tv_nsec >= 1000000000L)
+        printf("\t\tError: illegal timestamp value (%lld sec, %ld nsec)\n",
+               (long long)ti->stamp.tv_sec, (long)ti->stamp.tv_nsec);
+    if ((size = file_size(d, "meta")) >= 0 && (long long)ti->meta_off > size)
+        printf("\t\tError: offset to meta file past end of file (%lld)\n", size);
+    if (vsize >= 0 && (long long)ti->data_off > vsize)
+        printf("\t\tError: offset to log file past end of file (%lld)\n", vsize);
+}
+
+/* PCP's checks of an index entry against the one before it (after those
+ * against the files' sizes): time going backwards, the volume number
+ * decreasing, and, within a volume, either offset decreasing.  Always
+ * two tabs in, the times short whatever -x says. */
+static void index_order_check(const dump *d, const arch_ti *prev, const arch_ti *ti)
+{
+    if (ti->stamp.tv_sec < prev->stamp.tv_sec ||
+        (ti->stamp.tv_sec == prev->stamp.tv_sec && ti->stamp.tv_nsec < prev->stamp.tv_nsec)) {
+        dump s = *d;
+        char from[96], to[96];
+        s.xflag = 0;
+        stamp_str(&s, &prev->stamp, from, sizeof(from));
+        stamp_str(&s, &ti->stamp, to, sizeof(to));
+        printf("\t\tError: timestamp went backwards in time %s -> %s\n", from, to);
     }
-    if ((size = file_size(d, vol)) >= 0 && (long long)ti->data_off > size) {
-        for (size_t k = 0; k < tabs; k++)
-            putchar('\t');
-        printf("Error: offset to log file past end of file (%lld)\n", size);
-    }
+    if (ti->vol < prev->vol)
+        printf("\t\tError: volume number decreased\n");
+    if (ti->vol == prev->vol && ti->meta_off < prev->meta_off)
+        printf("\t\tError: offset to meta file decreased\n");
+    if (ti->vol == prev->vol && ti->data_off < prev->data_off)
+        printf("\t\tError: offset to log file decreased\n");
 }
 
 /* Label sets for -e: every label record of the .meta, by time, then by
@@ -815,23 +877,33 @@ static void dump_index(dump *d)
     for (int a = 0; a < arch_count(d->set); a++) {
         uint64_t n = arch_nindex(d->set, a);
         char buf[96];
-        struct timespec t0 = {0, 0};
+        dump z = *d;
+        arch_label zl = *d->label;
         size_t len;
 
-        stamp_str(d, &t0, buf, sizeof(buf));
+        /* the heading's tabs: as many as a stamp at the Epoch with -x,
+         * its offset (-xx) from itself, 0 */
+        zl.start.tv_sec = 0;
+        zl.start.tv_nsec = 0;
+        z.label = &zl;
+        stamp_str(&z, &zl.start, buf, sizeof(buf));
         len = strlen(buf);
         printf("\nTemporal Index\n");
         for (size_t k = 0; k <= len / 8; k++)
             putchar('\t');
         printf("Log Vol    end(meta)     end(log)\n");
+        arch_ti ti, prev;
         for (uint64_t j = 0; j < n; j++) {
-            arch_ti ti;
             if (arch_index_entry(d->set, a, j, &ti) < 0)
                 break;
+            index_signed_stamp(d, &ti);
             print_stamp(d, &ti.stamp);
             printf("\t%7d %12llu %12llu\n", ti.vol, (unsigned long long)ti.meta_off,
                    (unsigned long long)ti.data_off);
-            index_check(d, &ti, len / 8 + 1);
+            index_check(d, &ti);
+            if (j > 0)
+                index_order_check(d, &prev, &ti);
+            prev = ti;
         }
     }
 }
@@ -1064,17 +1136,27 @@ static int selected(const dump *d, pmID pmid)
     return 0;
 }
 
+/* The value sets of res to print (into *n), and whether res is printed:
+ * with metrics named, only when it has some of them (or is a <mark> and
+ * -M was given). */
+static int record_shown(const dump *d, const pmHighResResult *res, int *n)
+{
+    *n = 0;
+    if (d->nsel == 0) {
+        *n = res->numpmid;
+        return 1;
+    }
+    for (int i = 0; i < res->numpmid; i++)
+        *n += selected(d, res->vset[i]->pmid);
+    return *n > 0 || (res->numpmid == 0 && d->mflag);
+}
+
 static void print_record(dump *d, const arch_record *rec, const pmHighResResult *res)
 {
-    int n = 0;
+    int n;
 
-    if (d->nsel > 0) {
-        for (int i = 0; i < res->numpmid; i++)
-            n += selected(d, res->vset[i]->pmid);
-        if (n == 0 && !(res->numpmid == 0 && d->mflag))
-            return;
-    } else
-        n = res->numpmid;
+    if (!record_shown(d, res, &n))
+        return;
     printf("\n");
     if (d->sflag)
         printf("[%u bytes]\n", rec->len);
@@ -1095,10 +1177,15 @@ static void print_record(dump *d, const arch_record *rec, const pmHighResResult 
         print_vset(d, res->vset[i], res->vset[i]->valfmt, &res->timestamp);
 }
 
+static int before_start(const dump *d, const struct timespec *t)
+{
+    return t->tv_sec < d->start.tv_sec ||
+           (t->tv_sec == d->start.tv_sec && t->tv_nsec < d->start.tv_nsec);
+}
+
 static int in_window(const dump *d, const struct timespec *t)
 {
-    if (t->tv_sec < d->start.tv_sec ||
-        (t->tv_sec == d->start.tv_sec && t->tv_nsec < d->start.tv_nsec))
+    if (before_start(d, t))
         return 0;
     if (t->tv_sec > d->finish.tv_sec ||
         (t->tv_sec == d->finish.tv_sec && t->tv_nsec > d->finish.tv_nsec))
@@ -1115,36 +1202,73 @@ static void reverse_header(const struct timespec *t)
     printf("\nLog finished at %24.24s - dump in reverse order\n", pmCtime(&sec, buf));
 }
 
+/* No index entry at or after t: PCP then reads back from the files' end,
+ * which for an archive whose end cannot be found gives nothing. */
+static int index_before(dump *d, const struct timespec *t)
+{
+    uint64_t n = arch_nindex(d->set, 0);
+    arch_ti ti;
+
+    for (uint64_t j = 0; j < n; j++) {
+        if (arch_index_entry(d->set, 0, j, &ti) < 0)
+            break;
+        if (ti.stamp.tv_sec > t->tv_sec ||
+            (ti.stamp.tv_sec == t->tv_sec && ti.stamp.tv_nsec >= t->tv_nsec))
+            return 0;
+    }
+    return 1;
+}
+
 static int dump_records(dump *d)
 {
-    int started = 0;
+    int started = 0, shown;
+    int stop_first =
+        d->end_unknown && !d->rflag && opts.start_optarg != NULL && opts.finish_optarg == NULL;
     arch_cursor *c = arch_cursor_new(d->set);
     int dir = d->rflag ? ARCH_BACK : ARCH_FORW, sts;
     arch_record rec;
 
     if (c == NULL)
         return -ENOMEM;
-    if (d->rflag)
+    if (d->end_unknown && d->rflag && index_before(d, &d->finish)) {
+        /* PCP's dump is empty, backwards from past the index */
+        arch_cursor_free(c);
+        return 0;
+    }
+    if (d->rflag && d->end_unknown)
+        sts = arch_cursor_seek(c, &d->finish, ARCH_BACK);
+    else if (d->rflag)
         sts = arch_cursor_end(c);
     else
         sts = arch_cursor_seek(c, &d->start, ARCH_FORW);
     while (sts >= 0 && (sts = arch_cursor_step(c, dir, &rec)) == 1) {
         pmHighResResult *res;
-        if (!in_window(d, &rec.stamp)) {
-            if (d->rflag ? rec.stamp.tv_sec < d->start.tv_sec : rec.stamp.tv_sec > d->finish.tv_sec)
+        int inside = in_window(d, &rec.stamp), early = !inside && before_start(d, &rec.stamp);
+        if (!inside) {
+            if (d->rflag ? started && early : rec.stamp.tv_sec > d->finish.tv_sec)
                 break;
-            continue;
+            if (!d->rflag || !early)
+                continue;
+            /* backwards past -S: the first record shown still dates the
+             * heading, as in PCP */
         }
         if ((sts = arch_record_result(d->set, &rec, &res)) < 0)
             break;
-        if (d->rflag && !started)
-            reverse_header(&rec.stamp);
-        started = 1;
-        print_record(d, &rec, res);
+        if (!started && record_shown(d, res, &shown)) {
+            if (stop_first) {
+                /* PCP stops here, -S with an end of time (as observed:
+                 * with any finite -T it goes on) */
+                pmFreeHighResResult(res);
+                break;
+            }
+            if (d->rflag)
+                reverse_header(&rec.stamp);
+            started = 1;
+        }
+        if (inside)
+            print_record(d, &rec, res);
         pmFreeHighResResult(res);
     }
-    if (d->rflag && !started && sts >= 0)
-        reverse_header(&d->finish);
     arch_cursor_free(c);
     return sts < 0 ? sts : 0;
 }
@@ -1191,11 +1315,19 @@ static int select_metrics(dump *d, int argc, char **argv)
     return 0;
 }
 
-/* The base name of the archive named, as its files' names start. */
+/* The base name of the archive named, as its files' names start: the
+ * name itself when it has a .meta (20180416.10.00 is a base name), else
+ * without a .meta, .index or volume suffix. */
 static void base_name(dump *d, const char *archive)
 {
     char *dot;
     snprintf(d->base, sizeof(d->base), "%s", archive);
+    if (file_exists(d, "meta"))
+        return;
+    if ((dot = strrchr(d->base, '.')) != NULL && strchr(dot, '/') == NULL)
+        for (size_t i = 1; i < sizeof(zip_suffix) / sizeof(zip_suffix[0]); i++)
+            if (strcmp(dot, zip_suffix[i]) == 0)
+                *dot = '\0';
     if ((dot = strrchr(d->base, '.')) != NULL && strchr(dot, '/') == NULL) {
         const char *sfx = dot + 1;
         if (strcmp(sfx, "meta") == 0 || strcmp(sfx, "index") == 0 ||
@@ -1204,15 +1336,21 @@ static void base_name(dump *d, const char *archive)
     }
 }
 
-/* -S and -T over the archive's span; -z and -Z. */
-static int window_and_zone(dump *d)
+/* -S and -T over the archive's span; -z and -Z.  An end that cannot be
+ * found is warned about and taken as the end of time, as PCP does. */
+static int window_and_zone(dump *d, const char *archive)
 {
     char *msg = NULL;
     struct timespec origin, end;
     int sts;
 
-    if ((sts = arch_end(d->set, &end)) < 0)
-        end = d->label->start;
+    if ((sts = arch_end(d->set, &end)) < 0) {
+        pmkit_archive_end_warning(archive, sts);
+        end.tv_sec = (time_t)(~(unsigned long long)0 >> 1);
+        end.tv_nsec = 0;
+        d->end_unknown = 1;
+    }
+    d->end = end;
     d->start = d->label->start;
     d->finish = end;
     if (opts.tzflag) {
@@ -1264,7 +1402,7 @@ static int run(dump *d, const char *archive, int nnames, char **names, int what)
         fprintf(stderr, "%s: %s\n", pmGetProgname(), pmErrStr(-ENOMEM));
         return -1;
     }
-    if (window_and_zone(d) < 0)
+    if (window_and_zone(d, archive) < 0)
         return -1;
     if (nnames > 0 && select_metrics(d, nnames, names) < 0)
         return -1;

@@ -15,4 +15,9 @@ void pmkit_split_seconds(double secs, long per, time_t *sec, long *part);
  * time (time.c). */
 time_t pmkit_zone_mktime(struct tm *tm);
 
+/* "PROG: Cannot locate end of archive ARCHIVE: <sts>" and PCP's warning
+ * that it goes on, on stderr (pmprintf); for pmGetOptions and pmdumplog
+ * (options.c). */
+void pmkit_archive_end_warning(const char *archive, int sts);
+
 #endif /* PMKIT_CMDLINE_H */

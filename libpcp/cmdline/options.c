@@ -725,12 +725,11 @@ static int live_window(pmOptions *d)
     return 0;
 }
 
-/* The archive's end, or with a warning (not an error: PCP goes on) the
- * end of time when it cannot be found. */
-static void archive_end_warning(pmOptions *d, int sts)
+/* The warning when the end of archive cannot be found (not an error: PCP
+ * goes on, with the end of time as the end); pmdumplog's too. */
+void pmkit_archive_end_warning(const char *archive, int sts)
 {
-    pmprintf("%s: Cannot locate end of archive %s: %s\n", pmGetProgname(),
-             d->narchives > 0 ? d->archives[0] : "", pmErrStr(sts));
+    pmprintf("%s: Cannot locate end of archive %s: %s\n", pmGetProgname(), archive, pmErrStr(sts));
     pmprintf("\nWARNING: This archive is sufficiently damaged that it may not be possible to\n");
     pmprintf("         produce complete information.  Continuing and hoping for the best.\n\n");
     pmflush();
@@ -754,7 +753,7 @@ static int archive_window(pmOptions *d)
             return PM_ERR_GENERIC;
         }
         if ((sts = pmGetHighResArchiveEnd(&last)) < 0)
-            archive_end_warning(d, sts);
+            pmkit_archive_end_warning(arch, sts);
         sts = pmParseHighResTimeWindow(d->start_optarg, d->finish_optarg, d->align_optarg,
                                        d->origin_optarg, &label.start, &last, &o->start, &o->finish,
                                        &o->origin, &msg);
@@ -766,7 +765,7 @@ static int archive_window(pmOptions *d)
             return PM_ERR_GENERIC;
         }
         if ((sts = pmGetArchiveEnd(&last)) < 0)
-            archive_end_warning(d, sts);
+            pmkit_archive_end_warning(arch, sts);
         sts =
             pmParseTimeWindow(d->start_optarg, d->finish_optarg, d->align_optarg, d->origin_optarg,
                               &label.ll_start, &last, &d->start, &d->finish, &d->origin, &msg);

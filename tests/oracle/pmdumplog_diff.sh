@@ -240,6 +240,88 @@ else
     echo "note: no compress(1) in $compress: the .Z cases are not run"
 fi
 
+# An archive whose end cannot be found (its data volume ends in zeros, its
+# index's last entry is zeros): PCP warns, labels the end UNKNOWN, dumps
+# to the end of time (to the read error) and checks the index's order.
+bad=badarchives/archive-20150417.131733
+check noend "$bad"
+check noend-l -l "$bad"
+check noend-L -Lxx "$bad"
+check noend-t -t "$bad"
+check noend-tz -tz "$bad"
+check noend-a -a "$bad"
+check noend-names "$bad" pmcd hinv.ncpu
+check noend-nosuch "$bad" sample.nosuch
+check noend-byfile -l "$bad.meta"
+check noend-r -r "$bad"
+check noend-rm -r -m "$bad"
+check noend-S -S+2 "$bad"
+check noend-S-names -S+2 "$bad" pmcd
+check noend-S-T -S+2 -T+100 "$bad"
+check noend-T -T-2 "$bad"
+check noend-r-T -r -T+100 "$bad" pmcd
+check noend-r-T-past -r -T+3000 "$bad"
+check noend-r-T-last -r -T+2220.005044 "$bad"
+check noend-r-T-after -r -T+2220.005045 "$bad"
+check noend-l-T -l -T+3 "$bad"
+
+# -t's checks of the index's order, over copies whose .index is patched
+# here: a zero entry added to ok-foo's; in ok-mv-foo's, a meta offset
+# lower across volumes (no error), a volume going back, a log offset
+# lower, time going back with offsets past the files' ends.
+mkdir "$tmp/ti"
+for a in ok-foo ok-mv-foo; do
+    for f in "$suite/archives/$a".*; do
+        cp "$f" "$tmp/ti/$a.${f##*.}"
+    done
+done
+head -c 20 /dev/zero >>"$tmp/ti/ok-foo.index"
+# ti NAME OFFSET BYTES...: a copy of ok-mv-foo with its .index patched
+ti() {
+    name=$1
+    shift
+    for f in "$tmp/ti/ok-mv-foo".*; do
+        cp "$f" "$tmp/ti/$name.${f##*.}"
+    done
+    while [ $# -ge 2 ]; do
+        printf "$2" | dd of="$tmp/ti/$name.index" bs=1 seek="$1" conv=notrunc 2>/dev/null
+        shift 2
+    done
+}
+ti meta 184 '\0\0\1\54'
+ti vol 200 '\0\0\0\0'
+ti log 228 '\0\0\0\144'
+ti time 192 '\65\311\367\101' 200 '\0\0\0\1' 204 '\0\0\43\50' 208 '\0\0\0\144'
+for a in ok-foo meta vol log time; do
+    check "ti-$a" -t "$tmp/ti/$a"
+    check "ti-$a-x" -tx "$tmp/ti/$a"
+done
+check ti-ok-foo-xxx -txxx "$tmp/ti/ok-foo"
+check ti-ok-foo-all -a "$tmp/ti/ok-foo"
+# and on its own: a time before the Epoch, a volume with no file (then
+# no log offset check), with an offset past the meta file's end
+ti negsec 192 '\377\377\377\373'
+ti novol 192 '\377\377\377\373' 200 '\0\0\0\7' 204 '\0\0\43\50'
+check ti-negsec -t "$tmp/ti/negsec"
+check ti-novol -t "$tmp/ti/novol"
+# the testsuite's: a volume -1, fractions out of range; a volume missing
+for a in badti-2 badti-3; do
+    check "ti-$a" -t "badarchives/$a"
+    check "ti-$a-xx" -txx "badarchives/$a"
+done
+# compressed volumes are not missing; a base name ending in digits
+check ti-xz -t archives/20180416.10.00
+check ti-xz-meta -t archives/20180416.10.00.meta.xz
+check ti-xz-vol -t archives/20180416.10.00.1.xz
+check ti-bz2 -t archives/20130706.0.bz2
+
+# -r's heading: the time of the first record printed, even one before -S;
+# none when no record is printed.
+check rhead-T -r -T+5 archives/ok-foo pmcd
+check rhead-S -r -S+3 archives/ok-foo pmcd
+check rhead-none -r -T+0.5 archives/ok-foo sample.colour
+check rhead-past -r -S+100 -T+200 archives/ok-foo
+
 if [ "$fails" -ne 0 ]; then
     echo "$fails of $n cases differ"
     exit 1
