@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <syslog.h>
 #include <unistd.h>
@@ -347,18 +348,41 @@ static int add_wild(int family, const char *name, unsigned int spec, unsigned in
     return host_add(&e, spec, deny, max);
 }
 
+/* Does this host's own name resolve?  PCP's libpcp looks it up before it
+ * takes localhost (by that name or through local:), and takes no localhost
+ * entry when it does not: a chroot or container whose name is not in its
+ * /etc/hosts gets the message and PCP's -EHOSTUNREACH. */
+static int own_name_resolves(void)
+{
+    char host[256] = "";
+    __pmHostEnt *he;
+
+    if (gethostname(host, sizeof(host)) != 0)
+        host[0] = '\0';
+    host[sizeof(host) - 1] = '\0';
+    h_errno = 0;
+    if ((he = __pmGetAddrInfo(host)) == NULL) {
+        pmNotifyErr(LOG_ERR, "__pmGetAddrInfo(%s), %s\n", host, hstrerror(h_errno));
+        return 0;
+    }
+    __pmHostEntFree(he);
+    return 1;
+}
+
 /* "local:..." or "unix:...": the socket entry, and for local: localhost. */
 static int add_local(const char *name, int local, unsigned int spec, unsigned int deny, int max)
 {
     const char *path = strchr(name, ':') + 1;
-    int sts, lsts;
+    int sts, lsts, known = 0;
 
     if (*path != '\0' && strcmp(path, "*") != 0)
         pmNotifyErr(LOG_WARNING, "Ignoring the path in host pattern \"%s\"\n", path);
+    if (local)
+        known = own_name_resolves();
     sts = add_wild(AF_UNIX, "unix:", spec, deny, max);
     if (!local)
         return sts;
-    lsts = add_named("localhost", "localhost", spec, deny, max);
+    lsts = known ? add_named("localhost", "localhost", spec, deny, max) : -EHOSTUNREACH;
     return sts == 0 ? 0 : lsts;
 }
 
@@ -376,6 +400,8 @@ int __pmAccAddHost(const char *name, unsigned int spec, unsigned int deny, int m
         return add_local(name, 1, spec, deny, maxcons);
     if (strncmp(name, "unix:", 5) == 0)
         return add_local(name, 0, spec, deny, maxcons);
+    if (strcasecmp(name, "localhost") == 0 && !own_name_resolves())
+        return -EHOSTUNREACH;
     if ((star = strchr(name, '*')) == NULL)
         return add_named(name, name, spec, deny, maxcons);
     if (star[1] != '\0') {
