@@ -382,7 +382,9 @@ static int add_local(const char *name, int local, unsigned int spec, unsigned in
     sts = add_wild(AF_UNIX, "unix:", spec, deny, max);
     if (!local)
         return sts;
-    lsts = known ? add_named("localhost", "localhost", spec, deny, max) : -EHOSTUNREACH;
+    if (!known)
+        return sts; /* the socket entry's answer alone */
+    lsts = add_named("localhost", "localhost", spec, deny, max);
     return sts == 0 ? 0 : lsts;
 }
 
