@@ -15,12 +15,28 @@
 
 #include <errno.h>
 #include <grp.h>
+#include <netdb.h>
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+/* Does this host's own name resolve (getaddrinfo)? */
+static int own_name_resolves(void)
+{
+    char host[256] = "";
+    struct addrinfo *ai = NULL;
+    int ok;
+
+    if (gethostname(host, sizeof(host) - 1) != 0)
+        return 0;
+    ok = getaddrinfo(host, NULL, NULL, &ai) == 0;
+    if (ai != NULL)
+        freeaddrinfo(ai);
+    return ok;
+}
 
 static void say(const char *what, int sts)
 {
@@ -233,8 +249,15 @@ static void case_ipv6(void)
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
         host(names[i], 0xf, (unsigned)i & 0xf, (int)(i % 4));
     dump();
-    for (size_t i = 0; i < sizeof(clients) / sizeof(clients[0]); i++)
+    for (size_t i = 0; i < sizeof(clients) / sizeof(clients[0]); i++) {
+        /* a loopback client against this list where this host's name does
+         * not resolve: a known difference (docs/compat.md), left out */
+        if (strcmp(clients[i], "::1") == 0 && !own_name_resolves()) {
+            printf("AddClient(::1): left out, this host's name does not resolve\n");
+            continue;
+        }
         client(clients[i]);
+    }
     dump();
 }
 
