@@ -316,6 +316,22 @@ static void test_allocations_per_fetch(void **state)
 /* A request naming a context's own metric before it exists (its PMID
  * taken from another context, where it exists) and again once added: the
  * plan kept from the first fetch must not answer the second. */
+/* Two fetches of ids, "X.a" = dm.u32 + 1 and "X.b" = dm.u32 * 2: both
+ * answer, the second from the first's value. */
+static void fetch_both_twice(pmID *ids)
+{
+    pmResult *r;
+
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(pmFetch(2, ids, &r), 0);
+        assert_int_equal(r->vset[0]->numval, 1);
+        assert_int_equal(r->vset[1]->numval, 1);
+        assert_int_equal(r->vset[1]->vlist[0].value.lval,
+                         2 * (r->vset[0]->vlist[0].value.lval - 1));
+        pmFreeResult(r);
+    }
+}
+
 static void test_plan_after_add(void **state)
 {
     pmResult *r;
@@ -335,14 +351,7 @@ static void test_plan_after_add(void **state)
         pmFreeResult(r);
     }
     assert_int_equal(add("kp.b", "dm.u32 * 2"), ids[1]);
-    for (int k = 0; k < 2; k++) {
-        assert_int_equal(pmFetch(2, ids, &r), 0);
-        assert_int_equal(r->vset[0]->numval, 1);
-        assert_int_equal(r->vset[1]->numval, 1);
-        assert_int_equal(r->vset[1]->vlist[0].value.lval,
-                         2 * (r->vset[0]->vlist[0].value.lval - 1));
-        pmFreeResult(r);
-    }
+    fetch_both_twice(ids);
     pmDestroyContext(second);
     pmDestroyContext(first);
 }
@@ -393,14 +402,7 @@ static void test_plan_after_add_mid_fetch(void **state)
     assert_int_equal(r->vset[0]->numval, 1);
     assert_int_equal(r->vset[1]->numval, PM_ERR_PMID);
     pmFreeResult(r);
-    for (int k = 0; k < 2; k++) {
-        assert_int_equal(pmFetch(2, ids, &r), 0);
-        assert_int_equal(r->vset[0]->numval, 1);
-        assert_int_equal(r->vset[1]->numval, 1);
-        assert_int_equal(r->vset[1]->vlist[0].value.lval,
-                         2 * (r->vset[0]->vlist[0].value.lval - 1));
-        pmFreeResult(r);
-    }
+    fetch_both_twice(ids);
     *hook = NULL;
     dlclose(dso);
     pmDestroyContext(second);
