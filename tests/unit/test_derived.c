@@ -26,23 +26,9 @@
 
 #include <pcp/pmapi.h>
 
-#if !defined(DM_DSO) || !defined(DM_PMNS)
-#error "build with -DDM_DSO=path/to/dm_agent.so -DDM_PMNS=path/to/dm.pmns"
-#endif
+#include "dm_setup.h"
 
 #include "alloc_hooks.h"
-
-static int setup(void **state)
-{
-    char spec[1024];
-
-    (void)state;
-    pmSpecLocalPMDA("clear");
-    snprintf(spec, sizeof(spec), "add,245,%s,dm_init", DM_DSO);
-    if (pmSpecLocalPMDA(spec) != NULL || pmLoadASCIINameSpace(DM_PMNS, 1) < 0)
-        return -1;
-    return 0;
-}
 
 /* A new local context (the current one). */
 static int new_context(void)

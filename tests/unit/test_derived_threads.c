@@ -25,9 +25,7 @@
 
 #include <pcp/pmapi.h>
 
-#if !defined(DM_DSO) || !defined(DM_PMNS)
-#error "build with -DDM_DSO=path/to/dm_agent.so -DDM_PMNS=path/to/dm.pmns"
-#endif
+#include "dm_setup.h"
 
 enum { NTHREADS = 3, NFETCH = 20000, NADD = 20 };
 
@@ -41,18 +39,6 @@ typedef struct worker {
     int added;     /* metrics this thread added (worker 0) */
     char why[160]; /* the first broken rule */
 } worker;
-
-static int setup(void **state)
-{
-    char spec[1024];
-
-    (void)state;
-    pmSpecLocalPMDA("clear");
-    snprintf(spec, sizeof(spec), "add,245,%s,dm_init", DM_DSO);
-    if (pmSpecLocalPMDA(spec) != NULL || pmLoadASCIINameSpace(DM_PMNS, 1) < 0)
-        return -1;
-    return 0;
-}
 
 static void note(worker *w, const char *fmt, int a, int b)
 {
