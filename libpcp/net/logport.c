@@ -1,0 +1,227 @@
+/*
+ * logport.c - where a host's pmloggers take control connections
+ * (<pcp/libpcp.h>'s __pmLogFindPort, and __pmLogFindLocalPorts, which
+ * Debian's libpcp exports undeclared): on this host, from the port files
+ * each logger writes in $PCP_TMP_DIR/pmlogger.
+ *
+ * A port file is named by the logger's pid, and "primary" is the primary
+ * logger's (a link to its file); it holds the port on its first line, the
+ * host whose pmcd is logged on the second and the archive's base name on
+ * the third.  As Debian's PCP 6.0.3 reads them (tests/oracle/
+ * probe_logctl.c): the files of processes that are gone are passed over
+ * (the primary's is not checked), names that are neither a pid nor
+ * "primary" are ignored, a file whose first line is not a number ending
+ * at its newline is passed over with a message on stderr, and one that
+ * stops before the host or the archive is taken without them, also with
+ * a message.  The answer is an array the library keeps until the next
+ * call, in the order of the names (the primary after the pids).  Not
+ * here: another host's loggers, which PCP asks that host's pmcd for
+ * (docs/compat.md).
+ */
+#include "support.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <pcp/libpcp.h>
+
+/* A port file is a few short lines; more than this is not read. */
+#define PORT_FILE_MAX 4096
+
+PCP_CALL int __pmLogFindLocalPorts(int pid, __pmLogPort **result);
+
+static pthread_mutex_t ports_lock = PTHREAD_MUTEX_INITIALIZER;
+static __pmLogPort *ports; /* the last answer, the caller's to read */
+static int nports;
+
+static void ports_clear(void)
+{
+    for (int i = 0; i < nports; i++) {
+        free(ports[i].pmcd_host);
+        free(ports[i].archive);
+        free(ports[i].name);
+    }
+    free(ports);
+    ports = NULL;
+    nports = 0;
+}
+
+static int all_digits(const char *s)
+{
+    if (*s == '\0')
+        return 0;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return 0;
+    return 1;
+}
+
+/* Is name a port file the search for pid wants? */
+static int wanted(const char *name, int pid)
+{
+    if (pid == PM_LOG_PRIMARY_PID)
+        return strcmp(name, "primary") == 0;
+    if (pid == PM_LOG_ALL_PIDS)
+        return strcmp(name, "primary") == 0 ||
+               (all_digits(name) && __pmProcessExists((pid_t)atoi(name)));
+    return all_digits(name) && atoi(name) == pid;
+}
+
+/* The file's text (at most PORT_FILE_MAX bytes), NUL-terminated: its
+ * length, or -errno. */
+static int read_text(const char *path, char *buf)
+{
+    int fd = open(path, O_RDONLY), n = 0;
+
+    if (fd < 0)
+        return -errno;
+    while (n < PORT_FILE_MAX) {
+        ssize_t got = read(fd, buf + n, (size_t)(PORT_FILE_MAX - n));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            int sts = -errno;
+            close(fd);
+            return sts;
+        }
+        if (got == 0)
+            break;
+        n += (int)got;
+    }
+    close(fd);
+    buf[n] = '\0';
+    return n;
+}
+
+/* The line at *p (to its newline or the end) copied; *p past it, and
+ * *nl whether a newline ended it. */
+static char *take_line(const char **p, int *nl)
+{
+    const char *end = strchr(*p, '\n');
+    size_t len = end != NULL ? (size_t)(end - *p) : strlen(*p);
+    char *s = strndup(*p, len);
+
+    *nl = end != NULL;
+    *p += len + (end != NULL);
+    return s;
+}
+
+/* Parse the port file at path into lp: 1, 0 to pass it over, -ENOMEM. */
+static int parse_file(const char *path, __pmLogPort *lp)
+{
+    char text[PORT_FILE_MAX + 1], *end;
+    const char *p;
+    int n = read_text(path, text), nl;
+
+    if (n < 0) {
+        fprintf(stderr, "__pmLogFindLocalPorts: pmlogger port file %s: %s\n", path, strerror(-n));
+        return 0;
+    }
+    if (n == 0) {
+        fprintf(stderr, "__pmLogFindLocalPorts: pmlogger port file %s empty!\n", path);
+        return 0;
+    }
+    lp->port = (int)strtol(text, &end, 10);
+    if (*end != '\n') {
+        fprintf(stderr, "__pmLogFindLocalPorts: pmlogger port file %s: no port number\n", path);
+        return 0;
+    }
+    p = end + 1;
+    if (*p == '\0') {
+        fprintf(stderr, "__pmLogFindLocalPorts: pmlogger port file %s: no PMCD host name\n", path);
+        return 1;
+    }
+    if ((lp->pmcd_host = take_line(&p, &nl)) == NULL)
+        return -ENOMEM;
+    if (!nl || *p == '\0') {
+        fprintf(stderr, "__pmLogFindLocalPorts: pmlogger port file %s: no archive base pathname\n",
+                path);
+        return 1;
+    }
+    if ((lp->archive = take_line(&p, &nl)) == NULL)
+        return -ENOMEM;
+    return 1;
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* Add the port file name in dir to the answer: 0 or -ENOMEM. */
+static int add_port(const char *dir, const char *name)
+{
+    char path[MAXPATHLEN];
+    __pmLogPort *t, *lp;
+    int sts;
+
+    if ((t = realloc(ports, (size_t)(nports + 1) * sizeof(*t))) == NULL)
+        return -ENOMEM;
+    ports = t;
+    lp = &ports[nports];
+    memset(lp, 0, sizeof(*lp));
+    lp->pid = strcmp(name, "primary") == 0 ? PM_LOG_PRIMARY_PID : atoi(name);
+    pmsprintf(path, sizeof(path), "%s/%s", dir, name);
+    if ((sts = parse_file(path, lp)) <= 0 || (lp->name = strdup(name)) == NULL) {
+        free(lp->pmcd_host);
+        free(lp->archive);
+        return sts < 0 || sts == 1 ? -ENOMEM : 0;
+    }
+    nports++;
+    return 0;
+}
+
+static int find_local(int pid)
+{
+    char dir[MAXPATHLEN];
+    struct dirent **names = NULL;
+    int n, sts = 0;
+
+    ports_clear();
+    if (pid != PM_LOG_PRIMARY_PID && pid != PM_LOG_ALL_PIDS && !__pmProcessExists((pid_t)pid))
+        return 0;
+    pmsprintf(dir, sizeof(dir), "%s/pmlogger", pmGetConfig("PCP_TMP_DIR"));
+    if ((n = scandir(dir, &names, NULL, by_name)) < 0)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        if (sts == 0 && wanted(names[i]->d_name, pid))
+            sts = add_port(dir, names[i]->d_name);
+        free(names[i]);
+    }
+    free(names);
+    if (sts < 0) {
+        ports_clear();
+        return sts;
+    }
+    return nports;
+}
+
+int __pmLogFindLocalPorts(int pid, __pmLogPort **result)
+{
+    int sts;
+
+    if (result == NULL)
+        return -EINVAL;
+    pthread_mutex_lock(&ports_lock);
+    sts = find_local(pid);
+    *result = ports;
+    pthread_mutex_unlock(&ports_lock);
+    return sts;
+}
+
+int __pmLogFindPort(const char *host, int pid, __pmLogPort **result)
+{
+    if (host == NULL || result == NULL)
+        return -EINVAL;
+    if (__pmIsLocalhost(host))
+        return __pmLogFindLocalPorts(pid, result);
+    /* another host's loggers are known to its pmcd only */
+    return -EHOSTUNREACH;
+}
