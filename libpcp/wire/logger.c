@@ -223,6 +223,11 @@ int __pmConnectLogger(const char *host, int *pid, int *port)
 
     if (host == NULL || pid == NULL || port == NULL)
         return -EINVAL;
+    /* no pid and the primary's symbolic port: the primary logger */
+    if (*pid == PM_LOG_NO_PID && *port == PM_LOG_PRIMARY_PORT) {
+        *pid = PM_LOG_PRIMARY_PID;
+        *port = PM_LOG_NO_PORT;
+    }
     if ((fd = connect_logger(host, *pid, port)) < 0)
         return fd;
     if ((sts = handshake(fd, pid)) < 0) {

@@ -851,6 +851,10 @@ static void connections(void)
     connect_case("local:", PM_LOG_NO_PID, PM_LOG_NO_PORT, -1, G_OK, A_RESULT, 0);
     connect_case("local:", PM_LOG_ALL_PIDS, PM_LOG_NO_PORT, -1, G_OK, A_RESULT, 0);
     connect_case("unix:", PM_LOG_NO_PID, PM_LOG_NO_PORT, -1, G_OK, A_RESULT, 0);
+    connect_case("unix:", PM_LOG_NO_PID, PM_LOG_PRIMARY_PORT, -1, G_OK, A_RESULT, 0);
+    connect_case("local:", PM_LOG_NO_PID, PM_LOG_PRIMARY_PORT, -1, G_OK, A_RESULT, 0);
+    connect_case("localhost", PM_LOG_NO_PID, PM_LOG_PRIMARY_PORT, -1, G_OK, A_RESULT, 0);
+    connect_case("localhost", PM_LOG_PRIMARY_PID, PM_LOG_PRIMARY_PORT, -1, G_OK, A_RESULT, 0);
     connect_case("unix:", dead, PM_LOG_NO_PORT, -1, G_OK, A_RESULT, 0);
     snprintf(path, sizeof(path), "local:%s/nosuch.socket", dir);
     connect_case(path, PM_LOG_NO_PID, PM_LOG_NO_PORT, -1, G_OK, A_RESULT, 0);
