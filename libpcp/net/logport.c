@@ -14,9 +14,9 @@
  * at its newline is passed over with a message on stderr, and one that
  * stops before the host or the archive is taken without them, also with
  * a message.  The answer is an array the library keeps until the next
- * call, in the order of the names (the primary after the pids).  Not
- * here: another host's loggers, which PCP asks that host's pmcd for
- * (docs/compat.md).
+ * call, in the order of the names (the primary after the pids).  Another
+ * host's loggers are what its pmcd says of them (pmcd.pmlogger.port):
+ * pid and port, the instance's name, no host or archive.
  */
 #include "support.h"
 
@@ -216,12 +216,82 @@ int __pmLogFindLocalPorts(int pid, __pmLogPort **result)
     return sts;
 }
 
+/* Add the logger of instance inst (pmcd.pmlogger's indom, the primary's
+ * 0) on port, named as the instance: 0 or an error. */
+static int add_remote(pmInDom indom, int inst, int port)
+{
+    __pmLogPort *t, *lp;
+    char *name = NULL;
+    int sts;
+
+    if ((sts = pmNameInDom(indom, inst, &name)) < 0)
+        return sts;
+    if ((t = realloc(ports, (size_t)(nports + 1) * sizeof(*t))) == NULL) {
+        free(name);
+        return -ENOMEM;
+    }
+    ports = t;
+    lp = &ports[nports++];
+    memset(lp, 0, sizeof(*lp));
+    lp->pid = inst;
+    lp->port = port;
+    lp->name = name;
+    return 0;
+}
+
+/* The loggers of pmcd.pmlogger.port in the current context. */
+static int fetch_remote(int pid)
+{
+    const char *metric = "pmcd.pmlogger.port";
+    pmResult *rp = NULL;
+    pmValueSet *vs;
+    pmDesc desc;
+    pmID pmid;
+    int sts;
+
+    if ((sts = pmLookupName(1, &metric, &pmid)) < 0 || (sts = pmLookupDesc(pmid, &desc)) < 0 ||
+        (sts = pmFetch(1, &pmid, &rp)) < 0)
+        return sts;
+    vs = rp->vset[0];
+    for (int i = 0; i < vs->numval && sts >= 0; i++) {
+        int inst = vs->vlist[i].inst;
+        if (pid == PM_LOG_ALL_PIDS || inst == pid)
+            sts = add_remote(desc.indom, inst, vs->vlist[i].value.lval);
+    }
+    pmFreeResult(rp);
+    return sts < 0 ? sts : nports;
+}
+
+/* Another host's loggers, as its pmcd knows them (pmcd.pmlogger.port, an
+ * instance a logger, the primary's 0): no host or archive, and the
+ * caller's current context kept. */
+static int find_remote(const char *host, int pid)
+{
+    int saved = pmWhichContext(), ctx, sts;
+
+    ports_clear();
+    if ((ctx = pmNewContext(PM_CONTEXT_HOST, host)) < 0)
+        return ctx;
+    sts = fetch_remote(pid);
+    pmDestroyContext(ctx);
+    if (saved >= 0)
+        pmUseContext(saved);
+    if (sts < 0)
+        ports_clear();
+    return sts;
+}
+
 int __pmLogFindPort(const char *host, int pid, __pmLogPort **result)
 {
+    int sts;
+
     if (host == NULL || result == NULL)
         return -EINVAL;
     if (__pmIsLocalhost(host))
         return __pmLogFindLocalPorts(pid, result);
-    /* another host's loggers are known to its pmcd only */
-    return -EHOSTUNREACH;
+    pthread_mutex_lock(&ports_lock);
+    sts = find_remote(host, pid);
+    *result = ports;
+    pthread_mutex_unlock(&ports_lock);
+    return sts;
 }

@@ -3,14 +3,17 @@
 #
 # pmlogger's control clients against Debian's real pmlogger, on Debian's
 # libpcp and on pmkit's: Debian's pmcd (its own agent only) on a free
-# loopback port and a unix socket in a scratch directory, and for each
+# loopback port (of 127.0.0.1 and 127.0.0.2, which neither library takes
+# for this host) and a unix socket in a scratch directory, and for each
 # side a fresh Debian pmlogger, the primary (-P), with the same
 # configuration.  On each side: Debian's pmlc (on pmkit's side with
 # LD_LIBRARY_PATH=BUILDDIR/lib) connected to the primary, by pid (the
-# unix socket) and by -h localhost -p PORT (TCP), reading the same
+# unix socket), by -h localhost -p PORT (TCP) and through 127.0.0.2's pmcd
+# (by pid, the primary, a pid with no logger), reading the same
 # commands (status, query, log mandatory/advisory on/off/maybe, a bad
 # name); pcp-testsuite's logcontrol (TESTSUITE_SRC) built unchanged against
-# each library, by pid, by port and to the primary, with a bad name, and
+# each library, by pid, by port, to the primary, through 127.0.0.2, with a
+# bad name, and
 # for a pid with no logger; then, the logger stopped, pmlc finding none.  stdout, stderr
 # and exit status must be identical once the pids, the port, the clock
 # and the archive's size are named.
@@ -88,7 +91,7 @@ PCP_TMP_DIR=$tmp/tmp
 PCP_DERIVED_CONFIG=
 export PMCD_PORT PCP_BINADM_DIR PCP_RUN_DIR PCP_TMP_DIR PCP_DERIVED_CONFIG
 unset PMNS_DEFAULT PCP_PMCDCONF_PATH PMLOGGER_REQUEST_TIMEOUT
-"$pmcd" -f -A -i 127.0.0.1 -p "$PMCD_PORT" -c "$tmp/pmcd.conf" -n "$oracle/usr/lib/pcp/pmns/root_pmcd" \
+"$pmcd" -f -A -i 127.0.0.1 -i 127.0.0.2 -p "$PMCD_PORT" -c "$tmp/pmcd.conf" -n "$oracle/usr/lib/pcp/pmns/root_pmcd" \
     -l "$tmp/pmcd.log" -s "$tmp/run/pmcd.socket" -x "$tmp/pmcd.err" >"$tmp/pmcd.out" 2>&1 &
 pmcd_pid=$!
 wait_pmcd "$tmp/run/pmcd.socket" pmcd
@@ -166,12 +169,22 @@ for side in pcp pmkit; do
     run $side pmlc-pid env $lib "$pmlc" "$logger_pid"
     # shellcheck disable=SC2086
     run $side pmlc-port env $lib "$pmlc" -h localhost -p "$PMLOGGER_PORT"
+    # another host, as far as either library can tell: its pmcd is asked
+    # for the port (pmcd.pmlogger.port)
+    # shellcheck disable=SC2086
+    run $side pmlc-remote env $lib "$pmlc" -h 127.0.0.2 "$logger_pid"
+    # shellcheck disable=SC2086
+    run $side pmlc-remote-primary env $lib "$pmlc" -h 127.0.0.2 -P
+    # shellcheck disable=SC2086
+    run $side pmlc-remote-none env $lib "$pmlc" -h 127.0.0.2 "$dead"
     # (logcontrol sleeps a second before it exits well)
     run $side logcontrol-pid "$tmp/$side/logcontrol" -p "$logger_pid" enquire pmcd.pdu_in.total \
         pmcd.numclients pmcd.control.timeout
     run $side logcontrol-port "$tmp/$side/logcontrol" -P "$PMLOGGER_PORT" -r 2000 advisory on \
         pmcd.control.timeout pmcd.pdu_in.total
     run $side logcontrol-primary "$tmp/$side/logcontrol" mandatory maybe pmcd.control.timeout \
+        pmcd.numclients
+    run $side logcontrol-remote "$tmp/$side/logcontrol" -h 127.0.0.2 -p "$logger_pid" enquire \
         pmcd.numclients
     run $side logcontrol-bad "$tmp/$side/logcontrol" -p "$logger_pid" enquire pmcd.nosuch
     run $side logcontrol-dead "$tmp/$side/logcontrol" -p "$dead" enquire pmcd.numclients
