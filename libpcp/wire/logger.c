@@ -245,6 +245,8 @@ int __pmControlLog(int fd, const __pmResult *request, int control, int state, in
     __pmPDU *pb = NULL;
     int sts, code;
 
+    if (request->numpmid < 1)
+        return PM_ERR_TOOSMALL;
     if ((sts = __pmSendLogControl(fd, request, control, state, delta)) < 0)
         return sts;
     sts = __pmGetPDU(fd, ANY_SIZE, __pmLoggerTimeout(), &pb);

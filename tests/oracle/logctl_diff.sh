@@ -9,14 +9,15 @@
 # configuration.  On each side: Debian's pmlc (on pmkit's side with
 # LD_LIBRARY_PATH=BUILDDIR/lib) connected to the primary, by pid (the
 # unix socket), by -h localhost -p PORT (TCP) and through 127.0.0.2's pmcd
-# (by pid, the primary, a pid with no logger), reading the same
-# commands (status, query, log mandatory/advisory on/off/maybe, a bad
-# name); pcp-testsuite's logcontrol (TESTSUITE_SRC) built unchanged against
-# each library, by pid, by port, to the primary, through 127.0.0.2, with a
-# bad name, and
-# for a pid with no logger; then, the logger stopped, pmlc finding none.  stdout, stderr
-# and exit status must be identical once the pids, the port, the clock
-# and the archive's size are named.
+# (by pid, the primary, a pid with no logger), reading the same commands
+# (status, query, log mandatory/advisory on/off/maybe, a bad name);
+# pcp-testsuite's logcontrol and chknumval (TESTSUITE_SRC) built unchanged
+# against each library: logcontrol by pid, by port, to the primary,
+# through 127.0.0.2, with a bad name and for a pid with no logger;
+# chknumval's controls of no metrics and of value sets that are empty or
+# errors; then, the logger stopped, pmlc finding none.  stdout, stderr and
+# exit status must be identical once the pids, the port, the clock, the
+# archive's size and the result dumps' addresses and times are named.
 #
 # Needs no network beyond loopback; pmlogger runs as the user running the
 # test (-U).  LOGCTL_DIFF_KEEP=DIR keeps both sides' outputs in DIR.
@@ -60,23 +61,26 @@ stop_logger() {
 }
 trap 'stop_logger; stop_pmcd; cd /; rm -rf "$tmp"' EXIT
 
-# logcontrol, as testsuite_diff.sh builds the testsuite's programs
+# logcontrol and chknumval, as testsuite_diff.sh builds the testsuite's
+# programs
 mkdir "$tmp/inc" "$tmp/pmkit" "$tmp/pcp" "$tmp/run" "$tmp/tmp"
 printf '#define PCP_PLATFORM linux\n#define PCP_VER 60003\n' >"$tmp/inc/localconfig.h"
-# shellcheck disable=SC2086 # $PMKIT_SAN_CFLAGS: the sanitizers of an ASan build
-if ! "$cc" ${PMKIT_SAN_CFLAGS:-} -DDEBUG -D_GNU_SOURCE -Werror=implicit-function-declaration \
-    -I"$tmp/inc" -I"$build/include/pcp" -I"$build/include" -o "$tmp/pmkit/logcontrol" \
-    "$ts/logcontrol.c" -Wl,--no-undefined -L"$build/lib" -Wl,-rpath,"$build/lib" -lpcp \
-    2>"$tmp/cc.err"; then
-    echo "FAIL: logcontrol.c does not build against pmkit:"
-    shorten <"$tmp/cc.err"
-    exit 1
-fi
-if ! "$cc" -w -DDEBUG -D_GNU_SOURCE -I"$tmp/inc" -I"$ts" -o "$tmp/pcp/logcontrol" "$ts/logcontrol.c" \
-    "$debian_lib" 2>"$tmp/cc.err"; then
-    echo "SKIP: logcontrol.c does not build against Debian's libpcp"
-    exit 77
-fi
+for prog in logcontrol chknumval; do
+    # shellcheck disable=SC2086 # $PMKIT_SAN_CFLAGS: the sanitizers of an ASan build
+    if ! "$cc" ${PMKIT_SAN_CFLAGS:-} -DDEBUG -D_GNU_SOURCE -Werror=implicit-function-declaration \
+        -I"$tmp/inc" -I"$build/include/pcp" -I"$build/include" -o "$tmp/pmkit/$prog" \
+        "$ts/$prog.c" -Wl,--no-undefined -L"$build/lib" -Wl,-rpath,"$build/lib" -lpcp \
+        2>"$tmp/cc.err"; then
+        echo "FAIL: $prog.c does not build against pmkit:"
+        shorten <"$tmp/cc.err"
+        exit 1
+    fi
+    if ! "$cc" -w -DDEBUG -D_GNU_SOURCE -I"$tmp/inc" -I"$ts" -o "$tmp/pcp/$prog" "$ts/$prog.c" \
+        "$debian_lib" 2>"$tmp/cc.err"; then
+        echo "SKIP: $prog.c does not build against Debian's libpcp"
+        exit 77
+    fi
+done
 
 # pmcd with its own agent
 user=$(id -un)
@@ -154,6 +158,7 @@ run() {
         -e 's/^log size .*/log size SIZE/' \
         -e 's/^\(    .... ... \)nl/\1  /' \
         -e 's/^\([a-z][a-z_.]*  \)[0-9][0-9]* (/\1N (/' -e 's/, inlog//' \
+        -e 's/dump from 0x[0-9a-f]* timestamp: [0-9.]* [0-9:.]* /dump from ADDR timestamp: TIME /' \
         "$out/$r_name.$r_side.raw" >"$out/$r_name.$r_side"
 }
 
@@ -187,6 +192,10 @@ for side in pcp pmkit; do
     run $side logcontrol-remote "$tmp/$side/logcontrol" -h 127.0.0.2 -p "$logger_pid" enquire \
         pmcd.numclients
     run $side logcontrol-bad "$tmp/$side/logcontrol" -p "$logger_pid" enquire pmcd.nosuch
+    # the primary's control of values that are errors, empty or missing
+    # (its stores fail the same way on both sides, changing nothing)
+    run $side chknumval "$tmp/$side/chknumval" pmcd.control.register pmcd.control.timeout \
+        pmcd.numclients
     run $side logcontrol-dead "$tmp/$side/logcontrol" -p "$dead" enquire pmcd.numclients
     stop_logger
     # shellcheck disable=SC2086

@@ -765,6 +765,17 @@ static void connect_case(const char *host, int pid, int port, int lsn, enum gree
             if (pb != NULL)
                 __pmUnpinPDUBuf(pb);
         }
+        if (request) {
+            /* no metrics: refused before anything is sent */
+            __pmResult *none = __pmAllocResult(1), *status = NULL;
+            int sts;
+
+            none->numpmid = 0;
+            sts = __pmControlLog(fd, none, PM_LOG_ENQUIRE, 0, 0, &status);
+
+            printf("  __pmControlLog of no metrics -> %d\n", sts);
+            __pmFreeResult(none);
+        }
         control(fd, a);
         __pmCloseSocket(fd);
     }
