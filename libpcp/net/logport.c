@@ -11,7 +11,7 @@
  * probe_logctl.c): the files of processes that are gone are passed over
  * (the primary's is not checked), names that are neither a pid nor
  * "primary" are ignored, a file whose first line is not a number ending
- * at its newline is passed over with a message on stderr, and one that
+ * at its newline is passed over with a message (pmprintf's), and one that
  * stops before the host or the archive is taken without them, also with
  * a message.  The answer is an array the library keeps until the next
  * call, in the order of the names (the primary after the pids).  Another
@@ -113,6 +113,14 @@ static char *take_line(const char **p, int *nl)
     return s;
 }
 
+/* A complaint about the port file at path, through pmprintf (so
+ * $PCP_STDERR decides where it goes), as PCP's. */
+static void complain(const char *path, const char *what)
+{
+    pmprintf("__pmLogFindLocalPorts: pmlogger port file %s%s\n", path, what);
+    pmflush();
+}
+
 /* Parse the port file at path into lp: 1, 0 to pass it over, -ENOMEM. */
 static int parse_file(const char *path, __pmLogPort *lp)
 {
@@ -121,28 +129,29 @@ static int parse_file(const char *path, __pmLogPort *lp)
     int n = read_text(path, text), nl;
 
     if (n < 0) {
-        fprintf(stderr, "__pmLogFindLocalPorts: pmlogger port file %s: %s\n", path, strerror(-n));
+        char what[128];
+        pmsprintf(what, sizeof(what), ": %s", strerror(-n));
+        complain(path, what);
         return 0;
     }
     if (n == 0) {
-        fprintf(stderr, "__pmLogFindLocalPorts: pmlogger port file %s empty!\n", path);
+        complain(path, " empty!");
         return 0;
     }
     lp->port = (int)strtol(text, &end, 10);
     if (*end != '\n') {
-        fprintf(stderr, "__pmLogFindLocalPorts: pmlogger port file %s: no port number\n", path);
+        complain(path, ": no port number");
         return 0;
     }
     p = end + 1;
     if (*p == '\0') {
-        fprintf(stderr, "__pmLogFindLocalPorts: pmlogger port file %s: no PMCD host name\n", path);
+        complain(path, ": no PMCD host name");
         return 1;
     }
     if ((lp->pmcd_host = take_line(&p, &nl)) == NULL)
         return -ENOMEM;
     if (!nl || *p == '\0') {
-        fprintf(stderr, "__pmLogFindLocalPorts: pmlogger port file %s: no archive base pathname\n",
-                path);
+        complain(path, ": no archive base pathname");
         return 1;
     }
     if ((lp->archive = take_line(&p, &nl)) == NULL)
