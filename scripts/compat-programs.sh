@@ -269,7 +269,6 @@ reason() {
     *mmv_*) echo "needs libpcp_mmv's headers" ;;
     *trace.h*) echo "needs libpcp_trace's headers" ;;
     *__pmAcc*) echo "access control (__pmAcc*) not in pmkit" ;;
-    *Logger*|*__pmControlLog*) echo "pmlogger control (__pmConnectLogger, __pmControlLog) not in pmkit" ;;
     *) echo "lacks $(lacking "$1")" ;;
   esac
 }
@@ -280,6 +279,7 @@ runs() {
     demos/pmclient|demos/pmclient_fg) echo "same (oracle.pmclient)" ;;
     ts/chkoptfetch) echo "same (oracle.testsuite_optfetch)" ;;
     ts/chkacc1|ts/chkacc2|ts/chkacc3|ts/multithread2) echo "same (oracle.testsuite_access)" ;;
+    ts/logcontrol|ts/chknumval) echo "same (oracle.logctl_pmlogger)" ;;
     *) echo "not compared" ;;
   esac
 }

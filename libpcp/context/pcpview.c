@@ -302,14 +302,18 @@ void __pmDumpContext(FILE *f, int context, pmInDom indom)
 
 /* ---------------------------------------------------------------- fetch */
 
-/* pmFetchHighRes on the context ctxp shows, its result as a __pmResult
- * (the same block: the timestamp rewritten in place). */
+/* pmFetchHighRes on the context ctxp shows (the current one for NULL),
+ * its result as a __pmResult (the same block: the timestamp rewritten in
+ * place). */
 int __pmFetch(__pmContext *ctxp, int numpmid, pmID *pmidlist, __pmResult **result)
 {
     int saved = pmkit_ctx_current_handle(), sts;
     pmHighResResult *rp;
 
-    if (ctxp == NULL || pmUseContext(ctxp->c_handle) < 0)
+    /* no context given: the current one's (PCP's tests and pmlc pass NULL) */
+    if (ctxp == NULL && saved < 0)
+        return PM_ERR_NOCONTEXT;
+    if (ctxp != NULL && pmUseContext(ctxp->c_handle) < 0)
         return PM_ERR_NOCONTEXT;
     sts = pmFetchHighRes(numpmid, pmidlist, &rp);
     if (saved >= 0)

@@ -241,6 +241,7 @@ typedef struct {
 static ipcinfo *ipc;
 static int nipc;
 static int last_fd = -1;
+static int last_read_fd = -1; /* __pmGetPDU's last descriptor */
 
 /* fd's entry, made if need be (lock held); NULL for a bad fd or no memory. */
 static ipcinfo *entry(int fd)
@@ -409,13 +410,29 @@ static int timeout_ms(int timeout)
     return s <= 0 ? -1 : s * 1000 > INT_MAX ? INT_MAX : (int)(s * 1000);
 }
 
+int pmkit_pdu_last_version(void)
+{
+    int v = 0;
+
+    pthread_mutex_lock(&ipc_lock);
+    if (last_read_fd >= 0 && last_read_fd < nipc)
+        v = ipc[last_read_fd].version;
+    pthread_mutex_unlock(&ipc_lock);
+    return v;
+}
+
 int __pmGetPDU(int fd, int mode, int timeout, __pmPDU **result)
 {
     unsigned char *buf = NULL;
     size_t cap = 0;
     __pmPDU *pb;
     __pmPDUHdr *h;
-    int len = pdu_read_timed(fd, &buf, &cap, timeout_ms(timeout));
+    int len;
+
+    pthread_mutex_lock(&ipc_lock);
+    last_read_fd = fd;
+    pthread_mutex_unlock(&ipc_lock);
+    len = pdu_read_timed(fd, &buf, &cap, timeout_ms(timeout));
 
     if (len == PM_ERR_EOF) {
         free(buf);

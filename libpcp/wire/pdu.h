@@ -74,6 +74,9 @@ int pdu_read(int fd, unsigned char **buf, size_t *cap);
 /* The same within timeout_ms for the whole PDU (-1: none); -EAGAIN when
  * it runs out. */
 int pdu_read_timed(int fd, unsigned char **buf, size_t *cap, int timeout_ms);
+/* The protocol version (__pmVersionIPC) of the descriptor __pmGetPDU last
+ * read from: what pmlogger's status PDU is decoded by, as PCP's. */
+int pmkit_pdu_last_version(void);
 /* Write all of b's PDU to fd: 0, b's encoding error or -errno. */
 int pdu_write(int fd, const pdu_buf *b);
 /* The same to a socket, never raising SIGPIPE (-EPIPE instead). */

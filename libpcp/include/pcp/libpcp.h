@@ -630,6 +630,20 @@ typedef struct {
 #define PM_LOG_ADVISORY  12
 #define PM_LOG_ENQUIRE   13
 
+/* The control connection: connect (the descriptor, or an error), the
+ * PDUs, the reply timeout ($PMLOGGER_REQUEST_TIMEOUT, seconds), and one
+ * control request and its answer. */
+PCP_CALL extern int __pmConnectLogger(const char *, int *, int *);
+PCP_CALL extern int __pmSendLogControl(int, const __pmResult *, int, int, int);
+PCP_CALL extern int __pmDecodeLogControl(const __pmPDU *, __pmResult **, int *, int *, int *);
+PCP_CALL extern int __pmSendLogRequest(int, int);
+PCP_CALL extern int __pmDecodeLogRequest(const __pmPDU *, int *);
+PCP_CALL extern int __pmSendLogStatus(int, __pmLoggerStatus *);
+PCP_CALL extern int __pmDecodeLogStatus(__pmPDU *, __pmLoggerStatus **);
+PCP_CALL extern void __pmFreeLogStatus(__pmLoggerStatus *, int);
+PCP_CALL extern int __pmLoggerTimeout(void);
+PCP_CALL extern int __pmControlLog(int, const __pmResult *, int, int, int, __pmResult **);
+
 /* __pmLoggerStatus.state */
 #define PM_LOG_STATE_NEW  0
 #define PM_LOG_STATE_INIT 1
@@ -663,6 +677,10 @@ typedef struct {
     char *archive;   /* its archive */
     char *name;      /* the port file's name */
 } __pmLogPort;
+
+/* The loggers of a host (the local ones: their port files): how many, in
+ * an array the library keeps until the next call. */
+PCP_CALL extern int __pmLogFindPort(const char *, int, __pmLogPort **);
 
 #define PM_LOG_PRIMARY_PID  0
 #define PM_LOG_PRIMARY_PORT 0
