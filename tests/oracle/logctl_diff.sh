@@ -48,16 +48,8 @@ cc=${CC:-cc}
 make_tmp logctl_diff
 pmcd_pid='' logger_pid=''
 stop_logger() {
-    if [ -n "$logger_pid" ]; then
-        kill -TERM "$logger_pid" 2>/dev/null
-        i=0
-        while kill -0 "$logger_pid" 2>/dev/null && [ $i -lt 50 ]; do
-            sleep 0.1
-            i=$((i + 1))
-        done
-        kill -KILL "$logger_pid" 2>/dev/null
-        logger_pid=
-    fi
+    stop_pid "$logger_pid"
+    logger_pid=
 }
 trap 'stop_logger; stop_pmcd; cd /; rm -rf "$tmp"' EXIT
 

@@ -23,20 +23,26 @@ make_tmp() {
     trap 'exit 1' HUP INT PIPE TERM
 }
 
-# stop_pmcd: stops the pmcd whose process is $pmcd_pid, if any (and with
-# it its agents): TERM, up to 5 s to go, then KILL.  Scripts that start one
-# set pmcd_pid= first and call this from their EXIT trap.
-stop_pmcd() {
-    if [ -n "$pmcd_pid" ]; then
-        kill -TERM "$pmcd_pid" 2>/dev/null
+# stop_pid PID: stops process PID, if PID is not empty: TERM, up to 5 s
+# to go, then KILL.
+stop_pid() {
+    if [ -n "$1" ]; then
+        kill -TERM "$1" 2>/dev/null
         i=0
-        while kill -0 "$pmcd_pid" 2>/dev/null && [ $i -lt 50 ]; do
+        while kill -0 "$1" 2>/dev/null && [ $i -lt 50 ]; do
             sleep 0.1
             i=$((i + 1))
         done
-        kill -KILL "$pmcd_pid" 2>/dev/null
-        pmcd_pid=
+        kill -KILL "$1" 2>/dev/null
     fi
+}
+
+# stop_pmcd: stops the pmcd whose process is $pmcd_pid, if any (and with
+# it its agents).  Scripts that start one set pmcd_pid= first and call
+# this from their EXIT trap.
+stop_pmcd() {
+    stop_pid "$pmcd_pid"
+    pmcd_pid=
 }
 
 # wait_pmcd SOCKET AGENT: waits, 10 s at most, until the pmcd of $pmcd_pid
