@@ -240,8 +240,9 @@ typedef struct {
 
 static ipcinfo *ipc;
 static int nipc;
+/* The descriptor last set, read by __pmGetPDU or named by __pmOverrideLastFd:
+ * the decoders that depend on the peer's version follow it. */
 static int last_fd = -1;
-static int last_read_fd = -1; /* __pmGetPDU's last descriptor */
 
 /* fd's entry, made if need be (lock held); NULL for a bad fd or no memory. */
 static ipcinfo *entry(int fd)
@@ -264,9 +265,9 @@ static int field(int fd, size_t off)
 {
     int v = 0;
 
+    if (fd == PDU_OVERRIDE2) /* a peer taken to speak version 2 */
+        return off == offsetof(ipcinfo, version) ? PDU_VERSION2 : 0;
     pthread_mutex_lock(&ipc_lock);
-    if (fd == PDU_OVERRIDE2)
-        fd = last_fd;
     if (fd >= 0 && fd < nipc)
         v = *(int *)((char *)&ipc[fd] + off);
     pthread_mutex_unlock(&ipc_lock);
@@ -415,8 +416,10 @@ int pmkit_pdu_last_version(void)
     int v = 0;
 
     pthread_mutex_lock(&ipc_lock);
-    if (last_read_fd >= 0 && last_read_fd < nipc)
-        v = ipc[last_read_fd].version;
+    if (last_fd == PDU_OVERRIDE2)
+        v = PDU_VERSION2;
+    else if (last_fd >= 0 && last_fd < nipc)
+        v = ipc[last_fd].version;
     pthread_mutex_unlock(&ipc_lock);
     return v;
 }
@@ -430,7 +433,7 @@ int __pmGetPDU(int fd, int mode, int timeout, __pmPDU **result)
     int len;
 
     pthread_mutex_lock(&ipc_lock);
-    last_read_fd = fd;
+    last_fd = fd;
     pthread_mutex_unlock(&ipc_lock);
     len = pdu_read_timed(fd, &buf, &cap, timeout_ms(timeout));
 

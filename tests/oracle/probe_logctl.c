@@ -344,6 +344,10 @@ static void log_statuses(void)
         if ((pb = read_back(what, sts)) == NULL)
             continue;
         show_status(pb);
+        if (i == 0) { /* the peer taken to speak version 2, whatever was read */
+            __pmOverrideLastFd(PDU_OVERRIDE2);
+            show_status(pb);
+        }
         __pmUnpinPDUBuf(pb);
     }
 }

@@ -359,6 +359,10 @@ static void buffers(void)
     sts = __pmSetSocketIPC(77);
     printf(" set -> %d socket %d", sts, __pmSocketIPC(77));
     printf(" features %d\n", __pmFeaturesIPC(77));
+    /* PDU_OVERRIDE2 names no descriptor: version 2 whatever was set last */
+    __pmOverrideLastFd(77);
+    printf("override2: version %d socket %d features %d\n", __pmVersionIPC(PDU_OVERRIDE2),
+           __pmSocketIPC(PDU_OVERRIDE2), __pmFeaturesIPC(PDU_OVERRIDE2));
     fflush(stdout);
     __pmPrintIPC();
     fflush(stderr);
