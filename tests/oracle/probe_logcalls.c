@@ -6,7 +6,13 @@
  *    buffer as scandata lays them out: values in place and in blocks of
  *    each kind, error codes as counts, then each length, bound and field
  *    made wrong one at a time (not a block named twice in another order:
- *    Debian's then reads a garbled header, and may crash).
+ *    Debian's then reads a garbled header, and may crash);
+ *  - __pmParseCtime (timeshift) over dates and times of each form, with
+ *    fields left out, in the wrong order and out of range: the status,
+ *    every field of the struct tm it fills, and its message;
+ *  - __pmConvertHighResTime of those from origins either side of each
+ *    field, in UTC and in a zone with daylight saving, and of hand-made
+ *    struct tm values (fields -1 here and there, tm_isdst set).
  * Only <pcp/pmapi.h>, PCP's "libpcp.h" and standard C.
  */
 #include <pcp/pmapi.h>
@@ -208,9 +214,249 @@ static void value_sets(void)
     decode("block type 200", &r, 0, 0, 0, 0);
 }
 
+/* ---------------------------------------------------------------- dates */
+
+static const char *const dates[] = {"Mon Jan 14 13:30:00 2000",
+                                    "Jan",
+                                    "jan",
+                                    "JAN",
+                                    "January",
+                                    "Janu",
+                                    "Jan1",
+                                    "13:30",
+                                    "14",
+                                    "2000",
+                                    "Tue",
+                                    "Mon",
+                                    "Mon Jan",
+                                    "Sun Jan 14",
+                                    "Wednesday March",
+                                    "Mo Jan",
+                                    "Thu 13:00",
+                                    "Thu 2001",
+                                    "Fri 31",
+                                    "Mon 14",
+                                    "Mon 24",
+                                    "Mon 14 2001",
+                                    "Mon 14 Jan",
+                                    "13:30:05.5",
+                                    "13:30:00.1234567891",
+                                    "Feb 30",
+                                    "bogus",
+                                    "x",
+                                    "",
+                                    "  ",
+                                    "  Mar   3  ",
+                                    "Jan\t5",
+                                    "Jan 14\t13:00",
+                                    "Jan 14 25:00",
+                                    "Jan 1 24:00",
+                                    "13:30:61",
+                                    "Jan 1 23:59:60",
+                                    "Jan 1 23:59:62",
+                                    "12:60",
+                                    "1:2:3",
+                                    "1:",
+                                    "12:",
+                                    "1::",
+                                    "1::5",
+                                    "1:5:",
+                                    "1:2:3.",
+                                    "1:2:.5",
+                                    "1:.5",
+                                    ".5",
+                                    "13:30.5",
+                                    "13:30x",
+                                    "1:2:3:4",
+                                    "Jan 14 13:-5",
+                                    "Jan 14 013:00",
+                                    "Jan 14 13:030",
+                                    "Jan 14 13:30:00 1969",
+                                    "Mar 3 12",
+                                    "Mar 3 12:00",
+                                    "Mar 3 12 2001",
+                                    "2001 14",
+                                    "14:00 2001",
+                                    "Jan 2001",
+                                    "Jan 14 2001",
+                                    "Jan 14 13",
+                                    "Jan 14 12 30",
+                                    "Jan 14 24",
+                                    "Jan 3 4 5",
+                                    "Jan 1 2 3",
+                                    "Jan 14 5 2001",
+                                    "Jan 31 23 2001",
+                                    "Jan 31 23",
+                                    "3 Mar",
+                                    "1 Jan",
+                                    "24 Jan",
+                                    "Mar 32",
+                                    "Mar 0",
+                                    "Jan 0",
+                                    "Jan 05",
+                                    "Jan 005",
+                                    "Jan 000000000000014",
+                                    "Jan 99",
+                                    "Jan 100",
+                                    "Jan 1000",
+                                    "Jan 1899",
+                                    "Jan 1900",
+                                    "Jan 01999",
+                                    "Jan 9999",
+                                    "Jan 99999",
+                                    "Jan 2001 1:00",
+                                    "Jan 14 13:30 2000 x",
+                                    "2000 Jan",
+                                    "13:30 2000 Jan",
+                                    "12",
+                                    "0",
+                                    "14 ",
+                                    "24",
+                                    "31",
+                                    "32",
+                                    "100",
+                                    "1899",
+                                    "1969",
+                                    "10000",
+                                    "99999",
+                                    "123456789012",
+                                    "24 2001",
+                                    "31 2001",
+                                    "23 2001",
+                                    "0 2001",
+                                    "14 2001",
+                                    "-5 2001",
+                                    "+5 Jan",
+                                    "Jan 5 -1",
+                                    "24 13:00",
+                                    "14 13:00",
+                                    "14 1:00",
+                                    "14 5",
+                                    "24 5",
+                                    "14 25",
+                                    "Jan 1:00",
+                                    "Mon Jan 2001 ",
+                                    "Jan 14 13:30:00 10000",
+                                    "Jan 14 13:30:00 999",
+                                    "Jan 14 13:30:00 0999",
+                                    "Dec 31 1969",
+                                    "Dec 31 23:59:59.999999999 1999",
+                                    "Jul 4",
+                                    "23:00",
+                                    "1:2:3.000000001",
+                                    "Jan 1 00:00:00 1970",
+                                    NULL};
+
+/* "\t" in a case is a tab. */
+static void unescape(const char *in, char *out, size_t size)
+{
+    size_t n = 0;
+
+    for (; *in != '\0' && n + 1 < size; in++)
+        out[n++] = in[0] == '\\' && in[1] == 't' ? (in++, '\t') : *in;
+    out[n] = '\0';
+}
+
+static void print_tm(const struct tm *tm)
+{
+    printf("%d-%d-%d %d:%d:%d wday %d yday %d isdst %d gmtoff %ld zone %s", tm->tm_year, tm->tm_mon,
+           tm->tm_mday, tm->tm_hour, tm->tm_min, tm->tm_sec, tm->tm_wday, tm->tm_yday, tm->tm_isdst,
+           (long)tm->tm_gmtoff, tm->tm_zone == (const char *)-1 ? "-1" : "other");
+}
+
+static void convert(struct tm *tm, time_t origin)
+{
+    struct timespec o = {origin, 250000000}, r = {-7, -7};
+    struct tm before = *tm;
+    int sts = __pmConvertHighResTime(tm, &o, &r);
+
+    printf("    from %ld: %d %ld.%09ld%s\n", (long)origin, sts, (long)r.tv_sec, r.tv_nsec,
+           memcmp(&before, tm, sizeof(before)) == 0 ? "" : " (input changed)");
+}
+
+/* Origins: around the turn of a year, a month, a day and an hour. */
+static const time_t origins[] = {1000000000, 1700000000, 946684799, 1012521600, 1000090800};
+
+static void parse_dates(int convert_too)
+{
+    char text[128];
+
+    for (int i = 0; dates[i] != NULL; i++) {
+        struct tm tm;
+        char *err = NULL;
+        int sts;
+        unescape(dates[i], text, sizeof(text));
+        memset(&tm, 0x55, sizeof(tm));
+        sts = __pmParseCtime(text, &tm, &err);
+        printf("[%s] %d: ", dates[i], sts);
+        if (sts != 0) {
+            printf("%s", err);
+            free(err);
+            continue;
+        }
+        print_tm(&tm);
+        printf("\n");
+        for (size_t k = 0; convert_too && k < sizeof(origins) / sizeof(origins[0]); k++)
+            convert(&tm, origins[k]);
+    }
+}
+
+/* struct tm values no parse makes: -1 in odd places, tm_isdst, nanoseconds. */
+static void made_by_hand(void)
+{
+    struct tm tm;
+
+    memset(&tm, 0, sizeof(tm));
+    tm.tm_year = 118;
+    tm.tm_mday = 2;
+    printf("2018-01-02:\n");
+    convert(&tm, 0);
+    tm.tm_isdst = 1;
+    printf("2018-01-02 isdst 1:\n");
+    convert(&tm, 0);
+    tm.tm_isdst = 0;
+    tm.tm_yday = 5;
+    printf("2018-01-02 yday 5:\n");
+    convert(&tm, 0);
+    tm.tm_mon = -1;
+    tm.tm_hour = -1;
+    printf("2018 day 2 no month or hour:\n");
+    convert(&tm, 1000000000);
+    convert(&tm, 1700000000);
+    tm.tm_year = -1;
+    tm.tm_mon = 5;
+    tm.tm_mday = -1;
+    tm.tm_sec = -1;
+    printf("June, minute 0, no day or second:\n");
+    convert(&tm, 1000000000);
+    convert(&tm, 1700000000);
+    tm.tm_year = 2018;
+    printf("year 2018 as tm_year:\n");
+    convert(&tm, 0);
+    tm.tm_year = 101;
+    tm.tm_yday = -1;
+    printf("2001, no nanoseconds:\n");
+    convert(&tm, 1000000000);
+    memset(&tm, 0xff, sizeof(tm));
+    tm.tm_sec = 30;
+    printf("second 30 alone:\n");
+    convert(&tm, 1000000000);
+    convert(&tm, 1000000040);
+}
+
 int main(void)
 {
+    setenv("TZ", "UTC", 1);
     setvbuf(stdout, NULL, _IOLBF, 0);
     value_sets();
+    printf("--- dates, UTC\n");
+    parse_dates(1);
+    made_by_hand();
+    /* a reporting zone with daylight saving (Melbourne's rules) */
+    if (pmNewZone("AEST-10AEDT,M10.1.0,M4.1.0/3") < 0)
+        printf("pmNewZone failed\n");
+    printf("--- dates, AEST-10AEDT\n");
+    parse_dates(1);
+    made_by_hand();
     return 0;
 }

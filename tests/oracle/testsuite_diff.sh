@@ -4,7 +4,7 @@
 # Programs of Debian's pcp-testsuite (TESTSUITE_SRC: its src directory in
 # the unpacked package), built unchanged against pmkit and against
 # Debian's libpcp, must behave alike.  Each line of CASES is a program and
-# its arguments ('#' starts a comment):
+# its arguments, as the shell reads a command ('#' starts a comment):
 #  1. every program named is compiled as the testsuite's makefiles do
 #     (-DDEBUG, "libpcp.h" from beside the source for Debian's side, the
 #     "localconfig.h" QA writes for PCP 6.0.3 on both) against pmkit's
@@ -107,8 +107,8 @@ while IFS= read -r line; do
     line=$(echo "$line" | sed -e "s|@ARCHIVES@|$archives|g" -e "s|@SRC@|$srcdir|g")
     n=$((n + 1))
     for side in pmkit pcp; do
-        # shellcheck disable=SC2086 # the case's words are the arguments
-        (cd "$tmp/$side" && exec ./$line) >"$tmp/$side.rawout" 2>"$tmp/$side.rawerr"
+        # the case's words are the arguments, quotes grouping them
+        (cd "$tmp/$side" && eval "exec ./$line") >"$tmp/$side.rawout" 2>"$tmp/$side.rawerr"
         echo "exit $?" >>"$tmp/$side.rawout"
         sed "${edit:-}" "$tmp/$side.rawout" | addresses >"$tmp/$side.out"
         # a message's time and process id (pmNotifyErr) are the run's own

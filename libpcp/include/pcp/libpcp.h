@@ -944,6 +944,10 @@ PCP_CALL extern int __pmParseTime(const char *, struct timeval *, struct timeval
                                   struct timeval *, char **);
 PCP_CALL extern int __pmParseHighResTime(const char *, struct timespec *, struct timespec *,
                                          struct timespec *, char **);
+/* A date in ctime's order with fields left out (ctime.c), and the time it
+ * names next to an origin. */
+PCP_CALL extern int __pmParseCtime(const char *, struct tm *, char **);
+PCP_CALL extern int __pmConvertHighResTime(struct tm *, struct timespec *, struct timespec *);
 
 /* ---------------------------------------------------------------------
  * Archive files as PCP's internal interface hands them out (archint):
