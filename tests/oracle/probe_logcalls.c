@@ -210,7 +210,7 @@ static void value_sets(void)
     decode("block type aggregate", &r, 0, 0, 0, 0);
     with(&r, 35, (unsigned int)(PM_TYPE_64 << 24 | 12));
     decode("block type 64", &r, 0, 0, 0, 0);
-    with(&r, 35, (unsigned int)(200 << 24 | 12));
+    with(&r, 35, (200U << 24 | 12U));
     decode("block type 200", &r, 0, 0, 0, 0);
 }
 
