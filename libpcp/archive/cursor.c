@@ -20,6 +20,8 @@
  */
 #include "arch_int.h"
 
+#include <pcp/libpcp.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,12 +281,28 @@ static int step_back(arch_cursor *c, arch_record *rec)
     }
 }
 
+/*
+ * PCP's count of archive records read (<pcp/libpcp.h>): every record a
+ * cursor steps over, either way, in any context; not the end or damage
+ * met, the <mark> made between two archives, nor the record headers a
+ * seek or the end's search reads.  Reading in order, and back from the
+ * end where the index's last entry is the end, that is Debian's count
+ * (pcp-testsuite's eol over ok-bigbin and its multi-volume and unindexed
+ * copies); where Debian's seek reads whole records forward from an index
+ * entry pmkit reads headers, and its interpolation reads other records,
+ * so those counts differ (docs/compat.md).  A plain int the caller may
+ * reset, as PCP's; not counted atomically.
+ */
+int __pmLogReads;
+
 int arch_cursor_step(arch_cursor *c, int dir, arch_record *rec)
 {
     int a = c->a, v = c->v, sts;
     uint64_t off = c->off;
 
     sts = dir > 0 ? step_forw(c, rec) : step_back(c, rec);
+    if (sts > 0 && rec->vol >= 0)
+        __pmLogReads++;
     if (sts < 0) {
         c->a = a;
         c->v = v;

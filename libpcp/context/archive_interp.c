@@ -431,7 +431,9 @@ static int make_vset(want *w, const pmProfile *prof, const struct timespec *t,
         if ((vs = calloc(1, sizeof(*vs))) == NULL)
             return -ENOMEM;
         vs->pmid = w->pmid;
-        vs->numval = w->err < 0 ? w->err : PM_ERR_TYPE;
+        /* PM_ID_NULL (a name pmLookupName did not find) has no values and
+         * no error, as in Debian's interpolated fetches */
+        vs->numval = w->pmid == PM_ID_NULL ? 0 : w->err < 0 ? w->err : PM_ERR_TYPE;
         *out = vs;
         return 0;
     }

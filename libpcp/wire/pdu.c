@@ -1070,6 +1070,189 @@ int pdu_dec_archive3_result(const unsigned char *pdu, size_t len, pmHighResResul
     return highres_vsets(&r, n, (int64_t)(hi << 32 | lo), nsec, out);
 }
 
+/* Bytes a value set takes in a PDU, and its blocks rounded to words. */
+static size_t vset_bytes(const pmValueSet *vs)
+{
+    size_t n = vs->numval > 0 ? 12 + 8 * (size_t)vs->numval : 8;
+
+    for (int j = 0; vs->numval > 0 && vs->valfmt != PM_VAL_INSITU && j < vs->numval; j++)
+        n += ((size_t)vs->vlist[j].value.pval->vlen + 3) / 4 * 4;
+    return n;
+}
+
+/* A value set whose values were SPTR on the wire, made one block with its
+ * payloads (freeing the set frees them: nothing frees an SPTR payload)
+ * and marked SPTR again: 0, or -ENOMEM with *vsp as it was. */
+static int pack_sptr(pmValueSet **vsp)
+{
+    pmValueSet *vs = *vsp, *nv;
+    size_t head = (sizeof(*vs) + (size_t)(vs->numval - 1) * sizeof(pmValue) + 7) / 8 * 8;
+    size_t total = head;
+    char *p;
+
+    for (int j = 0; j < vs->numval; j++)
+        total += (sizeof(pmValueBlock) + vs->vlist[j].value.pval->vlen + 7) / 8 * 8;
+    if ((nv = calloc(1, total)) == NULL)
+        return -ENOMEM;
+    memcpy(nv, vs, head);
+    p = (char *)nv + head;
+    for (int j = 0; j < vs->numval; j++) {
+        pmValueBlock *vb = vs->vlist[j].value.pval;
+        memcpy(p, vb, sizeof(pmValueBlock) + vb->vlen);
+        nv->vlist[j].value.pval = (pmValueBlock *)p;
+        p += (sizeof(pmValueBlock) + vb->vlen + 7) / 8 * 8;
+        free(vb);
+    }
+    nv->valfmt = PM_VAL_SPTR;
+    free(vs);
+    *vsp = nv;
+    return 0;
+}
+
+static void free_made(pmValueSet **vset, int n)
+{
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; vset[i]->valfmt == PM_VAL_DPTR && j < vset[i]->numval; j++)
+            free(vset[i]->vlist[j].value.pval);
+        free(vset[i]);
+        vset[i] = NULL;
+    }
+}
+
+/* The n bytes at p, a big-endian number, in host order where they lie. */
+static void to_host(unsigned char *p, size_t n)
+{
+    static const uint16_t one = 1;
+
+    for (size_t i = 0; *(const unsigned char *)&one == 1 && i < n / 2; i++) {
+        unsigned char c = p[i];
+        p[i] = p[n - 1 - i];
+        p[n - 1 - i] = c;
+    }
+}
+
+/* An event parameter's number: how wide (0: bytes as they are). */
+static size_t param_width(int type)
+{
+    return type == PM_TYPE_32 || type == PM_TYPE_U32 ? 4 : swapped_width(type);
+}
+
+/* An event array's payload (len bytes at p: the count, then the records)
+ * in host order where it lies, as far as its own counts and lengths stay
+ * inside: times, flags, counts, each parameter's PMID, header and number. */
+static void event_to_host(unsigned char *p, size_t len, int highres)
+{
+    size_t stamp = highres ? 16 : 8, at = 4;
+    uint32_t nrec;
+
+    if (len < 4)
+        return;
+    nrec = pdu_get32(p);
+    to_host(p, 4);
+    for (uint32_t r = 0; r < nrec && len - at >= stamp + 8; r++) {
+        uint32_t flags = pdu_get32(p + at + stamp), nparams = pdu_get32(p + at + stamp + 4);
+        for (size_t k = 0; k < stamp; k += stamp / 2)
+            to_host(p + at + k, stamp / 2);
+        to_host(p + at + stamp, 4);
+        to_host(p + at + stamp + 4, 4);
+        at += stamp + 8;
+        for (uint32_t k = 0; !(flags & PM_EVENT_FLAG_MISSED) && k < nparams; k++) {
+            uint32_t hdr, plen;
+            size_t w;
+            if (len - at < 8)
+                return;
+            hdr = pdu_get32(p + at + 4);
+            plen = hdr & PM_VAL_VLEN_MAX;
+            to_host(p + at, 4);
+            to_host(p + at + 4, 4);
+            if (plen < PM_VAL_HDR_SIZE || plen - PM_VAL_HDR_SIZE > len - at - 8)
+                return;
+            w = param_width((int)(hdr >> 24));
+            if (w != 0 && plen - PM_VAL_HDR_SIZE >= w)
+                to_host(p + at + 8, w);
+            at += 4 + ((size_t)plen + 3) / 4 * 4;
+            if (at > len)
+                return;
+        }
+    }
+}
+
+/* The event arrays among n value sets, in host order (rd_block copies
+ * their bytes as they are). */
+static void events_to_host(pmValueSet **vset, int n)
+{
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; vset[i]->valfmt != PM_VAL_INSITU && j < vset[i]->numval; j++) {
+            pmValueBlock *vb = vset[i]->vlist[j].value.pval;
+            if (vb->vtype == PM_TYPE_EVENT || vb->vtype == PM_TYPE_HIGHRES_EVENT)
+                event_to_host((unsigned char *)vb->vbuf, vb->vlen - PM_VAL_HDR_SIZE,
+                              vb->vtype == PM_TYPE_HIGHRES_EVENT);
+        }
+    }
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+    return x < y ? -1 : x > y;
+}
+
+/* Does a block serve two values of the n sets from at (already read
+ * whole)?  PCP turns a block's header to host order where it lies, so a
+ * second value naming it reads it garbled: PM_ERR_IPC, or worse. */
+static int shared_blocks(const unsigned char *pdu, size_t at, int n, pmValueSet **vset)
+{
+    size_t count = 0, p = at, k = 0;
+    uint32_t *offs;
+    int shared = 0;
+
+    for (int i = 0; i < n; i++)
+        count += vset[i]->valfmt == PM_VAL_INSITU ? 0 : (size_t)vset[i]->numval;
+    if (count < 2)
+        return 0;
+    if ((offs = malloc(count * sizeof(*offs))) == NULL)
+        return 1;
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; vset[i]->valfmt != PM_VAL_INSITU && j < vset[i]->numval; j++)
+            offs[k++] = pdu_get32(pdu + p + 12 + 8 * (size_t)j + 4);
+        p += vset[i]->numval > 0 ? 12 + 8 * (size_t)vset[i]->numval : 8;
+    }
+    qsort(offs, count, sizeof(*offs), cmp_u32);
+    for (k = 1; k < count && !shared; k++)
+        shared = offs[k] == offs[k - 1];
+    free(offs);
+    return shared;
+}
+
+int pdu_dec_vsets(const unsigned char *pdu, size_t len, size_t at, size_t fixed, int n,
+                  pmValueSet **vset)
+{
+    struct rd r = {pdu, len, at, at > len};
+    size_t used = fixed, p = at;
+    int made;
+
+    if (n < 0 || rd_vsets(&r, n, vset, &made) < 0)
+        return PM_ERR_IPC;
+    for (int i = 0; i < made; i++)
+        used += vset_bytes(vset[i]);
+    if (used != len || shared_blocks(pdu, at, made, vset)) {
+        free_made(vset, made);
+        return PM_ERR_IPC;
+    }
+    events_to_host(vset, made);
+    /* rd_vsets makes every block DPTR: the wire's SPTR sets stay SPTR */
+    for (int i = 0; i < made; i++) {
+        if (vset[i]->numval > 0 && pdu_get32(pdu + p + 8) == PM_VAL_SPTR &&
+            pack_sptr(&vset[i]) < 0) {
+            free_made(vset, made);
+            return -ENOMEM;
+        }
+        p += vset[i]->numval > 0 ? 12 + 8 * (size_t)vset[i]->numval : 8;
+    }
+    return 0;
+}
+
 /* HIGHRES_RESULT: the count first, then 64-bit seconds and nanoseconds. */
 int pdu_dec_highres_result(const unsigned char *pdu, size_t len, pmHighResResult **out)
 {

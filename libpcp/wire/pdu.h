@@ -120,6 +120,12 @@ int pdu_dec_highres_result(const unsigned char *pdu, size_t len, pmHighResResult
 /* A version 3 archive's data record framed as a RESULT PDU (what
  * __pmDecodeResult_ctx is given for such an archive's context). */
 int pdu_dec_archive3_result(const unsigned char *pdu, size_t len, pmHighResResult **r);
+/* n value sets from byte at of the len bytes at pdu into vset[n] (their
+ * blocks named by word offsets from pdu), when fixed bytes, the sets and
+ * their blocks rounded to words make len exactly; free with
+ * pmkit_free_vsets. */
+int pdu_dec_vsets(const unsigned char *pdu, size_t len, size_t at, size_t fixed, int n,
+                  pmValueSet **vset);
 /* *version and *flags from the CVERSION credential. */
 int pdu_dec_creds(const unsigned char *pdu, size_t len, int *version, int *flags);
 int pdu_dec_desc(const unsigned char *pdu, size_t len, pmDesc *d);

@@ -599,6 +599,30 @@ int __pmDecodeHighResResult(__pmPDU *pdubuf, __pmResult **result)
     return sts < 0 ? sts : as_internal_result(rp, result);
 }
 
+/*
+ * numpmid value sets at data into vsetp[], from a buffer of pdulen bytes
+ * at pdubuf ending at pduend (as a PDU or, with two words before it, an
+ * archive record: scandata), their blocks named by word offsets from
+ * pdubuf.  As Debian's (tests/oracle/probe_logcalls.c): PM_ERR_IPC unless
+ * pduend is pdubuf + pdulen and vsiz bytes, the sets and their blocks
+ * rounded to words make pdulen exactly; sets and payloads malloc'd
+ * (__pmFreeResult frees them), payloads in host order, SPTR kept SPTR.
+ * vsplit is taken to be vsiz, as every caller passes it (PCP reads blocks
+ * from elsewhere when they differ).
+ */
+int __pmDecodeValueSet(__pmPDU *pdubuf, int pdulen, __pmPDU *data, char *pduend, int numpmid,
+                       int vsiz, int vsplit, pmValueSet **vsetp)
+{
+    const char *base = (const char *)pdubuf;
+
+    (void)vsplit;
+    if (pdubuf == NULL || data == NULL || vsetp == NULL || pdulen < 0 || vsiz < 0 ||
+        pduend != base + pdulen || (const char *)data < base || (const char *)data > pduend)
+        return PM_ERR_IPC;
+    return pdu_dec_vsets((const unsigned char *)pdubuf, (size_t)pdulen,
+                         (size_t)((const char *)data - base), (size_t)vsiz, numpmid, vsetp);
+}
+
 /* For the context of a version 3 archive, a data record as that version
  * lays it out (pmlogsize and pmlogcheck read records so), as PCP's. */
 int __pmDecodeResult_ctx(__pmContext *ctxp, __pmPDU *pdubuf, __pmResult **result)

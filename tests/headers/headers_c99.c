@@ -1,6 +1,6 @@
 /*
  * headers_c99.c - PCP's public headers under strict C99: <pcp/pmapi.h>,
- * <pcp/pmda.h>, <pcp/libpcp.h>, <pcp/deprecated.h> and <pcp/pmdaroot.h>.
+ * <pcp/pmda.h>, <pcp/libpcp.h>, <pcp/deprecated.h>, <pcp/pmdaroot.h> and <pcp/archive.h>.
  *
  * Built with -std=c99 -pedantic-errors -Werror and the full warning set;
  * it uses the macros and initialiser styles PCP's own agents use (the
@@ -12,6 +12,7 @@
 #include <pcp/libpcp.h>
 #include <pcp/deprecated.h>
 #include <pcp/pmdaroot.h>
+#include <pcp/archive.h>
 
 static pmLongOptions longopts[] = {
     PMDA_OPTIONS_HEADER("Options"),

@@ -1,5 +1,5 @@
 // headers_cxx.cpp - PCP's public headers (<pcp/pmapi.h>, <pcp/pmda.h>,
-// <pcp/libpcp.h>, <pcp/deprecated.h>, <pcp/pmdaroot.h>) compiled as C++11
+// <pcp/libpcp.h>, <pcp/deprecated.h>, <pcp/pmdaroot.h>, <pcp/archive.h>) compiled as C++11
 // with -pedantic-errors -Werror: declarations get C linkage, macros expand
 // to valid C++ (positional initialisers; C++11 has no designated ones).
 #include <pcp/pmapi.h>
@@ -7,6 +7,7 @@
 #include <pcp/libpcp.h>
 #include <pcp/deprecated.h>
 #include <pcp/pmdaroot.h>
+#include <pcp/archive.h>
 
 static pmLongOptions longopts[] = {
     PMDA_OPTIONS_HEADER("Options"), PMOPT_DEBUG, PMDAOPT_DOMAIN, PMDAOPT_LOGFILE,

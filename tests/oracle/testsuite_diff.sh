@@ -4,7 +4,7 @@
 # Programs of Debian's pcp-testsuite (TESTSUITE_SRC: its src directory in
 # the unpacked package), built unchanged against pmkit and against
 # Debian's libpcp, must behave alike.  Each line of CASES is a program and
-# its arguments ('#' starts a comment):
+# its arguments, as the shell reads a command ('#' starts a comment):
 #  1. every program named is compiled as the testsuite's makefiles do
 #     (-DDEBUG, "libpcp.h" from beside the source for Debian's side, the
 #     "localconfig.h" QA writes for PCP 6.0.3 on both) against pmkit's
@@ -20,6 +20,13 @@
 #     counted afresh at each line that begins a dump: "Add request",
 #     "Delete request", "Now try") and a message's time and process id
 #     named [TIME] and PID.
+# $TESTSUITE_DEBIAN_INCLUDE, when set, is a directory that must hold
+# Debian's headers that libpcp3-dev lacks (<pcp/archive.h> from
+# libpcp-archive1-dev, unpacked), searched on Debian's side only.
+# In CASES, @ARCHIVES@ stands for the testsuite's archives directory
+# (TESTSUITE_SRC/../archives), @SRC@ for TESTSUITE_SRC (its PMNS files), and a line "%sed SCRIPT" has the lines after
+# it compared once SCRIPT has edited both sides' outputs (a bare "%sed"
+# ends that): counts that differ by design, each such use saying why.
 # Exit 0 identical, 1 a difference or a build failure, 2 usage, 77 skip
 # (the testsuite extract, Debian's files or a compiler missing).
 set -u
@@ -35,6 +42,12 @@ for f in "$ts/libpcp.h" /usr/include/pcp/pmapi.h "$debian_lib"; do
     [ -f "$f" ] || { echo "SKIP: $f is missing (sh scripts/deps.sh test installs and unpacks it)"; exit 77; }
 done
 command -v "$cc" >/dev/null 2>&1 || { echo "SKIP: no C compiler ($cc)"; exit 77; }
+debinc=
+if [ -n "${TESTSUITE_DEBIAN_INCLUDE:-}" ]; then
+    [ -d "$TESTSUITE_DEBIAN_INCLUDE" ] ||
+        { echo "SKIP: $TESTSUITE_DEBIAN_INCLUDE is missing (sh scripts/deps.sh test unpacks it)"; exit 77; }
+    debinc=-I$TESTSUITE_DEBIAN_INCLUDE
+fi
 [ -f "$cases" ] || { echo "FAIL: no cases file $cases"; exit 1; }
 make_tmp testsuite_diff
 mkdir "$tmp/pmkit" "$tmp/pcp" "$tmp/src" "$tmp/inc"
@@ -57,7 +70,9 @@ addresses() {
     }'
 }
 
-progs=$(sed -e 's/#.*//' "$cases" | awk 'NF { print $1 }' | sort -u)
+archives=$(cd "$ts/../archives" 2>/dev/null && pwd) || archives=$ts/../archives
+srcdir=$(cd "$ts" && pwd)
+progs=$(sed -e 's/#.*//' -e '/^%/d' "$cases" | awk 'NF { print $1 }' | sort -u)
 for prog in $progs; do
     [ -f "$ts/$prog.c" ] || { echo "SKIP: $ts/$prog.c is missing"; exit 77; }
     cp "$ts/$prog.c" "$tmp/src/"
@@ -70,7 +85,8 @@ for prog in $progs; do
         shorten <"$tmp/cc.err"
         exit 1
     fi
-    if ! "$cc" -w -DDEBUG -D_GNU_SOURCE -I"$tmp/inc" -I"$ts" -o "$tmp/pcp/$prog" "$ts/$prog.c" \
+    # shellcheck disable=SC2086 # $debinc: one option or none
+    if ! "$cc" -w -DDEBUG -D_GNU_SOURCE -I"$tmp/inc" -I"$ts" $debinc -o "$tmp/pcp/$prog" "$ts/$prog.c" \
         "$debian_lib" -lpthread 2>"$tmp/cc.err"; then
         echo "SKIP: $prog.c does not build against Debian's libpcp:"
         shorten <"$tmp/cc.err"
@@ -78,19 +94,26 @@ for prog in $progs; do
     fi
 done
 
-ndiff=0 n=0
+ndiff=0 n=0 edit=
 while IFS= read -r line; do
     line=${line%%#*}
+    case $line in
+    %sed*)
+        edit=${line#%sed}
+        continue
+        ;;
+    esac
     [ -n "$(echo "$line" | tr -d ' ')" ] || continue
+    line=$(echo "$line" | sed -e "s|@ARCHIVES@|$archives|g" -e "s|@SRC@|$srcdir|g")
     n=$((n + 1))
     for side in pmkit pcp; do
-        # shellcheck disable=SC2086 # the case's words are the arguments
-        (cd "$tmp/$side" && exec ./$line) >"$tmp/$side.rawout" 2>"$tmp/$side.rawerr"
+        # the case's words are the arguments, quotes grouping them
+        (cd "$tmp/$side" && eval "exec ./$line") >"$tmp/$side.rawout" 2>"$tmp/$side.rawerr"
         echo "exit $?" >>"$tmp/$side.rawout"
-        addresses <"$tmp/$side.rawout" >"$tmp/$side.out"
+        sed "${edit:-}" "$tmp/$side.rawout" | addresses >"$tmp/$side.out"
         # a message's time and process id (pmNotifyErr) are the run's own
         sed 's/^\[[^]]*\] \([^ (]*\)([0-9]*)/[TIME] \1(PID)/' "$tmp/$side.rawerr" |
-            addresses >"$tmp/$side.err"
+            sed "${edit:-}" | addresses >"$tmp/$side.err"
     done
     if ! cmp -s "$tmp/pmkit.out" "$tmp/pcp.out" || ! cmp -s "$tmp/pmkit.err" "$tmp/pcp.err"; then
         ndiff=$((ndiff + 1))

@@ -582,6 +582,8 @@ typedef struct __pmContext {
 PCP_CALL extern __pmContext *__pmHandleToPtr(int);
 PCP_CALL extern void __pmFreeDerived(__pmContext *);
 PCP_CALL extern int __pmDecodeResult_ctx(__pmContext *, __pmPDU *, __pmResult **);
+PCP_CALL extern int __pmDecodeValueSet(__pmPDU *, int, __pmPDU *, char *, int, int, int,
+                                       pmValueSet **);
 PCP_CALL extern int __pmDecodeHighResResult_ctx(__pmContext *, __pmPDU *, __pmResult **);
 PCP_CALL extern int __pmFetch(__pmContext *, int, pmID *, __pmResult **);
 PCP_CALL extern int __pmFetchLocal(__pmContext *, int, pmID *, __pmResult **);
@@ -960,6 +962,10 @@ PCP_CALL extern int __pmParseTime(const char *, struct timeval *, struct timeval
                                   struct timeval *, char **);
 PCP_CALL extern int __pmParseHighResTime(const char *, struct timespec *, struct timespec *,
                                          struct timespec *, char **);
+/* A date in ctime's order with fields left out (ctime.c), and the time it
+ * names next to an origin. */
+PCP_CALL extern int __pmParseCtime(const char *, struct tm *, char **);
+PCP_CALL extern int __pmConvertHighResTime(struct tm *, struct timespec *, struct timespec *);
 
 /* ---------------------------------------------------------------------
  * Archive files as PCP's internal interface hands them out (archint):
@@ -1114,6 +1120,9 @@ struct __pmArchCtl {
     int ac_cur_log;                /* the one being read */
     __pmMultiLogCtl **ac_log_list; /* all of them */
 };
+
+/* Archive records read, by any context (a count programs print and reset). */
+PCP_DATA extern int __pmLogReads;
 
 PCP_CALL extern int __pmLogVersion(const __pmLogCtl *);
 PCP_CALL extern size_t __pmLogLabelSize(const __pmLogCtl *);
