@@ -8,7 +8,9 @@
  * at the head of its chain; the first node makes one bucket; when the
  * nodes exceed four per bucket the table doubles, then grows by 2 for each
  * of 3 and 5 the size is not a multiple of, and the chains are moved over
- * in walk order, each node to the head of its new chain.
+ * bucket by bucket, each from its tail, each node to the tail of its new
+ * chain (Debian's pmdumplog -d and -i walk these tables; oracle.system's
+ * walk and oracle.debian_pmdumplog on omnibus-nomark_v3 show the order).
  *
  * Three of PCP's slips are not kept (docs/compat.md): deleting from a
  * walk (__pmHashWalkCB) and clearing a table count the nodes that go, and
@@ -30,17 +32,30 @@ void __pmHashInit(__pmHashCtl *hcp)
     hcp->index = 0;
 }
 
-/* Every node of hcp moved into table (of size buckets), in walk order. */
-static void move_all(__pmHashCtl *hcp, __pmHashNode **table, int size)
+/* Every node of hcp moved into table (of size buckets), as PCP's library
+ * moves them (Debian's walk order, seen with random keys): old bucket by
+ * old bucket, each chain from its tail to its head, each node appended
+ * to the tail of its new bucket (tails: size entries, NULL at first). */
+static void move_all(__pmHashCtl *hcp, __pmHashNode **table, __pmHashNode **tails, int size)
 {
     for (int i = 0; i < hcp->hsize; i++) {
-        __pmHashNode *n = hcp->hash[i];
-        while (n != NULL) {
+        __pmHashNode *rev = NULL, *n = hcp->hash[i];
+        while (n != NULL) { /* the chain reversed */
             __pmHashNode *next = n->next;
-            __pmHashNode **slot = &table[n->key % (unsigned)size];
-            n->next = *slot;
-            *slot = n;
+            n->next = rev;
+            rev = n;
             n = next;
+        }
+        while (rev != NULL) {
+            __pmHashNode *next = rev->next;
+            unsigned b = rev->key % (unsigned)size;
+            rev->next = NULL;
+            if (tails[b] == NULL)
+                table[b] = rev;
+            else
+                tails[b]->next = rev;
+            tails[b] = rev;
+            rev = next;
         }
     }
 }
@@ -48,12 +63,17 @@ static void move_all(__pmHashCtl *hcp, __pmHashNode **table, int size)
 /* A table of size buckets (at least one allocated), the nodes moved in. */
 static int resize(__pmHashCtl *hcp, int size)
 {
-    __pmHashNode **table = calloc(size > 0 ? (size_t)size : 1, sizeof(*table));
+    size_t n = size > 0 ? (size_t)size : 1;
+    __pmHashNode **table = calloc(n, sizeof(*table)), **tails = calloc(n, sizeof(*tails));
 
-    if (table == NULL)
+    if (table == NULL || tails == NULL) {
+        free(table);
+        free(tails);
         return -ENOMEM;
+    }
     if (hcp->hash != NULL && size > 0)
-        move_all(hcp, table, size);
+        move_all(hcp, table, tails, size);
+    free(tails);
     free(hcp->hash);
     hcp->hash = table;
     hcp->hsize = size;

@@ -305,6 +305,20 @@ static void hashes(void)
         __pmHashAdd((unsigned)i * 3, NULL, &h);
     printf("walk of 40:");
     hash_walk(&h);
+    /* keys spread over every bucket, so that each growth brings nodes of
+     * several old buckets into one new one: their order there is PCP's */
+    {
+        __pmHashCtl g;
+        unsigned k = 12345;
+        __pmHashInit(&g);
+        for (int i = 0; i < 300; i++) {
+            k = k * 1103515245u + 12345u;
+            __pmHashAdd((k >> 8) % 100000, NULL, &g);
+        }
+        printf("walk of 300:");
+        hash_walk(&g);
+        __pmHashClear(&g);
+    }
     printf("search 117 %s 118 %s\n", __pmHashSearch(117, &h) ? "found" : "NULL",
            __pmHashSearch(118, &h) ? "found" : "NULL");
     printf("NEXT without START %s\n", __pmHashWalk(&h, PM_HASH_WALK_NEXT) ? "node" : "NULL");
