@@ -157,7 +157,7 @@ void __pmDumpStatusList(FILE *f, int numstatus, const int *statuslist)
 
 void __pmPrintMetricNames(FILE *f, int numnames, char **names, char *sep)
 {
-    if (numnames == 0) {
+    if (numnames <= 0) {
         fputs("<nonames>", f);
         return;
     }

@@ -405,6 +405,9 @@ static void dump_lists(FILE *f, void *arg)
     fputc('\n', f);
     __pmPrintMetricNames(f, 0, mnames, " or ");
     fputc('\n', f);
+    /* a failed pmNameAll's count, as pmdumplog passes it */
+    __pmPrintMetricNames(f, PM_ERR_PMID, NULL, " or ");
+    fputc('\n', f);
 }
 
 static void dump_namespace(FILE *f, void *arg)
