@@ -70,6 +70,8 @@ int arch_open_mem(const uint8_t *meta, size_t metalen, const uint8_t *index, siz
 /* Archives in the set (>= 1) and the label of archive i. */
 int arch_count(const arch_set *s);
 const arch_label *arch_label_of(const arch_set *s, int i);
+/* The base name of archive i (valid while the set is open), or NULL. */
+const char *arch_base_of(const arch_set *s, int i);
 
 /*
  * The logical end: the time of the last complete record of the last

@@ -425,6 +425,11 @@ int arch_count(const arch_set *s)
     return s->narch;
 }
 
+const char *arch_base_of(const arch_set *s, int i)
+{
+    return i >= 0 && i < s->narch ? s->arch[i].base : NULL;
+}
+
 const arch_label *arch_label_of(const arch_set *s, int i)
 {
     return i >= 0 && i < s->narch ? &s->arch[i].label : NULL;

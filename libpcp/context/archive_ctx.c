@@ -176,6 +176,11 @@ void pmkit_archive_hostname(const pmkit_archive *a, char *buf, int buflen)
     pmkit_copy(buf, buflen, arch_label_of(a->sh->set, 0)->hostname);
 }
 
+arch_set *pmkit_archive_set(const pmkit_archive *a)
+{
+    return a->sh->set;
+}
+
 const struct arch_label *pmkit_archive_first_label(const pmkit_archive *a)
 {
     return arch_label_of(a->sh->set, 0);

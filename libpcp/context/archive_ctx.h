@@ -36,6 +36,14 @@ void pmkit_archive_hostname(const pmkit_archive *a, char *buf, int buflen);
  * (pcpview.c's __pmLogCtl). */
 struct arch_label;
 const struct arch_label *pmkit_archive_first_label(const pmkit_archive *a);
+/* The set itself, for PCP's view of the context (logview.c). */
+struct arch_set;
+struct arch_set *pmkit_archive_set(const pmkit_archive *a);
+/* PCP's __pmArchCtl of an archive context (pcpview.c) filled from a's
+ * first archive, and what that put there released (logview.c). */
+struct __pmArchCtl;
+int pmkit_logview_fill(struct __pmArchCtl *ac, pmkit_archive *a);
+void pmkit_logview_free(struct __pmArchCtl *ac);
 
 /*
  * The PMAPI over the current context's archives: each holds the current

@@ -103,19 +103,27 @@ void __pmSetInternalState(int state)
 
 /* ---------------------------------------------------------------- contexts */
 
-/* An archive context's controls as PCP's (archint): the first archive's
- * label in a __pmLogCtl, so that __pmDecodeResult_ctx and programs that
- * read c_archctl->ac_log->label know the version; no files open. */
-static __pmArchCtl *arch_view(const pmkit_archive *a)
+/* An archive context's controls as PCP's: its first archive's files, label,
+ * index, descriptors and instance domains (logview.c); the label from
+ * pmkit's reading of it where its first volume cannot be opened. */
+static void arch_view_free(__pmArchCtl *ac);
+
+static __pmArchCtl *arch_view(pmkit_archive *a)
 {
     const arch_label *l = pmkit_archive_first_label(a);
     __pmArchCtl *ac = calloc(1, sizeof(*ac));
     __pmLogCtl *lc = calloc(1, sizeof(*lc));
 
-    if (ac == NULL || lc == NULL)
-        goto fail;
+    if (ac == NULL || lc == NULL) {
+        free(lc);
+        free(ac);
+        return NULL;
+    }
     ac->ac_log = lc;
-    ac->ac_curvol = -1;
+    if (pmkit_logview_fill(ac, a) < 0)
+        goto fail;
+    if (lc->label.hostname != NULL)
+        return ac;
     lc->label.magic = l->magic;
     lc->label.pid = l->pid;
     lc->label.start.sec = (int64_t)l->start.tv_sec;
@@ -128,10 +136,8 @@ static __pmArchCtl *arch_view(const pmkit_archive *a)
     if (lc->label.hostname != NULL && lc->label.timezone != NULL &&
         (l->version != PM_LOG_VERS03 || lc->label.zoneinfo != NULL))
         return ac;
-    __pmLogFreeLabel(&lc->label);
 fail:
-    free(lc);
-    free(ac);
+    arch_view_free(ac);
     return NULL;
 }
 
@@ -139,7 +145,7 @@ static void arch_view_free(__pmArchCtl *ac)
 {
     if (ac == NULL)
         return;
-    __pmLogFreeLabel(&ac->ac_log->label);
+    pmkit_logview_free(ac);
     free(ac->ac_log);
     free(ac);
 }

@@ -209,12 +209,12 @@ __pmResult *__pmAllocResult(int num)
     return calloc(1, sizeof(__pmResult) + n * sizeof(pmValueSet *));
 }
 
+/* pmFreeHighResResult's layout but for the time stamp's type, of the same
+ * size: value sets inside the result's own block (an archive record's,
+ * from __pmFetch or __pmLogFetch) go with it. */
 void __pmFreeResult(__pmResult *result)
 {
-    if (result == NULL)
-        return;
-    pmkit_free_vsets(result->vset, result->numpmid);
-    free(result);
+    pmFreeHighResResult((pmHighResResult *)result);
 }
 
 void __pmSortInstances(__pmResult *result)

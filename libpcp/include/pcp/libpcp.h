@@ -554,7 +554,7 @@ PCP_CALL extern void __pmDumpLabelSets(FILE *, const pmLabelSet *, int);
 
 /* ---------------------------------------------------------------------
  * Contexts as libpcp's internal calls see them.  c_archctl points at an
- * archive's controls, which pmkit does not have yet (NULL).
+ * archive context's controls (__pmArchCtl, below).
  */
 typedef struct __pmArchCtl __pmArchCtl;
 
@@ -1044,6 +1044,32 @@ typedef struct __pmLogHdr {
 #define TYPE_LABEL       7 /* label sets, version 3 */
 #define TYPE_MAX         TYPE_LABEL
 
+/*
+ * An instance domain as an archive's metadata records it at one time
+ * (__pmLogLoadInDom, and each entry of __pmLogCtl's hashindom chains,
+ * newest first through next).  For a delta (isdelta, version 3) the
+ * instances are those added, and those removed with a NULL name;
+ * __pmLogUndeltaInDom makes it whole.  alloc says which parts are the
+ * entry's own to free (PMLID_*); instlist and names may point into buf.
+ */
+#define PMLID_SELF     1 /* the structure itself was malloc'd */
+#define PMLID_INSTLIST 2 /* instlist was malloc'd */
+#define PMLID_NAMELIST 4 /* namelist was malloc'd */
+#define PMLID_NAMES    8 /* each namelist[i] was malloc'd */
+
+typedef struct __pmLogInDom {
+    struct __pmLogInDom *next;  /* the one before it in time */
+    struct __pmLogInDom *prior; /* the one after it in time */
+    pmInDom indom;              /* the instance domain */
+    __pmTimestamp stamp;        /* when it was observed */
+    int isdelta;                /* 1: a delta (changes only) */
+    int numinst;                /* entries in instlist and namelist */
+    int alloc;                  /* PMLID_* */
+    int *instlist;              /* instance identifiers */
+    char **namelist;            /* their names (NULL: removed, in a delta) */
+    int32_t *buf;               /* the record as read, when kept */
+} __pmLogInDom;
+
 /* The label at the start of each file of an archive, as read. */
 typedef struct {
     int magic;           /* PM_LOG_MAGIC | the format version */
@@ -1135,6 +1161,14 @@ PCP_CALL extern int __pmLogFindOpen(__pmArchCtl *, const char *);
 PCP_CALL extern char *__pmLogBaseName(char *);
 PCP_CALL extern char *__pmLogFeaturesStr(uint32_t);
 PCP_CALL extern const char *__pmLogMetaTypeStr(int);
+PCP_CALL extern int __pmLogLoadInDom(__pmArchCtl *, int, int, __pmLogInDom *, int32_t **);
+PCP_CALL extern void __pmFreeLogInDom(__pmLogInDom *);
+PCP_CALL extern void __pmLogUndeltaInDom(pmInDom, __pmLogInDom *);
+PCP_CALL extern int __pmLogGetInDom(__pmArchCtl *, pmInDom, __pmTimestamp *, int **, char ***);
+PCP_CALL extern int __pmLogLookupInDom(__pmArchCtl *, pmInDom, __pmTimestamp *, const char *);
+PCP_CALL extern int __pmLogNameInDom(__pmArchCtl *, pmInDom, __pmTimestamp *, int, char **);
+PCP_CALL extern int __pmGetArchiveEnd(__pmArchCtl *, __pmTimestamp *);
+PCP_CALL extern int __pmLogFetch(__pmContext *, int, pmID *, __pmResult **);
 PCP_CALL extern char *__pmLogMetaTypeStr_r(int, char *, int);
 
 #ifdef __cplusplus
