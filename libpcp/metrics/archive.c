@@ -76,13 +76,14 @@ int pmFetchArchive(pmResult **result)
     return 0;
 }
 
-/* PCP's first checks of the Archive instance calls: a context, then the
- * instance domain; 0 to go on. */
+/* PCP's first checks of the Archive instance calls: the instance domain
+ * (PM_INDOM_NULL is PM_ERR_INDOM even without a context, as in Debian's,
+ * pcp-testsuite's torture_logmeta), then a context; 0 to go on. */
 static int indom_checks(pmInDom indom)
 {
-    if (pmkit_ctx_type_current() == PM_CONTEXT_UNDEF)
-        return PM_ERR_NOCONTEXT;
-    return indom == PM_INDOM_NULL ? PM_ERR_INDOM : 0;
+    if (indom == PM_INDOM_NULL)
+        return PM_ERR_INDOM;
+    return pmkit_ctx_type_current() == PM_CONTEXT_UNDEF ? PM_ERR_NOCONTEXT : 0;
 }
 
 int pmGetInDomArchive(pmInDom indom, int **instlist, char ***namelist)
