@@ -283,6 +283,7 @@ runs() {
     ts/eofarch|ts/eol|ts/interp[0-3]) echo "same but the read counts (oracle.testsuite_archive)" ;;
     ts/scandata|ts/timeshift) echo "same (oracle.testsuite_archive_calls)" ;;
     ts/template|ts/usergroup) echo "same (oracle.testsuite_archive_h)" ;;
+    ts/scanmeta|ts/torture_logmeta) echo "same (oracle.testsuite_logmeta)" ;;
     *) echo "not compared" ;;
   esac
 }
