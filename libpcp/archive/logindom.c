@@ -5,7 +5,8 @@
  * __pmLogInDom, __pmFreeLogInDom releases what such a structure owns, and
  * __pmLogUndeltaInDom makes a delta whole from the entries before it.
  *
- * As Debian's PCP 6.0.3 (tests/oracle/probe_logmeta.c): the record's
+ * As Debian's PCP 6.0.3 (oracle.debian_pmdumplog, oracle.testsuite_logmeta,
+ * and probes of Debian's library made while writing this): the record's
  * instance identifiers and name offsets are converted in place in the
  * caller's buffer, the header words are not; instlist points into the
  * buffer, namelist is malloc'd (PMLID_NAMELIST) and its names point into

@@ -11,15 +11,16 @@
  * as PCP opens them (__pmLogFindOpen, then the first data volume with
  * __pmLogChangeVol: name, mdfp, tifp, ac_mfp, minvol, maxvol, the label
  * and the offset after it), the temporal index (numti, ti), every
- * descriptor in hashpmid, and in hashindom each instance domain's
+ * descriptor in hashpmid, the help text in hashtext (by type, then by
+ * metric or instance domain), and in hashindom each instance domain's
  * observations as the metadata holds them, newest first (next) and linked
  * back (prior), deltas left as deltas for __pmLogUndeltaInDom.  Keys are
  * added in the metadata's order, so PCP's hash walks (__pmHashAdd's
  * layout) give PCP's order.  It is a copy: pmkit's own calls read the
  * archive set (libpcp/archive), never these structures.
  *
- * As Debian's PCP 6.0.3 (tests/oracle/probe_logmeta.c, debian_pmdumplog.sh).
- * Not here: hashlabels, hashtext, hashrange, trimindom and the namespace
+ * As Debian's PCP 6.0.3 (oracle.debian_pmdumplog, oracle.testsuite_logmeta).
+ * Not here: hashlabels, hashrange, trimindom and the namespace
  * (empty); the other archives of a multi-archive context; __pmArchCtl
  * structures pmkit did not make (the calls answer PM_ERR_NOTARCHIVE for
  * them, where PCP reads the files they name).
@@ -200,6 +201,54 @@ static void free_descs(__pmHashCtl *h)
     __pmHashClear(h);
 }
 
+/* One help text into hashtext: by its type (PM_TEXT_*), then by its
+ * metric or instance domain; a later text of the same pair replaces the
+ * earlier, as the metadata's last one is the one in force. */
+static int add_text(int type, int ident, const char *text, void *arg)
+{
+    __pmHashCtl *types = arg, *idents;
+    __pmHashNode *n = __pmHashSearch((unsigned)type, types);
+    char *copy = strdup(text);
+
+    if (copy == NULL)
+        return -ENOMEM;
+    if (n == NULL) {
+        if ((idents = calloc(1, sizeof(*idents))) == NULL ||
+            __pmHashAdd((unsigned)type, idents, types) < 0) {
+            free(idents);
+            free(copy);
+            return -ENOMEM;
+        }
+    } else {
+        idents = n->data;
+    }
+    if ((n = __pmHashSearch((unsigned)ident, idents)) != NULL) {
+        free(n->data);
+        n->data = copy;
+        return 0;
+    }
+    if (__pmHashAdd((unsigned)ident, copy, idents) < 0) {
+        free(copy);
+        return -ENOMEM;
+    }
+    return 0;
+}
+
+static void free_texts(__pmHashCtl *h)
+{
+    for (int i = 0; i < h->hsize; i++) {
+        for (__pmHashNode *n = h->hash[i]; n != NULL; n = n->next) {
+            __pmHashCtl *idents = n->data;
+            for (int j = 0; j < idents->hsize; j++)
+                for (__pmHashNode *m = idents->hash[j]; m != NULL; m = m->next)
+                    free(m->data);
+            __pmHashClear(idents);
+            free(idents);
+        }
+    }
+    __pmHashClear(h);
+}
+
 /* The index of archive 0, as far as its entries can be read. */
 static int fill_index(__pmLogCtl *lc, arch_set *s)
 {
@@ -263,7 +312,8 @@ int pmkit_logview_fill(__pmArchCtl *ac, pmkit_archive *a)
     ac->ac_chkfeatures = 1;
     ac->ac_num_logs = 1;
     open_files(ac, s);
-    if ((sts = fill_index(lc, s)) < 0 || (sts = fill_descs(lc, s)) < 0)
+    if ((sts = fill_index(lc, s)) < 0 || (sts = fill_descs(lc, s)) < 0 ||
+        (sts = arch_text_walk(s, add_text, &lc->hashtext)) < 0)
         return sts;
     return arch_indom_walk(s, PM_INDOM_NULL, add_indom, &lc->hashindom);
 }
@@ -280,6 +330,7 @@ void pmkit_logview_free(__pmArchCtl *ac)
         __pmFclose(lc->tifp);
     free_indoms(&lc->hashindom);
     free_descs(&lc->hashpmid);
+    free_texts(&lc->hashtext);
     free(lc->ti);
     free(lc->seen);
     free(lc->name);

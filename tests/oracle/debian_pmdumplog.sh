@@ -8,12 +8,12 @@
 # the damaged archives of badarchives.  It reads the archive through PCP's
 # internal interface: the context's __pmArchCtl and __pmLogCtl (the label,
 # the files, the temporal index, the hash tables of descriptors and of
-# instance domains, walked bucket by bucket), __pmLogFetch,
+# instance domains and of help text, walked bucket by bucket), __pmLogFetch,
 # __pmGetArchiveEnd, __pmLogLoadInDom, __pmLogUndeltaInDom and
 # __pmFreeLogInDom.  stdout, stderr and the exit status must be identical.
-# Left out: -e and -h (the label and help text tables pmkit's view leaves
-# empty, docs/compat.md), and two damaged archives pmkit's own reading of
-# records treats otherwise than Debian's library (below).
+# Left out: -e (the label sets' table pmkit's view leaves empty,
+# docs/compat.md), and two damaged archives pmkit's own reading of records
+# treats otherwise than Debian's library (below).
 #
 # Exit 0 identical, 1 any difference, 2 usage, 77 skip.
 set -u
@@ -85,7 +85,7 @@ run() { # ARGS...: in the current directory, both libraries
 # each good archive with each option set
 for a in ok-foo ok-mv-foo omnibus_v3 omnibus-nomark_v3 540117-short rattle eventrec \
     gz-ok-foo xz-omnibus_v3; do
-    for opts in -a -d -i -I -L -l -t -s -x -m -z -r "-S+1 -T+5" "-r -T+3" "-mdi -Z EST-10"; do
+    for opts in -a -d -i -I -h -L -l -t -s -x -m -z -r "-S+1 -T+5" "-r -T+3" "-mdi -Z EST-10"; do
         # shellcheck disable=SC2086 # the options are words
         run $opts "$a"
     done
