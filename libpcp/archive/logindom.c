@@ -5,19 +5,21 @@
  * __pmLogInDom, __pmFreeLogInDom releases what such a structure owns, and
  * __pmLogUndeltaInDom makes a delta whole from the entries before it.
  *
- * As Debian's PCP 6.0.3 (oracle.debian_pmdumplog, oracle.testsuite_logmeta,
- * and probes of Debian's library made while writing this): the record's
- * instance identifiers and name offsets are converted in place in the
- * caller's buffer, the header words are not; instlist points into the
+ * As Debian's PCP 6.0.3 (oracle.logindom, oracle.debian_pmdumplog,
+ * oracle.testsuite_logmeta): the record's instance identifiers are
+ * converted in place in the caller's buffer, its header words and name
+ * offsets are not; instlist points into the
  * buffer, namelist is malloc'd (PMLID_NAMELIST) and its names point into
  * the buffer, a delta's removed instance has a NULL name; isdelta is left
- * 0 (the caller knows the type); a record of another type, or one the
- * metadata file cannot supply whole, is PM_ERR_LOGREC.  Where the length
+ * 0 (the caller knows the type); a record of another type, one the
+ * metadata file cannot supply whole, or a whole one with a name offset
+ * below 0, is PM_ERR_LOGREC.  Where the length
  * is known (read here, from acp's metadata file) every count and offset
  * is checked against it: a record whose instances or names fall outside
  * it is PM_ERR_LOGREC, where PCP reads past the record.  Undelta merges
- * the instance lists in identifier order, as PCP writes them; PCP's merge
- * assumes that order and corrupts its heap on others, pmkit's does not.
+ * the instance lists in identifier order, as PCP writes them, as PCP's
+ * does; PCP's assumes that order and corrupts its heap on others,
+ * pmkit's does not.
  *
  * Not here: the chains of a context's __pmLogCtl (context/logview.c).
  */
@@ -33,10 +35,12 @@
 /* The names of lidp's instances from its record's string table at str
  * (len bytes there, or 0 when the caller's buffer is of unknown length):
  * 0, or PM_ERR_LOGREC for a name outside the record. */
-static int load_names(__pmLogInDom *lidp, const int32_t *idx, char *str, size_t len)
+static int load_names(__pmLogInDom *lidp, int delta, const int32_t *idx, char *str, size_t len)
 {
     for (int i = 0; i < lidp->numinst; i++) {
-        int32_t off = idx[i];
+        int32_t off = (int32_t)ntohl((uint32_t)idx[i]);
+        if (off < 0 && !delta)
+            return PM_ERR_LOGREC;
         if (off < 0) {
             lidp->namelist[i] = NULL;
             continue;
@@ -70,14 +74,13 @@ static int decode(int type, int32_t *buf, size_t have, __pmLogInDom *lidp)
     if (have != 0 && (have / 4 - (k + 2)) / 2 < n)
         return PM_ERR_LOGREC;
     idx = &buf[k + 2 + n];
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         lidp->instlist[i] = (int)ntohl((uint32_t)lidp->instlist[i]);
-        idx[i] = (int32_t)ntohl((uint32_t)idx[i]);
-    }
     if ((lidp->namelist = malloc(n * sizeof(char *))) == NULL)
         return -ENOMEM;
     lidp->alloc = PMLID_NAMELIST;
-    return load_names(lidp, idx, (char *)&idx[n], have != 0 ? have - (k + 2 + 2 * n) * 4 : 0);
+    return load_names(lidp, type == TYPE_INDOM_DELTA, idx, (char *)&idx[n],
+                      have != 0 ? have - (k + 2 + 2 * n) * 4 : 0);
 }
 
 int __pmLogLoadInDom(__pmArchCtl *acp, int rlen, int type, __pmLogInDom *lidp, int32_t **bufp)
@@ -127,7 +130,9 @@ void __pmFreeLogInDom(__pmLogInDom *lidp)
 }
 
 /* delta made whole over full (whole already): the merge of the two lists
- * in identifier order, a delta's entry replacing or removing full's. */
+ * in identifier order; where both have an instance, the delta's removal
+ * takes full's out, its addition comes after full's (both kept, as in
+ * Debian's library). */
 static int undelta_one(const __pmLogInDom *full, __pmLogInDom *delta)
 {
     int n = full->numinst + delta->numinst, i = 0, j = 0, k = 0;
@@ -147,8 +152,14 @@ static int undelta_one(const __pmLogInDom *full, __pmLogInDom *delta)
             name[k++] = full->namelist[i++];
             continue;
         }
-        if (i < full->numinst && fi == dj)
-            i++;
+        if (i < full->numinst && fi == dj) {
+            if (delta->namelist[j] == NULL) {
+                i++;
+            } else {
+                inst[k] = fi;
+                name[k++] = full->namelist[i++];
+            }
+        }
         if (delta->namelist[j] != NULL) {
             inst[k] = dj;
             name[k++] = delta->namelist[j];
@@ -167,24 +178,26 @@ static int undelta_one(const __pmLogInDom *full, __pmLogInDom *delta)
     return 0;
 }
 
-/* lidp whole: the nearest whole entry before it (through next), then each
- * delta from there forward (through prior) up to lidp made whole in turn.
- * Without a whole entry before it, lidp is left as it is. */
+/* lidp over the entries before it, as Debian's library does it: from the
+ * nearest whole entry before lidp (through next), each entry after it
+ * (through prior) up to lidp merged in turn with the one before, whether
+ * or not it is a delta (callers ask for deltas: a whole entry merged
+ * again keeps both copies of each instance, as in PCP).  Without a whole
+ * entry before it, or without prior links up to it, lidp is left as it
+ * is (PCP's prints a dump of the chain where there is no whole entry). */
 void __pmLogUndeltaInDom(pmInDom indom, __pmLogInDom *lidp)
 {
-    __pmLogInDom *full = lidp;
+    __pmLogInDom *full;
 
     (void)indom;
-    if (lidp == NULL || !lidp->isdelta)
+    if (lidp == NULL)
         return;
-    while (full != NULL && full->isdelta)
-        full = full->next;
+    for (full = lidp->next; full != NULL && full->isdelta; full = full->next)
+        ;
     if (full == NULL)
         return;
     for (__pmLogInDom *d = full->prior; d != NULL; full = d, d = d->prior) {
-        if (d->isdelta && undelta_one(full, d) < 0)
-            return;
-        if (d == lidp)
+        if (undelta_one(full, d) < 0 || d == lidp)
             return;
     }
 }

@@ -405,7 +405,8 @@ static int search(__pmArchCtl *acp, pmInDom indom, const __pmTimestamp *tsp, __p
         ;
     if (e == NULL)
         return PM_ERR_INDOM_LOG;
-    __pmLogUndeltaInDom(indom, e);
+    if (e->isdelta)
+        __pmLogUndeltaInDom(indom, e);
     *lidp = e;
     return 0;
 }
