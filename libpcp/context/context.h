@@ -72,6 +72,15 @@ void pmkit_ctx_release(pmkit_ctx *ctx);
  * calling thread's current handle (-1 for none). */
 pmkit_ctx *pmkit_ctx_nth(int n);
 int pmkit_ctx_current_handle(void);
+/* One fetch in the context view shows (the current one for NULL;
+ * PM_ERR_NOCONTEXT for NULL without one), the current context kept: numpmid 0 with
+ * next_record is the archive's next record whole (pmFetchHighResArchive),
+ * anything else pmFetchHighRes.  The result as a __pmResult, in the same
+ * block (its timestamp rewritten in place).  For __pmFetch, __pmLogFetch. */
+struct __pmContext;
+struct __pmResult;
+int pmkit_view_fetch(struct __pmContext *view, int numpmid, pmID *pmidlist, int next_record,
+                     struct __pmResult **result);
 /* Release ctx's PCP view, if it has one (ctx_free). */
 void pmkit_ctx_view_free(pmkit_ctx *ctx);
 

@@ -372,22 +372,12 @@ int __pmGetArchiveEnd(__pmArchCtl *acp, __pmTimestamp *tsp)
  * in the same block. */
 int __pmLogFetch(__pmContext *ctxp, int numpmid, pmID *pmidlist, __pmResult **result)
 {
-    int saved = pmkit_ctx_current_handle(), sts;
-    pmHighResResult *rp;
+    int sts;
 
-    if (ctxp == NULL || pmUseContext(ctxp->c_handle) < 0)
+    if (ctxp == NULL)
         return PM_ERR_NOCONTEXT;
-    sts = numpmid == 0 ? pmFetchHighResArchive(&rp) : pmFetchHighRes(numpmid, pmidlist, &rp);
-    if (saved >= 0)
-        pmUseContext(saved);
-    if (sts >= 0) {
-        __pmResult *r = (__pmResult *)rp;
-        struct timespec ts = rp->timestamp;
-        r->timestamp.sec = ts.tv_sec;
-        r->timestamp.nsec = (int32_t)ts.tv_nsec;
-        ctxp->c_origin = r->timestamp;
-        *result = r;
-    }
+    if ((sts = pmkit_view_fetch(ctxp, numpmid, pmidlist, 1, result)) >= 0)
+        ctxp->c_origin = (*result)->timestamp;
     return sts;
 }
 

@@ -308,20 +308,21 @@ void __pmDumpContext(FILE *f, int context, pmInDom indom)
 
 /* ---------------------------------------------------------------- fetch */
 
-/* pmFetchHighRes on the context ctxp shows (the current one for NULL),
- * its result as a __pmResult (the same block: the timestamp rewritten in
- * place). */
-int __pmFetch(__pmContext *ctxp, int numpmid, pmID *pmidlist, __pmResult **result)
+int pmkit_view_fetch(__pmContext *view, int numpmid, pmID *pmidlist, int next_record,
+                     __pmResult **result)
 {
     int saved = pmkit_ctx_current_handle(), sts;
     pmHighResResult *rp;
 
     /* no context given: the current one's (PCP's tests and pmlc pass NULL) */
-    if (ctxp == NULL && saved < 0)
+    if (view == NULL && saved < 0)
         return PM_ERR_NOCONTEXT;
-    if (ctxp != NULL && pmUseContext(ctxp->c_handle) < 0)
+    if (view != NULL && pmUseContext(view->c_handle) < 0)
         return PM_ERR_NOCONTEXT;
-    sts = pmFetchHighRes(numpmid, pmidlist, &rp);
+    if (numpmid == 0 && next_record)
+        sts = pmFetchHighResArchive(&rp);
+    else
+        sts = pmFetchHighRes(numpmid, pmidlist, &rp);
     if (saved >= 0)
         pmUseContext(saved);
     if (sts >= 0) {
@@ -332,6 +333,12 @@ int __pmFetch(__pmContext *ctxp, int numpmid, pmID *pmidlist, __pmResult **resul
         *result = r;
     }
     return sts;
+}
+
+/* pmFetchHighRes on the context ctxp shows (the current one for NULL). */
+int __pmFetch(__pmContext *ctxp, int numpmid, pmID *pmidlist, __pmResult **result)
+{
+    return pmkit_view_fetch(ctxp, numpmid, pmidlist, 0, result);
 }
 
 int __pmFetchLocal(__pmContext *ctxp, int numpmid, pmID *pmidlist, __pmResult **result)

@@ -36,23 +36,9 @@ unset LD_LIBRARY_PATH PCP_CONF PCP_DIR
 export TZ=UTC LC_ALL=C
 
 make_tmp debian_archive_tools
-mkdir "$tmp/lib" "$tmp/a"
-ln -s "$lib/libpcp.so.3" "$tmp/lib/libpcp.so.3"
+mkdir "$tmp/a"
 for prog in pmloglabel pmlogsize; do
-    # shellcheck disable=SC2086
-    loaded=$(env $san LD_LIBRARY_PATH="$tmp/lib" LD_TRACE_LOADED_OBJECTS=1 "$oracle/usr/bin/$prog" 2>&1)
-    if ! printf '%s\n' "$loaded" | grep -q "libpcp.so.3 => $tmp/lib/libpcp.so.3"; then
-        echo "FAIL: Debian's $prog does not load pmkit's libpcp:"
-        printf '%s\n' "$loaded" | sed 's/^/    /'
-        exit 1
-    fi
-    theirs=$(env LD_TRACE_LOADED_OBJECTS=1 "$oracle/usr/bin/$prog" 2>&1 | grep 'libpcp.so.3 =>')
-    case $theirs in
-    *"=> not found"* | "")
-        echo "SKIP: Debian's libpcp.so.3 is not installed here (libpcp3)"
-        exit 77
-        ;;
-    esac
+    debian_on_ours "$oracle/usr/bin/$prog" "$prog"
 done
 
 # the archives, copied so that nothing here writes into the testsuite

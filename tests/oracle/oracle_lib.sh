@@ -186,3 +186,27 @@ sanitizer_env() {
     rt=$(ldd "$1" 2>/dev/null | awk '/lib(a|ub)san\.so/ { print $3 }' | tr '\n' ':' | sed 's/:$//')
     [ -z "$rt" ] || printf 'LD_PRELOAD=%s ASAN_OPTIONS=detect_leaks=0\n' "$rt"
 }
+
+# debian_on_ours PROG NAME: makes $tmp/lib, holding only a link to pmkit's
+# libpcp.so.3 (in $lib), for LD_LIBRARY_PATH; fails the test unless Debian's
+# PROG (called NAME in messages) loads pmkit's libpcp from there (with $san,
+# sanitizer_env's assignments), skips it unless Debian's own libpcp.so.3 is
+# installed for the other side.
+debian_on_ours() {
+    if [ ! -e "$tmp/lib/libpcp.so.3" ]; then
+        mkdir -p "$tmp/lib" && ln -s "$lib/libpcp.so.3" "$tmp/lib/libpcp.so.3" || exit 1
+    fi
+    # shellcheck disable=SC2086
+    loaded=$(env $san LD_LIBRARY_PATH="$tmp/lib" LD_TRACE_LOADED_OBJECTS=1 "$1" 2>&1)
+    if ! printf '%s\n' "$loaded" | grep -q "libpcp.so.3 => $tmp/lib/libpcp.so.3"; then
+        echo "FAIL: Debian's $2 does not load pmkit's libpcp:"
+        printf '%s\n' "$loaded" | sed 's/^/    /'
+        exit 1
+    fi
+    case $(env LD_TRACE_LOADED_OBJECTS=1 "$1" 2>&1 | grep 'libpcp.so.3 =>') in
+    *"=> not found"* | "")
+        echo "SKIP: Debian's libpcp.so.3 is not installed here (libpcp3)"
+        exit 77
+        ;;
+    esac
+}
