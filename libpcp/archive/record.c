@@ -62,10 +62,155 @@ static inline __attribute__((always_inline)) int block_at(const uint8_t *body, s
     return 0;
 }
 
+/*
+ * PCP's rule for where value blocks lie (Debian's libpcp 6.0.3, found by
+ * damaging testsuite archives word by word): the lowest block must start
+ * where the value sets end, and the blocks' lengths, each rounded up to a
+ * word, must add up to the bytes from there to the payload's end.  PCP
+ * adds each length as it converts the block to host order in place, in a
+ * copy of those bytes, so a block named twice is read the second time
+ * with its header word swapped, and a block whose header lies in the
+ * number another block holds is read as that conversion left it.  A
+ * tiling of blocks in the order of their values, one after another from
+ * the value sets' end to the payload's, is the common case and passes;
+ * anything else is judged by pcp_blocks, which converts as PCP does.
+ */
+typedef struct tiling {
+    size_t first; /* the first block's payload offset, SIZE_MAX: none yet */
+    size_t next;  /* where the block after the last one seen would start */
+    int broken;   /* a block not at next */
+} tiling;
+
+static inline void tile(tiling *t, size_t at, uint32_t vlen)
+{
+    if (t->first == SIZE_MAX)
+        t->first = at;
+    else if (at != t->next)
+        t->broken = 1;
+    t->next = at + (((size_t)vlen + 3) & ~(size_t)3);
+}
+
+/* The payload offset of the block a DPTR value's word offset names (every
+ * block checked by block_at before). */
+static inline size_t block_offset(const uint8_t *body, size_t p)
+{
+    return (size_t)arch_be32(body + p + 4) * 4 - 12;
+}
+
+/* Calls f(body, p, arg) for each DPTR or SPTR value's pair at payload
+ * offset p, in the order of the value sets (their framing checked). */
+static int each_block(const uint8_t *body, size_t hdr, int numpmid,
+                      int (*f)(const uint8_t *, size_t, void *), void *arg)
+{
+    size_t p = hdr;
+
+    for (int i = 0; i < numpmid; i++) {
+        int32_t numval = (int32_t)arch_be32(body + p + 4);
+        uint32_t valfmt;
+        p += 8;
+        if (numval <= 0)
+            continue;
+        valfmt = arch_be32(body + p);
+        p += 4;
+        for (int j = 0; j < numval; j++, p += 8) {
+            int sts;
+            if (valfmt != PM_VAL_INSITU && (sts = f(body, p, arg)) != 0)
+                return sts;
+        }
+    }
+    return 0;
+}
+
+static int lowest_block(const uint8_t *body, size_t p, void *arg)
+{
+    size_t at = block_offset(body, p), *low = arg;
+
+    if (at < *low)
+        *low = at;
+    return 0;
+}
+
+/* The bytes from the value sets' end (end) to the payload's (len), as PCP
+ * converts them, and the sum of the rounded lengths it reads. */
+typedef struct pcp_copy {
+    uint8_t *b;
+    size_t end, len, sum;
+} pcp_copy;
+
+static void swap_in_place(uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n / 2; i++) {
+        uint8_t t = p[i];
+        p[i] = p[n - 1 - i];
+        p[n - 1 - i] = t;
+    }
+}
+
+static int pcp_convert(const uint8_t *body, size_t p, void *arg)
+{
+    static const uint16_t one = 1;
+    pcp_copy *c = arg;
+    size_t at = block_offset(body, p);
+    uint8_t *q = c->b + (at - c->end);
+    uint32_t h = arch_be32(q), vlen = h & PM_VAL_VLEN_MAX;
+    int type = (int)(h >> 24);
+
+    (void)body;
+    if (vlen < PM_VAL_HDR_SIZE || vlen > c->len - at)
+        return PM_ERR_LOGREC;
+    c->sum += ((size_t)vlen + 3) & ~(size_t)3;
+    if (*(const uint8_t *)&one != 1)
+        return 0; /* big-endian: the conversion changes nothing */
+    swap_in_place(q, PM_VAL_HDR_SIZE);
+    if ((type == PM_TYPE_64 || type == PM_TYPE_U64 || type == PM_TYPE_DOUBLE) && vlen >= 12)
+        swap_in_place(q + PM_VAL_HDR_SIZE, 8);
+    else if (type == PM_TYPE_FLOAT && vlen >= 8)
+        swap_in_place(q + PM_VAL_HDR_SIZE, 4);
+    return 0;
+}
+
+/* PCP's verdict on the blocks of a record whose framing and blocks are
+ * checked, the value sets ending at end: 0, PM_ERR_LOGREC or -ENOMEM. */
+static int pcp_blocks(const uint8_t *body, size_t len, size_t hdr, int numpmid, size_t end)
+{
+    size_t low = len;
+    pcp_copy c;
+    int sts;
+
+    each_block(body, hdr, numpmid, lowest_block, &low);
+    if (low != end)
+        return PM_ERR_LOGREC;
+    if (low == len)
+        return 0;
+    if ((c.b = malloc(len - end)) == NULL)
+        return -ENOMEM;
+    memcpy(c.b, body + end, len - end);
+    c.end = end;
+    c.len = len;
+    c.sum = 0;
+    sts = each_block(body, hdr, numpmid, pcp_convert, &c);
+    free(c.b);
+    if (sts == 0 && c.sum != len - end)
+        sts = PM_ERR_LOGREC;
+    return sts;
+}
+
+/* PCP's verdict on the blocks seen through t, the value sets ending at end. */
+static int tiled_ok(const tiling *t, const uint8_t *body, size_t len, size_t hdr, int numpmid,
+                    size_t end)
+{
+    if (t->first == SIZE_MAX)
+        return end == len ? 0 : PM_ERR_LOGREC;
+    if (!t->broken)
+        return t->first == end && t->next == len ? 0 : PM_ERR_LOGREC;
+    return pcp_blocks(body, len, hdr, numpmid, end);
+}
+
 /* First pass: check the value sets and size the result. */
 static int measure(const uint8_t *body, size_t len, size_t hdr, int numpmid, shape *sh)
 {
     size_t p = hdr;
+    tiling t = {SIZE_MAX, 0, 0};
 
     sh->hdr = hdr;
     sh->vsets = 0;
@@ -96,10 +241,11 @@ static int measure(const uint8_t *body, size_t len, size_t hdr, int numpmid, sha
             uint32_t vlen;
             if (block_at(body, len, arch_be32(body + p + 4), &at, &vlen) < 0)
                 return PM_ERR_LOGREC;
+            tile(&t, at, vlen);
             sh->blocks += ALIGN8(vlen > sizeof(pmValueBlock) ? vlen : sizeof(pmValueBlock));
         }
     }
-    return 0;
+    return tiled_ok(&t, body, len, hdr, numpmid, p);
 }
 
 static void swap_bytes(uint8_t *p, size_t n, const uint8_t *src)
@@ -394,7 +540,7 @@ fill_blocks(const uint8_t *body, size_t len, size_t p, pmValueSet *vs, size_t *p
          * word; offsets below 3 words wrap to a huge at */
         size_t at = (size_t)arch_be32(body + p + 4) * 4 - 12;
         uint32_t hdr, vlen;
-        if (at < from || at > len - PM_VAL_HDR_SIZE)
+        if (at != ((from + 3) & ~(size_t)3) || at > len - PM_VAL_HDR_SIZE)
             return 1;
         hdr = arch_be32(body + at);
         vlen = hdr & PM_VAL_VLEN_MAX;
@@ -464,7 +610,7 @@ static int fill_fast(const uint8_t *body, size_t len, size_t hdr, size_t end, si
             vs->vlist[j].value.lval = (int)arch_be32(body + p + 4);
         }
     }
-    return 0;
+    return ((prev + 3) & ~(size_t)3) != len; /* blocks short of the end */
 }
 
 /* A result of room bytes for numpmid value sets, its head filled in. */
@@ -489,7 +635,9 @@ int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResul
     int sts;
 
     hdr = arch_stamp_len(version) + 4;
-    if (rec->numpmid == 0) { /* a <mark>, maybe one no file holds */
+    if (rec->numpmid == 0) { /* a <mark>, maybe one no file holds (len 0) */
+        if (rec->len != 0 && len != hdr)
+            return PM_ERR_LOGREC; /* bytes after the count: PCP's rule */
         if ((r = calloc(1, sizeof(*r))) == NULL)
             return -ENOMEM;
         r->timestamp = rec->stamp;
@@ -605,16 +753,19 @@ static int pick(picks *k, size_t p)
 /* block_at's checks on the blocks of numval values whose pairs start at
  * payload offset p, the same verdict in fewer steps: an offset below
  * three words wraps past len, as does a length below the header's. */
-static inline int blocks_ok(const uint8_t *body, size_t len, size_t p, int32_t numval)
+static inline int blocks_ok(const uint8_t *body, size_t len, size_t p, int32_t numval, tiling *t)
 {
     const uint8_t *q = body + p + 4, *end = q + (size_t)numval * 8;
 
     for (; q < end; q += 8) {
         size_t at = (size_t)arch_be32(q) * 4 - 12;
-        if (at > len - PM_VAL_HDR_SIZE ||
-            (size_t)(arch_be32(body + at) & PM_VAL_VLEN_MAX) - PM_VAL_HDR_SIZE >
-                len - at - PM_VAL_HDR_SIZE)
+        uint32_t vlen;
+        if (at > len - PM_VAL_HDR_SIZE)
             return PM_ERR_LOGREC;
+        vlen = arch_be32(body + at) & PM_VAL_VLEN_MAX;
+        if ((size_t)vlen - PM_VAL_HDR_SIZE > len - at - PM_VAL_HDR_SIZE)
+            return PM_ERR_LOGREC;
+        tile(t, at, vlen);
     }
     return 0;
 }
@@ -629,6 +780,7 @@ static int select_sets(const uint8_t *body, size_t len, size_t hdr, int numpmid,
                        const arch_pmids *sel, picks *k, shape *sh)
 {
     size_t p = hdr;
+    tiling t = {SIZE_MAX, 0, 0};
 
     sh->hdr = hdr;
     sh->vsets = sh->blocks = 0;
@@ -663,14 +815,15 @@ static int select_sets(const uint8_t *body, size_t len, size_t hdr, int numpmid,
                 uint32_t vlen;
                 if (block_at(body, len, arch_be32(body + p + 4), &at, &vlen) < 0)
                     return PM_ERR_LOGREC;
+                tile(&t, at, vlen);
                 sh->blocks += ALIGN8(vlen > sizeof(pmValueBlock) ? vlen : sizeof(pmValueBlock));
             }
-        } else if (blocks_ok(body, len, p, numval) < 0) {
+        } else if (blocks_ok(body, len, p, numval, &t) < 0) {
             return PM_ERR_LOGREC;
         }
         p += want ? 0 : (size_t)numval * 8;
     }
-    return 0;
+    return tiled_ok(&t, body, len, hdr, numpmid, p);
 }
 
 int arch_record_select(const arch_set *s, const arch_record *rec, const arch_pmids *sel,
