@@ -8,27 +8,26 @@
  * blocks that DPTR values name by their offset in 32-bit words from two
  * words before the record (where a PDU's header would start).
  *
- * A record of up to FAST_MAX bytes is decoded in one pass after a quick
- * one over its value sets alone: that first pass checks their framing
- * (counts, formats, instance pairs inside the payload) and finds where
- * they end and how many bytes their copies take; the second fills one
- * allocation (the result, each value set, then copies of the value blocks
- * in host order: pmFreeResult knows that what lies inside a result's
- * block is freed with it), checking each block it copies.  Blocks are
- * taken in the order their values name them, each after the value sets
- * and the block before, as loggers write them (every record of
- * pcp-testsuite's 195 archives is so); then no byte is copied twice and
- * the copies fit twice the bytes after the value sets, with no check of
- * room per value.  A 64-bit number's block followed directly by its
- * metric's next ones, of the same header, is copied in a run that checks
- * only the offset and header words.  A record breaking that order (values
- * sharing a block, blocks overlapping the value sets or out of order, or
- * a block outside the payload), or a larger record, takes two passes
- * instead: the first checks every block and sizes the result, the second
- * fills an exact allocation; it alone says whether the record is
- * damaged.  Numbers in blocks are converted by type; event arrays field
- * by field, as far as their own lengths hold (pmUnpackEventRecords checks
- * them again).
+ * A record is damaged unless its blocks lie as PCP's rule wants them
+ * (tiling, below): from where the value sets end to the payload's end,
+ * their lengths rounded to words adding up to those bytes.  A record of up
+ * to FAST_MAX bytes is decoded in one pass that checks the framing of the
+ * value sets (counts, formats, instance pairs inside the payload) as it
+ * fills one allocation (the result, each value set, then copies of the
+ * value blocks in host order: pmFreeResult knows that what lies inside a
+ * result's block is freed with it), checking each block it copies.
+ * Blocks are taken tiled in the order their values name them, as loggers
+ * write them; then no byte is copied twice and the copies fit twice the bytes of the blocks,
+ * the sets' copies four times theirs, with no check of room per value.  A
+ * 64-bit number's block followed directly by its metric's next ones, of
+ * the same header, is copied in a run that checks only the offset and
+ * header words.  A record not so tiled (values sharing a block, blocks
+ * out of order, gaps, damage), or a larger record, takes two passes
+ * instead: the first checks every block and PCP's rule and sizes the
+ * result, the second fills an exact allocation; it alone says whether
+ * the record is damaged.  Numbers in blocks are converted by type; event
+ * arrays field by field, as far as their own lengths hold
+ * (pmUnpackEventRecords checks them again).
  *
  * Not here: which records a fetch wants, profiles, interpolation.
  */
@@ -433,38 +432,6 @@ static void fill(const uint8_t *body, int numpmid, const shape *sh, pmHighResRes
 
 #define FAST_MAX (1u << 20) /* records decoded in one pass, at most */
 
-/*
- * The framing of the value sets checked once, before any is filled: each
- * set's PMID and count, and for a count above 0 its value format and
- * instance pairs, inside the payload; formats INSITU, DPTR or SPTR.  Sets
- * *end to where the last set ends and *vsets to the bytes their copies
- * take.  0 or PM_ERR_LOGREC (measure's verdict on the same framing).
- */
-static int frame_vsets(const uint8_t *body, size_t len, size_t hdr, int numpmid, size_t *end,
-                       size_t *vsets)
-{
-    size_t p = hdr, extra = 0; /* values beyond each set's first */
-
-    for (int i = 0; i < numpmid; i++) {
-        int32_t numval;
-        if (len - p < 8)
-            return PM_ERR_LOGREC;
-        numval = (int32_t)arch_be32(body + p + 4);
-        if (numval <= 0) {
-            p += 8;
-            continue;
-        }
-        /* measure's two checks, as one: 12 bytes and the pairs fit */
-        if ((size_t)numval * 8 + 12 > len - p || arch_be32(body + p + 8) > PM_VAL_SPTR)
-            return PM_ERR_LOGREC;
-        p += 12 + (size_t)numval * 8;
-        extra += (size_t)numval - 1;
-    }
-    *end = p;
-    *vsets = (size_t)numpmid * sizeof(pmValueSet) + extra * sizeof(pmValue);
-    return 0;
-}
-
 /* The commonest block, one 64-bit number (a header word saying 12 bytes
  * of type 64, U64 or DOUBLE): its copy is the header word as it is in the
  * native order (put_header's) and the number swapped. */
@@ -569,24 +536,29 @@ fill_blocks(const uint8_t *body, size_t len, size_t p, pmValueSet *vs, size_t *p
 }
 
 /*
- * The one pass, for a record whose framing frame_vsets checked (the value
- * sets' copies take vsets bytes from r's head on): fill's work, checking
- * each block as it is copied.  Blocks in the order of their values, apart
- * and after the value sets (as loggers write them) copy into at most
- * twice the bytes after the value sets, which the caller allocated.  0,
- * or 1 when a block breaks that order or lies outside the payload (r's
- * content is then garbage).
+ * The one pass: fill's work, checking the framing of each value set (as
+ * measure does) and each block as it is copied.  Blocks tiled in the order
+ * of their values from the value sets' end to the payload's (as loggers
+ * write them) copy into at most twice their bytes; the value sets' copies
+ * take at most four times theirs (a set of no values: 8 bytes, a
+ * pmValueSet of 32).  The caller allocated four times the payload after
+ * the head: the copies of the sets from there, those of the blocks from
+ * four times the bytes before the first block.  0, PM_ERR_LOGREC for
+ * framing measure refuses, or 1 when the blocks are not so tiled (r's
+ * content is then garbage; measure judges the record).
  */
-static int fill_fast(const uint8_t *body, size_t len, size_t hdr, size_t end, size_t vsets,
-                     int numpmid, pmHighResResult *r)
+static int fill_fast(const uint8_t *body, size_t len, size_t hdr, int numpmid, pmHighResResult *r)
 {
-    uint8_t *q = (uint8_t *)r + ALIGN8(sizeof(*r) + (size_t)numpmid * sizeof(pmValueSet *));
-    uint8_t *bp = q + vsets;
-    size_t p = hdr, prev = end;
+    uint8_t *base = (uint8_t *)r + ALIGN8(sizeof(*r) + (size_t)numpmid * sizeof(pmValueSet *));
+    uint8_t *q = base, *bp = NULL;
+    size_t p = hdr, first = len, prev = len;
 
     for (int i = 0; i < numpmid; i++) {
         pmValueSet *vs = (pmValueSet *)q;
-        int32_t numval = (int32_t)arch_be32(body + p + 4);
+        int32_t numval;
+        if (len - p < 8)
+            return PM_ERR_LOGREC;
+        numval = (int32_t)arch_be32(body + p + 4);
         r->vset[i] = vs;
         vs->pmid = arch_be32(body + p);
         vs->numval = numval;
@@ -596,10 +568,20 @@ static int fill_fast(const uint8_t *body, size_t len, size_t hdr, size_t end, si
             p += 8;
             continue;
         }
+        /* measure's two checks, as one: 12 bytes and the pairs fit */
+        if ((size_t)numval * 8 + 12 > len - p || arch_be32(body + p + 8) > PM_VAL_SPTR)
+            return PM_ERR_LOGREC;
         q += sizeof(pmValueSet) + (size_t)(numval - 1) * sizeof(pmValue);
         vs->valfmt = (int)arch_be32(body + p + 8);
         p += 12;
         if (vs->valfmt != PM_VAL_INSITU) {
+            if (bp == NULL) { /* the first block: where the value sets must end */
+                first = block_offset(body, p);
+                if (first < p + (size_t)numval * 8 || first > len)
+                    return 1;
+                bp = base + 4 * (first - hdr);
+                prev = first;
+            }
             if (fill_blocks(body, len, p, vs, &prev, &bp) != 0)
                 return 1;
             p += (size_t)numval * 8;
@@ -610,7 +592,8 @@ static int fill_fast(const uint8_t *body, size_t len, size_t hdr, size_t end, si
             vs->vlist[j].value.lval = (int)arch_be32(body + p + 4);
         }
     }
-    return ((prev + 3) & ~(size_t)3) != len; /* blocks short of the end */
+    /* the sets end where the blocks start, the blocks where the payload does */
+    return p != first || ((prev + 3) & ~(size_t)3) != len;
 }
 
 /* A result of room bytes for numpmid value sets, its head filled in. */
@@ -628,7 +611,7 @@ static pmHighResResult *new_result(const arch_record *rec, size_t room)
 
 int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResult **res)
 {
-    size_t len = rec->len >= 8 ? rec->len - 8 : 0, hdr, head, end, vsets;
+    size_t len = rec->len >= 8 ? rec->len - 8 : 0, hdr, head;
     int version = s->arch[rec->archive].label.version;
     pmHighResResult *r;
     shape sh;
@@ -645,16 +628,16 @@ int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResul
         return 0;
     }
     head = ALIGN8(sizeof(*r) + (size_t)rec->numpmid * sizeof(pmValueSet *));
-    if (len <= FAST_MAX) {
-        if ((sts = frame_vsets(rec->body, len, hdr, rec->numpmid, &end, &vsets)) < 0)
-            return sts;
-        if ((r = new_result(rec, head + vsets + 2 * (len - end))) == NULL)
+    if (len <= FAST_MAX && len >= hdr) {
+        if ((r = new_result(rec, head + 4 * (len - hdr))) == NULL)
             return -ENOMEM;
-        if (fill_fast(rec->body, len, hdr, end, vsets, rec->numpmid, r) == 0) {
+        if ((sts = fill_fast(rec->body, len, hdr, rec->numpmid, r)) == 0) {
             *res = r;
             return 0;
         }
-        free(r); /* blocks out of order, shared or damaged: measured below */
+        free(r); /* blocks not tiled, or damaged: measured below */
+        if (sts < 0)
+            return sts;
     }
     if ((sts = measure(rec->body, len, hdr, rec->numpmid, &sh)) < 0)
         return sts;
