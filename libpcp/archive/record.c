@@ -8,27 +8,26 @@
  * blocks that DPTR values name by their offset in 32-bit words from two
  * words before the record (where a PDU's header would start).
  *
- * A record of up to FAST_MAX bytes is decoded in one pass after a quick
- * one over its value sets alone: that first pass checks their framing
- * (counts, formats, instance pairs inside the payload) and finds where
- * they end and how many bytes their copies take; the second fills one
- * allocation (the result, each value set, then copies of the value blocks
- * in host order: pmFreeResult knows that what lies inside a result's
- * block is freed with it), checking each block it copies.  Blocks are
- * taken in the order their values name them, each after the value sets
- * and the block before, as loggers write them (every record of
- * pcp-testsuite's 195 archives is so); then no byte is copied twice and
- * the copies fit twice the bytes after the value sets, with no check of
- * room per value.  A 64-bit number's block followed directly by its
- * metric's next ones, of the same header, is copied in a run that checks
- * only the offset and header words.  A record breaking that order (values
- * sharing a block, blocks overlapping the value sets or out of order, or
- * a block outside the payload), or a larger record, takes two passes
- * instead: the first checks every block and sizes the result, the second
- * fills an exact allocation; it alone says whether the record is
- * damaged.  Numbers in blocks are converted by type; event arrays field
- * by field, as far as their own lengths hold (pmUnpackEventRecords checks
- * them again).
+ * A record is damaged unless its blocks lie as PCP's rule wants them
+ * (tiling, below): from where the value sets end to the payload's end,
+ * their lengths rounded to words adding up to those bytes.  A record of up
+ * to FAST_MAX bytes is decoded in one pass that checks the framing of the
+ * value sets (counts, formats, instance pairs inside the payload) as it
+ * fills one allocation (the result, each value set, then copies of the
+ * value blocks in host order: pmFreeResult knows that what lies inside a
+ * result's block is freed with it), checking each block it copies.
+ * Blocks are taken tiled in the order their values name them, as loggers
+ * write them; then no byte is copied twice and the copies fit twice the bytes of the blocks,
+ * the sets' copies four times theirs, with no check of room per value.  A
+ * 64-bit number's block followed directly by its metric's next ones, of
+ * the same header, is copied in a run that checks only the offset and
+ * header words.  A record not so tiled (values sharing a block, blocks
+ * out of order, gaps, damage), or a larger record, takes two passes
+ * instead: the first checks every block and PCP's rule and sizes the
+ * result, the second fills an exact allocation; it alone says whether
+ * the record is damaged.  Numbers in blocks are converted by type; event
+ * arrays field by field, as far as their own lengths hold
+ * (pmUnpackEventRecords checks them again).
  *
  * Not here: which records a fetch wants, profiles, interpolation.
  */
@@ -62,10 +61,155 @@ static inline __attribute__((always_inline)) int block_at(const uint8_t *body, s
     return 0;
 }
 
+/*
+ * PCP's rule for where value blocks lie (Debian's libpcp 6.0.3, found by
+ * damaging testsuite archives word by word): the lowest block must start
+ * where the value sets end, and the blocks' lengths, each rounded up to a
+ * word, must add up to the bytes from there to the payload's end.  PCP
+ * adds each length as it converts the block to host order in place, in a
+ * copy of those bytes, so a block named twice is read the second time
+ * with its header word swapped, and a block whose header lies in the
+ * number another block holds is read as that conversion left it.  A
+ * tiling of blocks in the order of their values, one after another from
+ * the value sets' end to the payload's, is the common case and passes;
+ * anything else is judged by pcp_blocks, which converts as PCP does.
+ */
+typedef struct tiling {
+    size_t first; /* the first block's payload offset, SIZE_MAX: none yet */
+    size_t next;  /* where the block after the last one seen would start */
+    int broken;   /* a block not at next */
+} tiling;
+
+static inline void tile(tiling *t, size_t at, uint32_t vlen)
+{
+    if (t->first == SIZE_MAX)
+        t->first = at;
+    else if (at != t->next)
+        t->broken = 1;
+    t->next = at + (((size_t)vlen + 3) & ~(size_t)3);
+}
+
+/* The payload offset of the block a DPTR value's word offset names (every
+ * block checked by block_at before). */
+static inline size_t block_offset(const uint8_t *body, size_t p)
+{
+    return (size_t)arch_be32(body + p + 4) * 4 - 12;
+}
+
+/* Calls f(body, p, arg) for each DPTR or SPTR value's pair at payload
+ * offset p, in the order of the value sets (their framing checked). */
+static int each_block(const uint8_t *body, size_t hdr, int numpmid,
+                      int (*f)(const uint8_t *, size_t, void *), void *arg)
+{
+    size_t p = hdr;
+
+    for (int i = 0; i < numpmid; i++) {
+        int32_t numval = (int32_t)arch_be32(body + p + 4);
+        uint32_t valfmt;
+        p += 8;
+        if (numval <= 0)
+            continue;
+        valfmt = arch_be32(body + p);
+        p += 4;
+        for (int j = 0; j < numval; j++, p += 8) {
+            int sts;
+            if (valfmt != PM_VAL_INSITU && (sts = f(body, p, arg)) != 0)
+                return sts;
+        }
+    }
+    return 0;
+}
+
+static int lowest_block(const uint8_t *body, size_t p, void *arg)
+{
+    size_t at = block_offset(body, p), *low = arg;
+
+    if (at < *low)
+        *low = at;
+    return 0;
+}
+
+/* The bytes from the value sets' end (end) to the payload's (len), as PCP
+ * converts them, and the sum of the rounded lengths it reads. */
+typedef struct pcp_copy {
+    uint8_t *b;
+    size_t end, len, sum;
+} pcp_copy;
+
+static void swap_in_place(uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n / 2; i++) {
+        uint8_t t = p[i];
+        p[i] = p[n - 1 - i];
+        p[n - 1 - i] = t;
+    }
+}
+
+static int pcp_convert(const uint8_t *body, size_t p, void *arg)
+{
+    static const uint16_t one = 1;
+    pcp_copy *c = arg;
+    size_t at = block_offset(body, p);
+    uint8_t *q = c->b + (at - c->end);
+    uint32_t h = arch_be32(q), vlen = h & PM_VAL_VLEN_MAX;
+    int type = (int)(h >> 24);
+
+    (void)body;
+    if (vlen < PM_VAL_HDR_SIZE || vlen > c->len - at)
+        return PM_ERR_LOGREC;
+    c->sum += ((size_t)vlen + 3) & ~(size_t)3;
+    if (*(const uint8_t *)&one != 1)
+        return 0; /* big-endian: the conversion changes nothing */
+    swap_in_place(q, PM_VAL_HDR_SIZE);
+    if ((type == PM_TYPE_64 || type == PM_TYPE_U64 || type == PM_TYPE_DOUBLE) && vlen >= 12)
+        swap_in_place(q + PM_VAL_HDR_SIZE, 8);
+    else if (type == PM_TYPE_FLOAT && vlen >= 8)
+        swap_in_place(q + PM_VAL_HDR_SIZE, 4);
+    return 0;
+}
+
+/* PCP's verdict on the blocks of a record whose framing and blocks are
+ * checked, the value sets ending at end: 0, PM_ERR_LOGREC or -ENOMEM. */
+static int pcp_blocks(const uint8_t *body, size_t len, size_t hdr, int numpmid, size_t end)
+{
+    size_t low = len;
+    pcp_copy c;
+    int sts;
+
+    each_block(body, hdr, numpmid, lowest_block, &low);
+    if (low != end)
+        return PM_ERR_LOGREC;
+    if (low == len)
+        return 0;
+    if ((c.b = malloc(len - end)) == NULL)
+        return -ENOMEM;
+    memcpy(c.b, body + end, len - end);
+    c.end = end;
+    c.len = len;
+    c.sum = 0;
+    sts = each_block(body, hdr, numpmid, pcp_convert, &c);
+    free(c.b);
+    if (sts == 0 && c.sum != len - end)
+        sts = PM_ERR_LOGREC;
+    return sts;
+}
+
+/* PCP's verdict on the blocks seen through t, the value sets ending at end. */
+static int tiled_ok(const tiling *t, const uint8_t *body, size_t len, size_t hdr, int numpmid,
+                    size_t end)
+{
+    if (t->first == SIZE_MAX)
+        return end == len ? 0 : PM_ERR_LOGREC;
+    if (!t->broken)
+        return t->first == end && t->next == len ? 0 : PM_ERR_LOGREC;
+    return pcp_blocks(body, len, hdr, numpmid, end);
+}
+
 /* First pass: check the value sets and size the result. */
 static int measure(const uint8_t *body, size_t len, size_t hdr, int numpmid, shape *sh)
 {
     size_t p = hdr;
+    tiling t = {SIZE_MAX, 0, 0};
 
     sh->hdr = hdr;
     sh->vsets = 0;
@@ -96,10 +240,11 @@ static int measure(const uint8_t *body, size_t len, size_t hdr, int numpmid, sha
             uint32_t vlen;
             if (block_at(body, len, arch_be32(body + p + 4), &at, &vlen) < 0)
                 return PM_ERR_LOGREC;
+            tile(&t, at, vlen);
             sh->blocks += ALIGN8(vlen > sizeof(pmValueBlock) ? vlen : sizeof(pmValueBlock));
         }
     }
-    return 0;
+    return tiled_ok(&t, body, len, hdr, numpmid, p);
 }
 
 static void swap_bytes(uint8_t *p, size_t n, const uint8_t *src)
@@ -287,38 +432,6 @@ static void fill(const uint8_t *body, int numpmid, const shape *sh, pmHighResRes
 
 #define FAST_MAX (1u << 20) /* records decoded in one pass, at most */
 
-/*
- * The framing of the value sets checked once, before any is filled: each
- * set's PMID and count, and for a count above 0 its value format and
- * instance pairs, inside the payload; formats INSITU, DPTR or SPTR.  Sets
- * *end to where the last set ends and *vsets to the bytes their copies
- * take.  0 or PM_ERR_LOGREC (measure's verdict on the same framing).
- */
-static int frame_vsets(const uint8_t *body, size_t len, size_t hdr, int numpmid, size_t *end,
-                       size_t *vsets)
-{
-    size_t p = hdr, extra = 0; /* values beyond each set's first */
-
-    for (int i = 0; i < numpmid; i++) {
-        int32_t numval;
-        if (len - p < 8)
-            return PM_ERR_LOGREC;
-        numval = (int32_t)arch_be32(body + p + 4);
-        if (numval <= 0) {
-            p += 8;
-            continue;
-        }
-        /* measure's two checks, as one: 12 bytes and the pairs fit */
-        if ((size_t)numval * 8 + 12 > len - p || arch_be32(body + p + 8) > PM_VAL_SPTR)
-            return PM_ERR_LOGREC;
-        p += 12 + (size_t)numval * 8;
-        extra += (size_t)numval - 1;
-    }
-    *end = p;
-    *vsets = (size_t)numpmid * sizeof(pmValueSet) + extra * sizeof(pmValue);
-    return 0;
-}
-
 /* The commonest block, one 64-bit number (a header word saying 12 bytes
  * of type 64, U64 or DOUBLE): its copy is the header word as it is in the
  * native order (put_header's) and the number swapped. */
@@ -394,7 +507,7 @@ fill_blocks(const uint8_t *body, size_t len, size_t p, pmValueSet *vs, size_t *p
          * word; offsets below 3 words wrap to a huge at */
         size_t at = (size_t)arch_be32(body + p + 4) * 4 - 12;
         uint32_t hdr, vlen;
-        if (at < from || at > len - PM_VAL_HDR_SIZE)
+        if (at != ((from + 3) & ~(size_t)3) || at > len - PM_VAL_HDR_SIZE)
             return 1;
         hdr = arch_be32(body + at);
         vlen = hdr & PM_VAL_VLEN_MAX;
@@ -423,24 +536,29 @@ fill_blocks(const uint8_t *body, size_t len, size_t p, pmValueSet *vs, size_t *p
 }
 
 /*
- * The one pass, for a record whose framing frame_vsets checked (the value
- * sets' copies take vsets bytes from r's head on): fill's work, checking
- * each block as it is copied.  Blocks in the order of their values, apart
- * and after the value sets (as loggers write them) copy into at most
- * twice the bytes after the value sets, which the caller allocated.  0,
- * or 1 when a block breaks that order or lies outside the payload (r's
- * content is then garbage).
+ * The one pass: fill's work, checking the framing of each value set (as
+ * measure does) and each block as it is copied.  Blocks tiled in the order
+ * of their values from the value sets' end to the payload's (as loggers
+ * write them) copy into at most twice their bytes; the value sets' copies
+ * take at most four times theirs (a set of no values: 8 bytes, a
+ * pmValueSet of 32).  The caller allocated four times the payload after
+ * the head: the copies of the sets from there, those of the blocks from
+ * four times the bytes before the first block.  0, PM_ERR_LOGREC for
+ * framing measure refuses, or 1 when the blocks are not so tiled (r's
+ * content is then garbage; measure judges the record).
  */
-static int fill_fast(const uint8_t *body, size_t len, size_t hdr, size_t end, size_t vsets,
-                     int numpmid, pmHighResResult *r)
+static int fill_fast(const uint8_t *body, size_t len, size_t hdr, int numpmid, pmHighResResult *r)
 {
-    uint8_t *q = (uint8_t *)r + ALIGN8(sizeof(*r) + (size_t)numpmid * sizeof(pmValueSet *));
-    uint8_t *bp = q + vsets;
-    size_t p = hdr, prev = end;
+    uint8_t *base = (uint8_t *)r + ALIGN8(sizeof(*r) + (size_t)numpmid * sizeof(pmValueSet *));
+    uint8_t *q = base, *bp = NULL;
+    size_t p = hdr, first = len, prev = len;
 
     for (int i = 0; i < numpmid; i++) {
         pmValueSet *vs = (pmValueSet *)q;
-        int32_t numval = (int32_t)arch_be32(body + p + 4);
+        int32_t numval;
+        if (len - p < 8)
+            return PM_ERR_LOGREC;
+        numval = (int32_t)arch_be32(body + p + 4);
         r->vset[i] = vs;
         vs->pmid = arch_be32(body + p);
         vs->numval = numval;
@@ -450,10 +568,20 @@ static int fill_fast(const uint8_t *body, size_t len, size_t hdr, size_t end, si
             p += 8;
             continue;
         }
+        /* measure's two checks, as one: 12 bytes and the pairs fit */
+        if ((size_t)numval * 8 + 12 > len - p || arch_be32(body + p + 8) > PM_VAL_SPTR)
+            return PM_ERR_LOGREC;
         q += sizeof(pmValueSet) + (size_t)(numval - 1) * sizeof(pmValue);
         vs->valfmt = (int)arch_be32(body + p + 8);
         p += 12;
         if (vs->valfmt != PM_VAL_INSITU) {
+            if (bp == NULL) { /* the first block: where the value sets must end */
+                first = block_offset(body, p);
+                if (first < p + (size_t)numval * 8 || first > len)
+                    return 1;
+                bp = base + 4 * (first - hdr);
+                prev = first;
+            }
             if (fill_blocks(body, len, p, vs, &prev, &bp) != 0)
                 return 1;
             p += (size_t)numval * 8;
@@ -464,7 +592,8 @@ static int fill_fast(const uint8_t *body, size_t len, size_t hdr, size_t end, si
             vs->vlist[j].value.lval = (int)arch_be32(body + p + 4);
         }
     }
-    return 0;
+    /* the sets end where the blocks start, the blocks where the payload does */
+    return p != first || ((prev + 3) & ~(size_t)3) != len;
 }
 
 /* A result of room bytes for numpmid value sets, its head filled in. */
@@ -482,14 +611,16 @@ static pmHighResResult *new_result(const arch_record *rec, size_t room)
 
 int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResult **res)
 {
-    size_t len = rec->len >= 8 ? rec->len - 8 : 0, hdr, head, end, vsets;
+    size_t len = rec->len >= 8 ? rec->len - 8 : 0, hdr, head;
     int version = s->arch[rec->archive].label.version;
     pmHighResResult *r;
     shape sh;
     int sts;
 
     hdr = arch_stamp_len(version) + 4;
-    if (rec->numpmid == 0) { /* a <mark>, maybe one no file holds */
+    if (rec->numpmid == 0) { /* a <mark>, maybe one no file holds (len 0) */
+        if (rec->len != 0 && len != hdr)
+            return PM_ERR_LOGREC; /* bytes after the count: PCP's rule */
         if ((r = calloc(1, sizeof(*r))) == NULL)
             return -ENOMEM;
         r->timestamp = rec->stamp;
@@ -497,16 +628,16 @@ int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResul
         return 0;
     }
     head = ALIGN8(sizeof(*r) + (size_t)rec->numpmid * sizeof(pmValueSet *));
-    if (len <= FAST_MAX) {
-        if ((sts = frame_vsets(rec->body, len, hdr, rec->numpmid, &end, &vsets)) < 0)
-            return sts;
-        if ((r = new_result(rec, head + vsets + 2 * (len - end))) == NULL)
+    if (len <= FAST_MAX && len >= hdr) {
+        if ((r = new_result(rec, head + 4 * (len - hdr))) == NULL)
             return -ENOMEM;
-        if (fill_fast(rec->body, len, hdr, end, vsets, rec->numpmid, r) == 0) {
+        if ((sts = fill_fast(rec->body, len, hdr, rec->numpmid, r)) == 0) {
             *res = r;
             return 0;
         }
-        free(r); /* blocks out of order, shared or damaged: measured below */
+        free(r); /* blocks not tiled, or damaged: measured below */
+        if (sts < 0)
+            return sts;
     }
     if ((sts = measure(rec->body, len, hdr, rec->numpmid, &sh)) < 0)
         return sts;
@@ -605,16 +736,19 @@ static int pick(picks *k, size_t p)
 /* block_at's checks on the blocks of numval values whose pairs start at
  * payload offset p, the same verdict in fewer steps: an offset below
  * three words wraps past len, as does a length below the header's. */
-static inline int blocks_ok(const uint8_t *body, size_t len, size_t p, int32_t numval)
+static inline int blocks_ok(const uint8_t *body, size_t len, size_t p, int32_t numval, tiling *t)
 {
     const uint8_t *q = body + p + 4, *end = q + (size_t)numval * 8;
 
     for (; q < end; q += 8) {
         size_t at = (size_t)arch_be32(q) * 4 - 12;
-        if (at > len - PM_VAL_HDR_SIZE ||
-            (size_t)(arch_be32(body + at) & PM_VAL_VLEN_MAX) - PM_VAL_HDR_SIZE >
-                len - at - PM_VAL_HDR_SIZE)
+        uint32_t vlen;
+        if (at > len - PM_VAL_HDR_SIZE)
             return PM_ERR_LOGREC;
+        vlen = arch_be32(body + at) & PM_VAL_VLEN_MAX;
+        if ((size_t)vlen - PM_VAL_HDR_SIZE > len - at - PM_VAL_HDR_SIZE)
+            return PM_ERR_LOGREC;
+        tile(t, at, vlen);
     }
     return 0;
 }
@@ -629,6 +763,7 @@ static int select_sets(const uint8_t *body, size_t len, size_t hdr, int numpmid,
                        const arch_pmids *sel, picks *k, shape *sh)
 {
     size_t p = hdr;
+    tiling t = {SIZE_MAX, 0, 0};
 
     sh->hdr = hdr;
     sh->vsets = sh->blocks = 0;
@@ -663,14 +798,15 @@ static int select_sets(const uint8_t *body, size_t len, size_t hdr, int numpmid,
                 uint32_t vlen;
                 if (block_at(body, len, arch_be32(body + p + 4), &at, &vlen) < 0)
                     return PM_ERR_LOGREC;
+                tile(&t, at, vlen);
                 sh->blocks += ALIGN8(vlen > sizeof(pmValueBlock) ? vlen : sizeof(pmValueBlock));
             }
-        } else if (blocks_ok(body, len, p, numval) < 0) {
+        } else if (blocks_ok(body, len, p, numval, &t) < 0) {
             return PM_ERR_LOGREC;
         }
         p += want ? 0 : (size_t)numval * 8;
     }
-    return 0;
+    return tiled_ok(&t, body, len, hdr, numpmid, p);
 }
 
 int arch_record_select(const arch_set *s, const arch_record *rec, const arch_pmids *sel,

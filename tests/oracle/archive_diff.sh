@@ -61,6 +61,29 @@ sections=lnditLfbsp
 compress=$(cd "$suite/../../../../.." && pwd)/ncompress/usr/bin/compress
 [ -x "$compress" ] || echo "note: no compress(1) in $compress: the .Z cases are not run"
 
+# Damaged copies of ok-foo, NAME then OFFSET:WORD (big-endian) pairs
+# written over its volume 0: the value blocks PCP's rule refuses (a block
+# length a word short, a value count zeroed or made an error code, a value
+# format made INSITU, a block over the next one's header, a <mark>'s count
+# with the record's value sets left after it), and the ones it takes (a
+# length rounded to the same words, blocks named in the other order).  v3-
+# names patch Debian's pmlogextract -V 3 copy of ok-foo.
+cat >"$tmp/damaged" <<'EOF'
+count-error-1100 1100:ffff0010
+count-error-1700 1700:ffff0010
+count-zero-464 464:00000000
+vlen-short-236 236:00000008
+vlen-short-692 692:00000008
+vlen-short-1116 1116:00000008
+vlen-over-208 208:0600001d
+valfmt-insitu-308 308:00000000
+mark-count-144 144:00000000
+vlen-rounded-692 692:06000009
+blocks-swapped 164:0000001c 204:00000015
+v3-count-error-872 872:ffff0010
+v3-vlen-short-888 888:00000008
+EOF
+
 # The cases, one per line: "NAME SOURCE [SECTIONS]" where SOURCE is what
 # the probe opens (relative to $suite, or absolute for v3 copies; EMPTY
 # for the empty name); archive
@@ -108,6 +131,10 @@ cases=$tmp/cases
             echo "compressed-$k $tmp/z/$k/a"
         done
     fi
+    # copies of ok-foo with words of its volume overwritten (damaged)
+    while read -r name words; do
+        echo "damaged-$name $tmp/dmg/$name/ok-foo"
+    done <"$tmp/damaged"
     echo "missing archives/no-such-archive"
     echo "empty-name EMPTY"
 } | sort >"$cases.all" || exit 1
@@ -126,6 +153,32 @@ if grep -q '^gen-' "$cases"; then
         echo "FAIL: $gen could not write its archives"
         exit 1
     }
+fi
+
+# The damaged copies, for the shards that have them (v3- ones need
+# pmlogextract; without it they are not made and their cases fail).
+# put_word FILE OFFSET WORD: WORD's 4 bytes over FILE's at OFFSET
+put_word() {
+    printf "$(echo "$3" | sed 's/../& /g' | while read -r a b c d; do
+        printf '\\%03o\\%03o\\%03o\\%03o' $((0x$a)) $((0x$b)) $((0x$c)) $((0x$d))
+    done)" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+if grep -q '^damaged-' "$cases"; then
+    while read -r name words; do
+        grep -q "^damaged-$name " "$cases" || continue
+        mkdir -p "$tmp/dmg/$name"
+        case $name in
+        v3-*)
+            [ -n "$extract" ] && [ -x "$extract" ] &&
+                LD_LIBRARY_PATH=$libdir "$extract" -V 3 "$suite/archives/ok-foo" \
+                    "$tmp/dmg/$name/ok-foo" >/dev/null 2>&1
+            ;;
+        *) cp "$suite"/archives/ok-foo.* "$tmp/dmg/$name/" ;;
+        esac
+        for w in $words; do
+            put_word "$tmp/dmg/$name/ok-foo.0" "${w%%:*}" "${w#*:}" || exit 1
+        done
+    done <"$tmp/damaged"
 fi
 
 # The compressed copies, for the shards that have them: ok-mv-foo with all
