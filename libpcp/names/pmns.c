@@ -616,7 +616,7 @@ void pmUnloadNameSpace(void)
 
     if (t != NULL) {
         atomic_fetch_add(&generation, 1);
-        pmns_mem_keep(); /* a process that unloads may load again */
+        pmns_mem_keep(t->img->size); /* a process that unloads may load again */
         retire(t);
     }
 }
