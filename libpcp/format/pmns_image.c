@@ -306,6 +306,7 @@ static int sys_fail(pmns_image_error *err, int sys, const char *what)
 
 int pmns_image_open_file(const char *path, pmns_image **out, pmns_image_error *err)
 {
+    uint8_t magic[PMNS_IMG_MAGIC_LEN];
     struct stat st;
     void *map;
     int fd, sts;
@@ -318,8 +319,12 @@ int pmns_image_open_file(const char *path, pmns_image **out, pmns_image_error *e
         close(fd);
         return sys_fail(err, e, "fstat");
     }
-    if (!S_ISREG(st.st_mode) || st.st_size < PMNS_IMG_MAGIC_LEN) {
-        close(fd); /* only a regular file can be mapped: never read a pipe here */
+    /* only a regular file can be mapped: never read a pipe here; its
+     * magic is read first, so a text file is never mapped */
+    if (!S_ISREG(st.st_mode) || st.st_size < PMNS_IMG_MAGIC_LEN ||
+        pread(fd, magic, sizeof(magic), 0) != (ssize_t)sizeof(magic) ||
+        !pmns_image_is_image(magic, sizeof(magic))) {
+        close(fd);
         return FAIL(PMNS_IMG_EMAGIC, 0, "magic");
     }
     map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);

@@ -171,7 +171,7 @@ uint8_t *pmns_image_alloc(size_t len)
     uint8_t *p;
 
     if (len < PMNS_IMG_HUGE_MIN)
-        return calloc(1, len > 0 ? len : 1);
+        return pmns_mem_calloc(len);
     p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
         return NULL;
@@ -184,7 +184,7 @@ void pmns_image_free(uint8_t *image, size_t len)
     if (image == NULL)
         return;
     if (len < PMNS_IMG_HUGE_MIN)
-        free(image);
+        pmns_mem_free(image);
     else
         munmap(image, len);
 }
@@ -247,7 +247,7 @@ static int shape(layout *L)
 static int preorder(layout *L)
 {
     uint32_t n = L->n;
-    uint32_t *size = malloc((size_t)n * sizeof(*size));
+    uint32_t *size = pmns_mem_alloc((size_t)n * sizeof(*size));
 
     if (size == NULL)
         return PMNS_IMG_ENOMEM;
@@ -264,7 +264,7 @@ static int preorder(layout *L)
             at += size[L->first[i] + c];
         }
     }
-    free(size);
+    pmns_mem_free(size);
     return 0;
 }
 
@@ -393,12 +393,12 @@ static void sort_bucket(pentry *e, uint32_t n)
 /* Entries counting-sorted by bucket, then sorted within each. */
 static int put_pmids(layout *L, uint8_t *buckets, uint32_t k, uint8_t *entries, uint32_t *props)
 {
-    uint32_t *start = calloc((size_t)k + 1, sizeof(*start));
-    pentry *e = malloc(((size_t)L->nentries + 1) * sizeof(*e));
+    uint32_t *start = pmns_mem_calloc(((size_t)k + 1) * sizeof(*start));
+    pentry *e = pmns_mem_alloc(((size_t)L->nentries + 1) * sizeof(*e));
 
     if (start == NULL || e == NULL) {
-        free(start);
-        free(e);
+        pmns_mem_free(start);
+        pmns_mem_free(e);
         return PMNS_IMG_ENOMEM;
     }
     for (uint32_t i = 0; i < L->n; i++)
@@ -422,8 +422,8 @@ static int put_pmids(layout *L, uint8_t *buckets, uint32_t k, uint8_t *entries, 
         if (i > 0 && e[i].pmid == e[i - 1].pmid)
             *props |= PMNS_IMG_PROP_DUPLICATES;
     }
-    free(start);
-    free(e);
+    pmns_mem_free(start);
+    pmns_mem_free(e);
     return 0;
 }
 
@@ -474,7 +474,7 @@ static int place(layout *L, uint32_t nslots, uint32_t nbuckets)
     L->size = at;
     if (at >= PMNS_IMG_HUGE_MIN) {
         L->img = pmns_image_alloc((size_t)at); /* a fresh mapping: zeroed */
-    } else if ((L->img = malloc((size_t)at)) != NULL) {
+    } else if ((L->img = pmns_mem_alloc((size_t)at)) != NULL) {
         /* zeroed where nothing is written: the header, the gaps before
          * sections, the name index (0 marks an empty slot); the records
          * zero their own padding, the PMID index is written whole */
@@ -495,7 +495,7 @@ static int build(layout *L, int seal)
     int sts;
 
     /* one block: first and nkids (zeroed), off, pathlen, pre, flags */
-    if ((L->first = malloc((size_t)n * (5 * sizeof(uint32_t) + 1))) == NULL)
+    if ((L->first = pmns_mem_alloc((size_t)n * (5 * sizeof(uint32_t) + 1))) == NULL)
         return PMNS_IMG_ENOMEM;
     L->nkids = L->first + n;
     L->off = L->nkids + n;
@@ -533,7 +533,7 @@ int pmns_img_tree_finish(const pmns_tree *t, int seal, uint8_t **image, size_t *
     L.str = t->strings;
     L.n = t->nnodes;
     sts = build(&L, seal);
-    free(L.first);
+    pmns_mem_free(L.first);
     if (sts < 0) {
         pmns_image_free(L.img, (size_t)L.size);
         return sts;

@@ -88,6 +88,17 @@ int pmns_load_buffer(const pmns_load_opts *opts, const char *text, size_t len, p
 
 void pmns_free(pmns_tree *t);
 
+/* The load's large arrays (pmns_mem.c): malloc, calloc, realloc and free
+ * for blocks that a later load may take again, once pmns_mem_keep has
+ * been called (by pmUnloadNameSpace, with the size of the image it
+ * unloads: a large one's stops the keeping).  Every block is malloc's:
+ * free() and realloc() stay correct on it. */
+void *pmns_mem_alloc(size_t n);
+void *pmns_mem_calloc(size_t n);
+void *pmns_mem_realloc(void *p, size_t n);
+void pmns_mem_free(void *p);
+void pmns_mem_keep(size_t image);
+
 /* A tree from n names and their PMIDs, in that order, as an archive's
  * metadata lists them (pmns_names.c): names that cannot join the tree are
  * left out.  0 and *out, or PM_ERR_TOOBIG when memory runs out. */

@@ -254,8 +254,8 @@ static int attach(builder *b, pmns_group *root)
 
     /* every child line becomes a node at most once (a group is attached
      * once), besides the root and the derived metrics' grafts */
-    if (!pmns_grow((void **)&t->nodes, &b->ncap, b->ps->nents + 2 + PMNS_NDERIVED,
-                   sizeof(*t->nodes)))
+    if (!pmns_reserve((void **)&t->nodes, &b->ncap, b->ps->nents + 2 + PMNS_NDERIVED,
+                      sizeof(*t->nodes)))
         return PM_ERR_TOOBIG;
     memset(&t->nodes[0], 0, sizeof(t->nodes[0]));
     t->nodes[0].parent = PMNS_NONE;
@@ -356,8 +356,8 @@ void pmns_free(pmns_tree *t)
 {
     if (t == NULL)
         return;
-    free(t->nodes);
-    free(t->strings);
+    pmns_mem_free(t->nodes);
+    pmns_mem_free(t->strings);
     free(t);
 }
 
@@ -385,7 +385,7 @@ int pmns_build(pmns_parsed *ps, pmns_tree **out)
     }
     if (ps->opts->derived) { /* the derived names join the string arena */
         size_t need = ps->slen + sizeof("event\0flags\0missed");
-        char *str = need <= ps->scap ? ps->str : realloc(ps->str, need);
+        char *str = need <= ps->scap ? ps->str : pmns_mem_realloc(ps->str, need);
         if (str == NULL)
             return PM_ERR_TOOBIG;
         memcpy(str + ps->slen, "event\0flags\0missed", sizeof("event\0flags\0missed"));

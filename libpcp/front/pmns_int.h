@@ -42,8 +42,11 @@ typedef struct pmns_parsed {
     const pmns_load_opts *opts;
     unsigned long errors;
     bool pcp;    /* PCP's form of diagnostics: PCP's stops and follow-ons */
-    FILE *queue; /* PCP's form on stderr: messages held until the load ends,
-                  * as PCP's loader holds them (pmprintf) until it flushes */
+    bool hold;   /* PCP's form on stderr: messages held until the load ends,
+                  * as PCP's loader holds them (pmprintf) until it flushes, */
+    FILE *queue; /* in this stream, opened by the first message */
+    char *qbuf;  /* its text */
+    size_t qlen;
 } pmns_parsed;
 
 /* Report d (an error), in the PMNS dialect. */
@@ -57,6 +60,11 @@ void pmns_error(pmns_parsed *ps, const char *file, unsigned long line, size_t co
 /* Make *buf (of *cap elements of size bytes) hold need elements, doubling;
  * false if memory ran out (the buffer is unchanged). */
 bool pmns_grow(void **buf, size_t *cap, size_t need, size_t size);
+
+/* The same, to exactly need elements: for a size known or guessed once
+ * (an array that stays under malloc's mapping threshold is reused from
+ * the heap, load after load, instead of mapped and faulted in afresh). */
+bool pmns_reserve(void **buf, size_t *cap, size_t need, size_t size);
 
 /* Build the tree from parsed groups; 0 or PM_ERR_PMNS. */
 int pmns_build(pmns_parsed *ps, pmns_tree **out);

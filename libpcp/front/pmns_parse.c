@@ -59,8 +59,6 @@ typedef struct parser {
     unsigned long line; /* current line number */
     const char *text;   /* the current line, for messages */
     size_t textlen;
-    char *qbuf; /* ps.queue's text */
-    size_t qlen;
     size_t tok_off;      /* where the last token starts in PCP's compressed
                           * form of its line (PCP's caret, which a marker line
                           * inherits from the line before it) */
@@ -79,7 +77,8 @@ void pmns_report(pmns_parsed *ps, diag_msg *d)
     ps->errors++;
     if (ps->opts->diag != NULL)
         ps->opts->diag(ps->opts->diag_ctx, d);
-    else if (ps->pcp && ps->queue != NULL)
+    else if (ps->hold &&
+             (ps->queue != NULL || (ps->queue = open_memstream(&ps->qbuf, &ps->qlen)) != NULL))
         diag_print_pcp(ps->queue, d);
     else
         diag_print_as(stderr, d, ps->pcp ? DIAG_FORM_PCP : DIAG_FORM_RICH);
@@ -209,10 +208,23 @@ bool pmns_grow(void **buf, size_t *cap, size_t need, size_t size)
         return true;
     while (n < need)
         n *= 2;
-    if ((b = realloc(*buf, n * size)) == NULL)
+    if ((b = pmns_mem_realloc(*buf, n * size)) == NULL)
         return false;
     *buf = b;
     *cap = n;
+    return true;
+}
+
+bool pmns_reserve(void **buf, size_t *cap, size_t need, size_t size)
+{
+    void *b;
+
+    if (need <= *cap)
+        return true;
+    if ((b = pmns_mem_realloc(*buf, need * size)) == NULL)
+        return false;
+    *buf = b;
+    *cap = need;
     return true;
 }
 
@@ -863,8 +875,7 @@ static void parser_init(parser *p, const pmns_load_opts *opts)
     memset(p, 0, sizeof(*p));
     p->ps.opts = opts;
     p->ps.pcp = diag_form_resolve(opts->form) == DIAG_FORM_PCP;
-    if (p->ps.pcp && opts->diag == NULL)
-        p->ps.queue = open_memstream(&p->qbuf, &p->qlen); /* NULL: straight to stderr */
+    p->ps.hold = p->ps.pcp && opts->diag == NULL; /* no stream: straight to stderr */
     p->file = opts->file != NULL ? opts->file : "<buffer>";
 }
 
@@ -875,16 +886,16 @@ static void flush_queue(parser *p)
         return;
     fclose(p->ps.queue);
     p->ps.queue = NULL;
-    fwrite(p->qbuf, 1, p->qlen, stderr);
-    free(p->qbuf);
-    p->qbuf = NULL;
+    fwrite(p->ps.qbuf, 1, p->ps.qlen, stderr);
+    free(p->ps.qbuf);
+    p->ps.qbuf = NULL;
 }
 
 static void parser_free(parser *p)
 {
-    free(p->ps.str);
-    free(p->ps.ents);
-    free(p->ps.grps);
+    pmns_mem_free(p->ps.str);
+    pmns_mem_free(p->ps.ents);
+    pmns_mem_free(p->ps.grps);
     for (size_t i = 0; i < p->ps.nfiles; i++)
         free(p->ps.files[i]);
     free(p->ps.files);
@@ -926,7 +937,8 @@ static void reserve(parser *p, size_t size, bool names)
         return;
     if (names)
         (void)pmns_grow((void **)&ps->str, &ps->scap, ps->slen + size + 2, 1);
-    (void)pmns_grow((void **)&ps->ents, &ps->entcap, ps->nents + size / 16 + 1, sizeof(*ps->ents));
+    (void)pmns_reserve((void **)&ps->ents, &ps->entcap, ps->nents + size / 16 + 1,
+                       sizeof(*ps->ents));
 }
 
 /* For pmns_load_opts.image_only: a regular file's first size bytes (what
@@ -941,7 +953,7 @@ static int read_in_place(parser *p, int fd, size_t size)
     int sts = 0;
 
     /* 64 bytes more: room for the derived names (pmns_build) */
-    if (ps->slen != 0 || size > UINT32_MAX - 64 || (ps->str = malloc(size + 64)) == NULL)
+    if (ps->slen != 0 || size > UINT32_MAX - 64 || (ps->str = pmns_mem_alloc(size + 64)) == NULL)
         return 1;
     ps->scap = size + 64;
     while (got < size) {

@@ -13,6 +13,10 @@
  * large text load also builds a leaf index (below) beside its image,
  * which pmLookupName tries first; names it does not hold go to the image.
  *
+ * Once a namespace has been unloaded, the next text load takes its
+ * working arrays and image buffer from those of the last
+ * (libpcp/front/pmns_mem.c), already resident.
+ *
  * One namespace is loaded per process, as in PCP.  It is immutable; a
  * reader takes the current pointer and publishes it in its thread's hazard
  * slot for the length of one call, so lookups never take a lock.
@@ -612,6 +616,7 @@ void pmUnloadNameSpace(void)
 
     if (t != NULL) {
         atomic_fetch_add(&generation, 1);
+        pmns_mem_keep(t->img->size); /* a process that unloads may load again */
         retire(t);
     }
 }

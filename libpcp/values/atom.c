@@ -8,6 +8,7 @@
  */
 #include "values.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -130,6 +131,44 @@ const char *pmAtomStr(const pmAtomValue *av, int type)
 
 /* Thresholds for pmNumberStr: scale to the suffix where the value would
  * round to 1000 or more in "%6.2f" at the next smaller scale. */
+/*
+ * printf's "%6.2f" followed by suffix, for a finite x of magnitude below
+ * 10^15, without printf.  printf rounds the exact value of x to the
+ * nearest hundredth, a tie to the even one: x * 100 rounded to a double
+ * can only land on a tie (k + 0.5) when the exact product is near it, and
+ * then the product's error (fma) says which side it is on.
+ */
+static void cents_str(double x, char suffix, char text[32])
+{
+    double p = x * 100.0, r = rint(p), low = floor(p);
+    char digits[24];
+    unsigned long long q;
+    size_t n = 0, at = 0, width;
+    int neg = signbit(x) != 0;
+
+    if (p - low == 0.5) { /* a tie after rounding: was the exact product one? */
+        double e = fma(x, 100.0, -p);
+        if (e != 0)
+            r = e > 0 ? low + 1 : low;
+    }
+    q = (unsigned long long)(r < 0 ? -r : r);
+    do { /* digits backwards, at least "0.00" */
+        digits[n++] = (char)('0' + q % 10);
+        q /= 10;
+        if (n == 2)
+            digits[n++] = '.';
+    } while (q != 0 || n < 4);
+    width = n + (size_t)neg;
+    for (; width + at < 6; at++)
+        text[at] = ' ';
+    if (neg)
+        text[at++] = '-';
+    while (n > 0)
+        text[at++] = digits[--n];
+    text[at++] = suffix;
+    text[at] = '\0';
+}
+
 char *pmNumberStr_r(double value, char *buf, int buflen)
 {
     static const struct {
@@ -151,7 +190,7 @@ char *pmNumberStr_r(double value, char *buf, int buflen)
         if (steps[i].suffix == '?')
             pmkit_copy(text, (int)sizeof(text), value >= 0 ? " inf?  " : "-inf?  ");
         else
-            pmsprintf(text, sizeof(text), "%6.2f%c", value / steps[i].div, steps[i].suffix);
+            cents_str(value / steps[i].div, steps[i].suffix, text);
         break;
     }
     return pmkit_copy(buf, buflen, text);

@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <string.h>
 
+_Static_assert(sizeof(pmUnits) == sizeof(uint32_t), "pmUnits is one 32-bit word");
+
 static const char *const space_words[] = {
     "byte", "Kbyte", "Mbyte", "Gbyte", "Tbyte", "Pbyte", "Ebyte", "Zbyte", "Ybyte",
 };
@@ -237,6 +239,27 @@ static void dims_of(const pmUnits *u, int d[3])
         d[2] = 1;
 }
 
+/* The bits of a pmUnits as one word, and those of its three dimensions
+ * (a constant: the layout is the compiler's, so it is not written out):
+ * two units whose dimension bits are equal have the same dimensions
+ * without the six bit-fields read one by one. */
+static inline uint32_t units_word(const pmUnits *u)
+{
+    uint32_t w;
+
+    memcpy(&w, u, sizeof(w));
+    return w;
+}
+
+static inline uint32_t dims_mask(void)
+{
+    pmUnits m;
+
+    memset(&m, 0, sizeof(m));
+    m.dimSpace = m.dimTime = m.dimCount = -1;
+    return units_word(&m);
+}
+
 /* pmConvScale's arithmetic for a ratio of mult / 1. */
 static int scale_whole(int type, const pmAtomValue *ival, int64_t mult, pmAtomValue *oval)
 {
@@ -273,9 +296,11 @@ int pmConvScale(int type, const pmAtomValue *ival, const pmUnits *iunit, pmAtomV
     int sts;
 
     dims_of(iunit, di);
-    dims_of(ounit, dout);
-    if (di[0] != dout[0] || di[1] != dout[1] || di[2] != dout[2])
-        return PM_ERR_CONV;
+    if ((units_word(iunit) ^ units_word(ounit)) & dims_mask()) { /* else the same dimensions */
+        dims_of(ounit, dout);
+        if (di[0] != dout[0] || di[1] != dout[1] || di[2] != dout[2])
+            return PM_ERR_CONV;
+    }
     if ((sts = scale_ratio(iunit, ounit, di, &r)) < 0)
         return sts;
 

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -341,6 +343,37 @@ static void numberstr_mega_giga_tera(void **state)
     assert_string_equal(pmNumberStr(999994e9), "999.99T");
 }
 
+/* pmNumberStr_r against printf's "%6.2f" (what PCP's formats with) over
+ * every multiple of 0.005 in the unscaled ranges, a double either side of
+ * each (the ties and near-ties of rounding to hundredths), and the same
+ * values scaled into the K range. */
+static void numberstr_rounds_as_printf(void **state)
+{
+    char got[16], want[32];
+    int bad = 0;
+
+    (void)state;
+    for (int n = -19999; n < 199999 && bad < 5; n++) {
+        double t = n / 200.0;
+        for (int k = 0; k < 6; k++) {
+            double v = k % 3 == 0 ? t : k % 3 == 1 ? nextafter(t, -1e9) : nextafter(t, 1e9);
+            char suffix = ' ';
+            if (k >= 3) { /* the same in thousands */
+                v *= 1000.0;
+                suffix = 'K';
+            }
+            if (v >= 0 ? v < (k >= 3 ? 999.995 : 0.005) || v >= (k >= 3 ? 999995.0 : 999.995)
+                       : v > (k >= 3 ? -99.995 : -0.005) || v <= (k >= 3 ? -99995.0 : -99.995))
+                continue; /* another range's */
+            snprintf(want, sizeof(want), "%6.2f%c", k >= 3 ? v / 1e3 : v, suffix);
+            pmNumberStr_r(v, got, (int)sizeof(got));
+            if (strcmp(got, want) != 0 && bad++ < 5)
+                print_message("pmNumberStr_r(%.17g) \"%s\", printf \"%s\"\n", v, got, want);
+        }
+    }
+    assert_int_equal(bad, 0);
+}
+
 static void numberstr_overflow(void **state)
 {
     (void)state;
@@ -482,6 +515,7 @@ int main(void)
         cmocka_unit_test(atomstr_r_truncates_string),
         cmocka_unit_test(numberstr_small_values),
         cmocka_unit_test(numberstr_kilo),
+        cmocka_unit_test(numberstr_rounds_as_printf),
         cmocka_unit_test(numberstr_mega_giga_tera),
         cmocka_unit_test(numberstr_overflow),
         cmocka_unit_test(numberstr_negative_values),
