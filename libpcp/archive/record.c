@@ -32,6 +32,7 @@
  * Not here: which records a fetch wants, profiles, interpolation.
  */
 #include "arch_int.h"
+#include "pdu.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -281,57 +282,6 @@ static size_t number_width(int type)
     }
 }
 
-/* Convert the words of an event array (len bytes at p, copied from src)
- * to host order, as far as its own counts and lengths stay inside. */
-static void event_order(uint8_t *p, const uint8_t *src, size_t len, int highres)
-{
-    size_t stamp = highres ? 16 : 8, at = 8;
-    uint32_t nrec;
-
-    memcpy(p, src, len);
-    if (len < 8)
-        return;
-    host_order(p + 4, src + 4, 4);
-    nrec = arch_be32(src + 4);
-    for (uint32_t r = 0; r < nrec; r++) {
-        uint32_t flags, nparams;
-        if (len - at < stamp + 8)
-            return;
-        if (highres) {
-            host_order(p + at, src + at, 8);
-            host_order(p + at + 8, src + at + 8, 8);
-        } else {
-            host_order(p + at, src + at, 4);
-            host_order(p + at + 4, src + at + 4, 4);
-        }
-        host_order(p + at + stamp, src + at + stamp, 4);
-        host_order(p + at + stamp + 4, src + at + stamp + 4, 4);
-        flags = arch_be32(src + at + stamp);
-        nparams = arch_be32(src + at + stamp + 4);
-        at += stamp + 8;
-        if (flags & PM_EVENT_FLAG_MISSED)
-            continue;
-        for (uint32_t k = 0; k < nparams; k++) {
-            uint32_t hdr, plen;
-            size_t w;
-            if (len - at < 8)
-                return;
-            host_order(p + at, src + at, 4);
-            host_order(p + at + 4, src + at + 4, 4);
-            hdr = arch_be32(src + at + 4);
-            plen = hdr & PM_VAL_VLEN_MAX;
-            if (plen < PM_VAL_HDR_SIZE || plen - PM_VAL_HDR_SIZE > len - at - 8)
-                return;
-            w = number_width((int)(hdr >> 24));
-            if (w != 0 && plen - PM_VAL_HDR_SIZE >= w)
-                host_order(p + at + 8, src + at + 8, w);
-            at += 4 + ((size_t)plen + 3) / 4 * 4;
-            if (at > len)
-                return;
-        }
-    }
-}
-
 /* A value block's header word, stored whole as one native word: the
  * bit-fields of pmapi.h put vtype in its top 8 bits and vlen in the low
  * 24 on either byte order (pmkit_put32 writes event parameters' headers
@@ -368,9 +318,10 @@ static inline __attribute__((always_inline)) size_t copy_block(uint8_t *dst, con
     }
     w = type == PM_TYPE_32 || type == PM_TYPE_U32 ? 0 : number_width(type);
     memset(dst, 0, sizeof(pmValueBlock));
-    if (type == PM_TYPE_EVENT || type == PM_TYPE_HIGHRES_EVENT)
-        event_order(dst, src, vlen, type == PM_TYPE_HIGHRES_EVENT);
-    else if (w != 0 && plen >= w) {
+    if (type == PM_TYPE_EVENT || type == PM_TYPE_HIGHRES_EVENT) {
+        memcpy(dst, src, vlen);
+        pmkit_event_to_host(pay, plen, type == PM_TYPE_HIGHRES_EVENT);
+    } else if (w != 0 && plen >= w) {
         host_order(pay, src + PM_VAL_HDR_SIZE, w);
         memcpy(pay + w, src + PM_VAL_HDR_SIZE + w, plen - w);
     } else {

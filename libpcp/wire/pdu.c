@@ -1137,10 +1137,7 @@ static size_t param_width(int type)
     return type == PM_TYPE_32 || type == PM_TYPE_U32 ? 4 : swapped_width(type);
 }
 
-/* An event array's payload (len bytes at p: the count, then the records)
- * in host order where it lies, as far as its own counts and lengths stay
- * inside: times, flags, counts, each parameter's PMID, header and number. */
-static void event_to_host(unsigned char *p, size_t len, int highres)
+void pmkit_event_to_host(unsigned char *p, size_t len, int highres)
 {
     size_t stamp = highres ? 16 : 8, at = 4;
     uint32_t nrec;
@@ -1185,8 +1182,8 @@ static void events_to_host(pmValueSet **vset, int n)
         for (int j = 0; vset[i]->valfmt != PM_VAL_INSITU && j < vset[i]->numval; j++) {
             pmValueBlock *vb = vset[i]->vlist[j].value.pval;
             if (vb->vtype == PM_TYPE_EVENT || vb->vtype == PM_TYPE_HIGHRES_EVENT)
-                event_to_host((unsigned char *)vb->vbuf, vb->vlen - PM_VAL_HDR_SIZE,
-                              vb->vtype == PM_TYPE_HIGHRES_EVENT);
+                pmkit_event_to_host((unsigned char *)vb->vbuf, vb->vlen - PM_VAL_HDR_SIZE,
+                                    vb->vtype == PM_TYPE_HIGHRES_EVENT);
         }
     }
 }

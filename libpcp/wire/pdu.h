@@ -158,4 +158,11 @@ int pdu_dec_label_req(const unsigned char *pdu, size_t len, int *ident, int *typ
 /* *value malloc'd with a NUL after its *vlen bytes. */
 int pdu_dec_attr(const unsigned char *pdu, size_t len, int *attr, char **value, int *vlen);
 
+/* An event array's payload (len bytes at p: the record count, then the
+ * records) from network (big-endian) order to the host's, in place, as far
+ * as its own counts and lengths stay inside: times, flags, counts, each
+ * parameter's PMID and header, and its number where it has one (32 and 64
+ * bits, float, double).  For the PDU decoders and archive records. */
+void pmkit_event_to_host(unsigned char *p, size_t len, int highres);
+
 #endif /* PMKIT_PMAPI_PDU_H */
