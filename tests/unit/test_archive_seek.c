@@ -155,7 +155,7 @@ static void check(const char *name, const char *spec)
         long prev = i;
         i = (long)(rnd(&seed) % (uint64_t)n);
         if (k % 4 == 1) /* near the last, as interpolation seeks */
-            i = (prev + (long)(rnd(&seed) % 41) - 20 + n) % n;
+            i = ((prev + (long)(rnd(&seed) % 41) - 20) % n + n) % n;
         else if (k % 4 == 3) /* at its offset in another volume or archive */
             for (long j = 0; j < n; j++)
                 if (v[j].off == v[prev].off &&
