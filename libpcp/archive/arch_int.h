@@ -118,6 +118,11 @@ static inline void win_reset(arch_win *w)
 {
     w->len = 0;
 }
+/* The reader jumped (a seek): the next refill is a small one. */
+static inline void win_jumped(arch_win *w)
+{
+    w->chunk = 0;
+}
 /*
  * The bytes [off, off + len) of f: a pointer into the window, or NULL with
  * *err 0 when the file ends first, else an error.  dir says which way the
@@ -276,6 +281,8 @@ typedef struct arch_one {
     uint32_t tistart; /* where its entries start (its label's length) */
     uint32_t tisize;  /* bytes of an entry */
     uint64_t nti;     /* complete entries */
+    uint8_t *tibuf;   /* the nti entries' bytes, read on first use (index.c) */
+    int tiload;       /* 1 read, -1 not to be held (too big, unreadable), 0 */
 } arch_one;
 
 struct arch_set {

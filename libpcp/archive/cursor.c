@@ -13,8 +13,11 @@
  * later may find the record whole.
  *
  * A seek picks the archive by its label's start, then the last index
- * entry before the time (a binary search over the index file), and reads
- * record headers forward from there.  Entries that name a volume the
+ * entry before the time (a binary search over the index, which index.c
+ * holds in memory), and reads record headers forward from there: each
+ * head with the closing length word of the record before, the last
+ * PEEK_MEMO kept for the next seek, which an interpolated fetch makes
+ * near this one.  Entries that name a volume the
  * archive lacks, or an offset before the data, are passed over; an
  * archive without an index is read from its start.
  */
@@ -31,6 +34,17 @@ typedef struct arch_cursor_posn {
     uint64_t off;
 } arch_cursor_posn;
 
+/* A whole record's time and length found by peek_record. */
+typedef struct arch_peek {
+    int a, v; /* v -1: an empty slot */
+    uint64_t off;
+    uint32_t len;
+    struct timespec stamp;
+} arch_peek;
+
+#define PEEK_MEMO 32           /* peeks remembered: a seek near the last reads none */
+#define PEEK_HEAD (4 + 12 + 4) /* a record's length word, time and count, at most */
+
 struct arch_cursor {
     arch_set *s;
     int a, v;     /* archive, volume index */
@@ -39,6 +53,13 @@ struct arch_cursor {
     int wa, wv;
     int short_end; /* the last step forward met a record cut short at the
                     * end of the last volume: the logical end */
+    arch_peek peeks[PEEK_MEMO];
+    int next_peek; /* the slot the next peek replaces */
+    /* the head of the record after the last one peeked, read with that
+     * one's closing length word (v -1: none) */
+    int ahead_a, ahead_v;
+    uint64_t ahead_off;
+    uint8_t ahead[PEEK_HEAD];
 };
 
 /* The smallest data record: two length words, a time, a count. */
@@ -54,6 +75,9 @@ arch_cursor *arch_cursor_new(arch_set *s)
     if (c != NULL) {
         c->s = s;
         c->wa = c->wv = -1;
+        for (int i = 0; i < PEEK_MEMO; i++)
+            c->peeks[i].v = -1;
+        c->ahead_v = -1;
         arch_cursor_start(c);
     }
     return c;
@@ -102,6 +126,33 @@ static int cur_file(arch_cursor *c, arch_file **f)
         c->wv = c->v;
     }
     return sts;
+}
+
+/* The record peek_record found starting (end 0) or ending (end 1) at off
+ * of volume v of archive a, or NULL. */
+static const arch_peek *peek_known(const arch_cursor *c, int a, int v, uint64_t off, int end)
+{
+    for (int i = 0; i < PEEK_MEMO; i++) {
+        const arch_peek *p = &c->peeks[i];
+        if (p->v == v && p->a == a && (end ? p->off + p->len : p->off) == off)
+            return p;
+    }
+    return NULL;
+}
+
+/* Before a step that the window cannot serve: a record a seek peeked at
+ * is read whole, in one refill, where its length word alone would be
+ * read first, then the rest. */
+static void prefetch(arch_cursor *c, arch_file *f, int dir)
+{
+    const arch_peek *p;
+    uint64_t at = dir > 0 ? c->off : c->off - 4;
+    int err;
+
+    if (c->off < 4 || (at >= c->win.off && at + 4 <= c->win.off + c->win.len))
+        return;
+    if ((p = peek_known(c, c->a, c->v, c->off, dir < 0)) != NULL)
+        (void)win_get(&c->win, f, p->off, p->len, dir, &err); /* the step sees */
 }
 
 /* Time and value set count of a framed record, checked. */
@@ -222,6 +273,7 @@ static int step_forw(arch_cursor *c, arch_record *rec)
         int sts = cur_file(c, &f);
         if (sts < 0)
             return sts;
+        prefetch(c, f, ARCH_FORW);
         sts = rec_frame(&c->win, f, c->off, ARCH_FORW, min_record(c->s, c->a), &start, &len, &p);
         if (sts == REC_OK) {
             if ((sts = header(c->s, c->a, p, len, rec)) < 0)
@@ -265,6 +317,7 @@ static int step_back(arch_cursor *c, arch_record *rec)
         }
         if ((sts = cur_file(c, &f)) < 0)
             return sts;
+        prefetch(c, f, ARCH_BACK);
         sts = rec_frame(&c->win, f, c->off, ARCH_BACK, min_record(c->s, c->a), &start, &len, &p);
         if (sts == REC_OK && start < c->s->arch[c->a].labellen)
             sts = PM_ERR_LOGREC;
@@ -336,27 +389,52 @@ static int vol_index(const arch_one *a, int num)
  * of the whole record through the window: 1, with the same checks as
  * rec_frame and header make.  0 for anything else (the end, a record cut
  * short, a bad length), which the callers then find out through a step.
+ * The last PEEK_MEMO records found are remembered (a whole record of a
+ * volume does not change: loggers append), so the second seek of an
+ * interpolated fetch, near the first, reads nothing.
  */
 static int peek_record(arch_cursor *c, struct timespec *stamp, uint32_t *len)
 {
-    size_t st = arch_stamp_len(c->s->arch[c->a].label.version);
-    uint8_t head[4 + 12 + 4], tail[4];
+    size_t st = arch_stamp_len(c->s->arch[c->a].label.version), hl = 4 + st + 4;
+    uint8_t head[PEEK_HEAD], tail[4 + PEEK_HEAD];
+    const arch_peek *known = peek_known(c, c->a, c->v, c->off, 0);
+    arch_peek *memo;
     arch_file *f;
+    ssize_t got;
     uint32_t n;
     int32_t numpmid;
 
-    if (c->off < c->s->arch[c->a].labellen || cur_file(c, &f) < 0 ||
-        afile_read(f, c->off, head, 4 + st + 4) != (ssize_t)(4 + st + 4))
+    if (known != NULL) {
+        *stamp = known->stamp;
+        *len = known->len;
+        return 1;
+    }
+    if (c->off < c->s->arch[c->a].labellen || cur_file(c, &f) < 0)
+        return 0;
+    if (c->ahead_v == c->v && c->ahead_a == c->a && c->ahead_off == c->off)
+        memcpy(head, c->ahead, hl);
+    else if (afile_read(f, c->off, head, hl) != (ssize_t)hl)
         return 0;
     n = arch_be32(head);
+    /* the closing length word, and the next record's head after it */
     if (n < min_record(c->s, c->a) || n > ARCH_MAX_RECORD ||
-        afile_read(f, c->off + n - 4, tail, 4) != 4 || arch_be32(tail) != n)
+        (got = afile_read(f, c->off + n - 4, tail, 4 + hl)) < 4 || arch_be32(tail) != n)
         return 0;
+    c->ahead_v = -1;
+    if (got == (ssize_t)(4 + hl)) {
+        c->ahead_a = c->a;
+        c->ahead_v = c->v;
+        c->ahead_off = c->off + n;
+        memcpy(c->ahead, tail + 4, hl);
+    }
     numpmid = (int32_t)arch_be32(head + 4 + st);
     if (numpmid < 0 || (size_t)numpmid > (n - 8 - st - 4) / 8)
         return 0;
     arch_stamp(c->s->arch[c->a].label.version, head + 4, stamp);
     *len = n;
+    memo = &c->peeks[c->next_peek];
+    c->next_peek = (c->next_peek + 1) % PEEK_MEMO;
+    *memo = (arch_peek){c->a, c->v, c->off, n, *stamp};
     return 1;
 }
 
@@ -426,6 +504,7 @@ int arch_cursor_seek(arch_cursor *c, const struct timespec *t, int dir)
     for (int i = 1; i < c->s->narch; i++)
         if (arch_cmp(&c->s->arch[i].label.start, t) <= 0)
             a = i;
+    win_jumped(&c->win);
     seek_index(c, a, t);
     /* the first record at or after t: forward, stop before it; backward,
      * stop after it if it is at t (the first of several at t, as PCP

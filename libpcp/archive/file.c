@@ -566,11 +566,15 @@ static int win_fill(arch_win *w, arch_file *f, uint64_t start, size_t want, int 
 }
 
 /*
- * Refills grow: a reader that jumps somewhere (a seek) may want one record
- * there, so the first refill after a jump is small, and each refill that
- * goes on from the window is four times larger, up to WIN_CHUNK.
+ * Refills grow: a reader that jumps somewhere (a seek, which says so with
+ * win_jumped) may want one record there, so the first refill after a jump
+ * is small, and each refill that goes on from the window is four times
+ * larger, up to WIN_CHUNK, but for the rest of a record begun in the
+ * first refill after a jump (same): one record is read then, not four
+ * times the first refill.
  */
-const uint8_t *win_get(arch_win *w, arch_file *f, uint64_t off, size_t len, int dir, int *err)
+static const uint8_t *win_get_as(arch_win *w, arch_file *f, uint64_t off, size_t len, int dir,
+                                 int same, int *err)
 {
     uint64_t start = off, wend = w->off + w->len;
     size_t want;
@@ -578,11 +582,13 @@ const uint8_t *win_get(arch_win *w, arch_file *f, uint64_t off, size_t len, int 
     *err = 0;
     if (off >= w->off && off - w->off <= w->len && len <= w->len - (off - w->off))
         return w->buf + (off - w->off);
-    if (w->len > 0 &&
-        (dir > 0 ? off >= w->off && off <= wend : off + len >= w->off && off + len <= wend))
-        w->chunk = w->chunk >= WIN_CHUNK / 4 ? WIN_CHUNK : w->chunk * 4;
-    else
+    if (w->len > 0 && w->chunk != 0 &&
+        (dir > 0 ? off >= w->off && off <= wend : off + len >= w->off && off + len <= wend)) {
+        if (!same || w->chunk != WIN_FIRST)
+            w->chunk = w->chunk >= WIN_CHUNK / 4 ? WIN_CHUNK : w->chunk * 4;
+    } else {
         w->chunk = WIN_FIRST;
+    }
     want = len > w->chunk ? len : w->chunk;
     if (dir < 0 && len < want)
         start = off + len >= want ? off + len - want : 0;
@@ -601,6 +607,11 @@ const uint8_t *win_get(arch_win *w, arch_file *f, uint64_t off, size_t len, int 
     if (off - start > w->len || len > w->len - (off - start))
         return NULL;
     return w->buf + (off - start);
+}
+
+const uint8_t *win_get(arch_win *w, arch_file *f, uint64_t off, size_t len, int dir, int *err)
+{
+    return win_get_as(w, f, off, len, dir, 0, err);
 }
 
 int rec_frame(arch_win *w, arch_file *f, uint64_t off, int dir, uint32_t minlen, uint64_t *start,
@@ -625,7 +636,7 @@ int rec_frame(arch_win *w, arch_file *f, uint64_t off, int dir, uint32_t minlen,
         return PM_ERR_LOGREC;
     if (dir < 0)
         *start = off - n;
-    if ((p = win_get(w, f, *start, n, dir, &err)) == NULL)
+    if ((p = win_get_as(w, f, *start, n, dir, 1, &err)) == NULL)
         return err != 0 ? err : REC_SHORT;
     if (arch_be32(p) != n || arch_be32(p + n - 4) != n)
         return PM_ERR_LOGREC;

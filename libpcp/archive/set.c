@@ -199,6 +199,7 @@ static void one_free(arch_one *a)
     free(a->vols);
     if (a->index.fd >= 0)
         afile_close(&a->index);
+    free(a->tibuf);
     free(a->base);
 }
 

@@ -19,11 +19,10 @@
  *    for 32-bit ones) the counter did not go down; a counter that is a
  *    string or an aggregate has PM_ERR_TYPE for its numval.
  *
- * How, the first time (or with PMKIT_INTERP_CACHE=0, or for a set of
- * several archives): the cursor is placed at t through the temporal index
- * (O(log n) in the archive's length), then records are read outwards from
- * t only until every metric and instance has its observations
- * (fetch_fresh), so the cost does not grow with the step.
+ * How, the first time (or with PMKIT_INTERP_CACHE=0): the cursor is placed at t through the
+ * temporal index (O(log n) in the archive's length), then records are read outwards from t only
+ * until every metric and instance has its observations (fetch_fresh), so the cost does not grow
+ * with the step.
  *
  * Then, between fetches, a cache kept with the context (pmkit_interp_cache,
  * which pmSetMode keeps: what it holds does not depend on the time): for
@@ -42,7 +41,10 @@
  * CACHE_MAX_EVENTS events each and CACHE_MAX_BYTES of records, past which
  * (or for records out of time order, a PMID twice in one record, an error
  * reading) the cache turns itself off and fetches are made afresh, so an
- * answer never depends on it (oracle.interp_cache).  The list of PMIDs
+ * answer never depends on it (oracle.interp_cache).  In a set of several
+ * archives the timelines run across them, with the <mark> between two at
+ * the time a forward read gives it, whichever way it was read
+ * (mark_between).  The list of PMIDs
  * asked or the archive's end changing starts it anew; a time far (more
  * than CACHE_JUMP times a range's width) from a metric's range starts that
  * metric's anew, at the index.
@@ -874,6 +876,37 @@ static int place(pmkit_interp_cache *c, int dir, struct timespec *b)
     return arch_cursor_seek(c->cur, &from, dir);
 }
 
+/*
+ * The <mark> between two archives of a set, met going backward before the
+ * earlier archive's last record (rec): the cursor makes it a millisecond
+ * before the later archive's first record, but a fetch afresh places
+ * itself by reading forward, where the mark is a millisecond after rec,
+ * and a time between the two has rec for its prior; so the timelines get
+ * the mark at that time, whichever way they are read.  *b moves to it.
+ */
+static int mark_between(pmkit_interp_cache *c, arch_set *s, const arch_record *rec,
+                        struct timespec *b, int least)
+{
+    arch_record mark = *rec;
+    int sts;
+
+    mark.vol = -1;
+    mark.numpmid = 0;
+    mark.len = 0;
+    mark.body = NULL;
+    mark.stamp = ts_add(rec->stamp, 1000000);
+    if (ts_cmp(&mark.stamp, b) >= 0) {
+        c->off = 1; /* archives less than that apart: not modelled */
+        return 0;
+    }
+    if ((sts = offer(c, s, &mark, ARCH_BACK, b, least)) < 0) {
+        c->cur_dir = 0;
+        return sts;
+    }
+    *b = mark.stamp;
+    return 0;
+}
+
 /* Read records in direction dir into the ranges of the metrics that need
  * it, until each has at least `least' more events or its range ends.
  * When none of them gained anything the cache is at fault: it is turned
@@ -882,7 +915,7 @@ static int extend(pmkit_interp_cache *c, arch_set *s, int dir, int least)
 {
     struct timespec b = {0, 0};
     arch_record rec;
-    int sts, more = 1;
+    int sts, more = 1, mark_back = 0;
 
     for (int i = 0; i < c->n; i++)
         if (c->m[i].need == dir)
@@ -893,6 +926,16 @@ static int extend(pmkit_interp_cache *c, arch_set *s, int dir, int least)
         if ((sts = arch_cursor_step(c->cur, dir, &rec)) < 0) {
             c->cur_dir = 0;
             return sts;
+        }
+        if (sts > 0 && rec.vol < 0 && dir < 0) {
+            mark_back = 1; /* the <mark> between two archives: see below */
+            continue;
+        }
+        if (sts > 0 && mark_back) {
+            int err = mark_between(c, s, &rec, &b, least);
+            mark_back = 0;
+            if (err < 0 || c->off)
+                return err;
         }
         if (sts == 0) { /* an end: the ranges next to it reach it */
             for (int i = 0; i < c->n; i++) {
@@ -1104,7 +1147,7 @@ int pmkit_interp_fetch(arch_set *s, arch_cursor *cur, pmkit_interp_cache **cache
     pmkit_interp_cache *c = *cache;
     int sts;
 
-    if (c == NULL && arch_count(s) == 1) {
+    if (c == NULL) {
         const char *e = getenv("PMKIT_INTERP_CACHE");
         if ((c = calloc(1, sizeof(*c))) != NULL && (c->cur = arch_cursor_new(s)) == NULL) {
             free(c);

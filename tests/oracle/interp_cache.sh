@@ -5,7 +5,8 @@
 # archive_interp.c) must not change an answer: probe_interp.c built against
 # pmkit (OURS) walks archives of Debian's pcp-testsuite (TESTSUITE is its
 # unpacked var/lib/pcp/testsuite) and archives gen_archive writes (GEN: -k,
-# and -k -o with metrics logged once or only at the end) with its wSEED
+# -k -o with metrics logged once or only at the end, and two -k ones about
+# 30 seconds apart as one set) with its wSEED
 # cases (pmSetModeHighRes at random times, near the last fetch or at it,
 # steps of 0 to 40 intervals either way, the metric list and the profile
 # changed now and then, with the cache kept across them), and
@@ -30,14 +31,16 @@ make_tmp interp_cache
 export PCP_DERIVED_CONFIG=
 
 "$gen" -k -V 3 -m 24 -i 4 -n 40 -x 3 "$tmp/gen-v3" &&
-    "$gen" -k -o -m 24 -i 4 -n 40 "$tmp/gen-once" || {
+    "$gen" -k -o -m 24 -i 4 -n 40 "$tmp/gen-once" &&
+    "$gen" -k -m 24 -i 4 -n 40 -s 1700000000 "$tmp/gen-set1" &&
+    "$gen" -k -m 24 -i 4 -n 40 -s 1700000080 "$tmp/gen-set2" || {
     echo "FAIL: $gen could not write its archives"
     exit 1
 }
 
 cases="w1 w2 w3 w4"
 archives="gap gap2 changeinst count-mark interpmark instant-1 mark-bug dyninsts wrap markmerge
-omnibus_v3 bug1057 multi $tmp/gen-v3 $tmp/gen-once"
+omnibus_v3 bug1057 multi multi-xz $tmp/gen-v3 $tmp/gen-once $tmp/gen-set1,$tmp/gen-set2"
 n=0
 ndiff=0
 for a in $archives; do

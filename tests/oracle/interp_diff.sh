@@ -40,7 +40,9 @@ export PCP_DERIVED_CONFIG=
 
 "$gen" -k -m 24 -i 4 -n 40 "$tmp/gen-v2" &&
     "$gen" -k -V 3 -m 24 -i 4 -n 40 -x 3 "$tmp/gen-v3" &&
-    "$gen" -k -o -m 24 -i 4 -n 40 "$tmp/gen-once" || {
+    "$gen" -k -o -m 24 -i 4 -n 40 "$tmp/gen-once" &&
+    "$gen" -k -m 24 -i 4 -n 40 -s 1700000000 "$tmp/gen-set1" &&
+    "$gen" -k -m 24 -i 4 -n 40 -s 1700000080 "$tmp/gen-set2" || {
     echo "FAIL: $gen could not write its archives"
     exit 1
 }
@@ -48,7 +50,7 @@ export PCP_DERIVED_CONFIG=
 cases="f0.3 f1 F10 f100 b1 B2.5 b10 B100 e1 E1"
 archives="gap gap2 changeinst count-mark interpmark instant-1 mark-bug dyninsts wrap markmerge
 omnibus_v3 multi multi-vm00,multi-vm01 bug1057
-$tmp/gen-v2 $tmp/gen-v3 $tmp/gen-once"
+$tmp/gen-v2 $tmp/gen-v3 $tmp/gen-once $tmp/gen-set1,$tmp/gen-set2"
 
 # run PROBE ARCHIVE CASE: the probe's output and exit status
 run() {
