@@ -238,6 +238,23 @@ static int next_result(pmkit_archive *a, pmHighResResult **res)
     return 0;
 }
 
+int pmkit_archive_read(pmkit_archive *a, int dir, pmHighResResult **res, int *vol, uint64_t *end)
+{
+    arch_record rec;
+    int sts;
+
+    if ((sts = arch_cursor_step(a->cur, dir, &rec)) < 0)
+        return sts;
+    if (sts == 0)
+        return PM_ERR_EOL;
+    if ((sts = arch_record_result(a->sh->set, &rec, res)) < 0)
+        return sts;
+    a->origin = rec.stamp;
+    *vol = rec.archive == 0 && rec.len > 0 ? rec.vol : -1;
+    *end = dir > 0 ? rec.off + rec.len : rec.off;
+    return 0;
+}
+
 int pmkit_archive_next(pmHighResResult **result)
 {
     pmkit_ctx *ctx;

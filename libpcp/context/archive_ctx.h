@@ -52,6 +52,13 @@ void pmkit_logview_free(struct __pmArchCtl *ac);
  * archives.
  */
 
+/* The next record of a (its context held) in direction dir (ARCH_FORW or
+ * ARCH_BACK), whatever its time, as PCP's __pmLogRead_ctx reads: 0, *res,
+ * its volume in the first archive (-1: a record of another archive, or a
+ * <mark> no file holds) and where reading goes
+ * on in it; PM_ERR_EOL at the end.  The context's time becomes its time. */
+int pmkit_archive_read(pmkit_archive *a, int dir, pmHighResResult **res, int *vol, uint64_t *end);
+
 /* The first archive's label; the time of the last complete record. */
 int pmkit_archive_label(pmHighResLogLabel *lp);
 int pmkit_archive_end(struct timespec *tsp);

@@ -23,6 +23,7 @@
 #include "host.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,6 +198,60 @@ void pmkit_ctx_view_free(pmkit_ctx *ctx)
     free(ctx->pcp->c_pmcd);
     free(ctx->pcp);
     ctx->pcp = NULL;
+}
+
+/* The view's current volume vol (of its first archive) and the place in
+ * its file after a record read (at off): where Debian's library leaves
+ * them, reading the files itself.  A volume that cannot be opened leaves
+ * the view as it was. */
+static void follow_record(__pmArchCtl *ac, int vol, uint64_t off)
+{
+    if (ac == NULL || ac->ac_log == NULL)
+        return;
+    if (vol != ac->ac_curvol && __pmLogChangeVol(ac, vol) < 0)
+        return;
+    if (ac->ac_mfp != NULL && off <= LONG_MAX)
+        __pmFseek(ac->ac_mfp, (long)off, SEEK_SET);
+}
+
+/*
+ * The next record of an archive context, whatever its time, in the
+ * direction of mode (PM_MODE_FORW or PM_MODE_BACK; any other reads
+ * forward), as a __pmResult: 0 and *result, PM_ERR_EOL at the end (or the
+ * start), PM_ERR_LOGREC for a damaged record.  As Debian's, the view's
+ * current volume and its file's place follow the record (ac_offset and
+ * ac_vol, pmSetMode's, stay).  Records come from pmkit's cursor, which
+ * pmSetMode placed: peekf and option (PMLOGREAD_TO_EOF) are not used.
+ */
+int __pmLogRead_ctx(__pmContext *ctxp, int mode, __pmFILE *peekf, __pmResult **result, int option)
+{
+    pmHighResResult *r = NULL;
+    pmkit_ctx *ctx;
+    uint64_t end = 0;
+    int vol = -1, sts;
+
+    (void)peekf;
+    (void)option;
+    if (ctxp == NULL || (ctx = pmkit_ctx_hold_handle(ctxp->c_handle)) == NULL)
+        return PM_ERR_NOCONTEXT;
+    if (ctx->archive == NULL || ctx->pcp != ctxp) {
+        pmkit_ctx_release(ctx);
+        return PM_ERR_NOTARCHIVE;
+    }
+    sts = pmkit_archive_read(ctx->archive, mode == PM_MODE_BACK ? ARCH_BACK : ARCH_FORW, &r, &vol,
+                             &end);
+    if (sts == 0 && vol >= 0)
+        follow_record(ctxp->c_archctl, vol, end);
+    pmkit_ctx_release(ctx);
+    if (sts < 0)
+        return sts;
+    /* a high-resolution result is laid out as a __pmResult but for its
+     * stamp, rewritten in place (seconds, then 32-bit nanoseconds) */
+    struct timespec ts = r->timestamp;
+    *result = (__pmResult *)r;
+    (*result)->timestamp.sec = ts.tv_sec;
+    (*result)->timestamp.nsec = (int32_t)ts.tv_nsec;
+    return 0;
 }
 
 /* The context of handle as PCP's __pmContext, locked (the caller does

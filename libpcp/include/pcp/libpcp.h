@@ -1149,6 +1149,10 @@ struct __pmArchCtl {
 
 /* Archive records read, by any context (a count programs print and reset). */
 PCP_DATA extern int __pmLogReads;
+/* The next record of an archive context, whatever its time (pmlogcheck). */
+#define PMLOGREAD_NEXT   0
+#define PMLOGREAD_TO_EOF 1
+PCP_CALL extern int __pmLogRead_ctx(__pmContext *, int, __pmFILE *, __pmResult **, int);
 
 PCP_CALL extern int __pmLogVersion(const __pmLogCtl *);
 PCP_CALL extern size_t __pmLogLabelSize(const __pmLogCtl *);
