@@ -41,6 +41,8 @@ struct pmkit_archive {
     arch_shared *sh;
     arch_cursor *cur;
     int mode;               /* PM_MODE_FORW, PM_MODE_BACK or PM_MODE_INTERP */
+    int mode_word;          /* the mode as pmSetMode was given it, flags and
+                             * all (PCP's c_mode) */
     struct timespec origin; /* the context's time */
     struct timespec delta;  /* pmSetMode's step */
     pmkit_interp_cache *ic; /* PM_MODE_INTERP's (what it holds does not
@@ -69,7 +71,7 @@ int pmkit_archive_open(const char *spec, int flags, pmkit_archive **out)
         pmkit_archive_close(a);
         return sts;
     }
-    a->mode = PM_MODE_FORW;
+    a->mode = a->mode_word = PM_MODE_FORW;
     a->origin = arch_label_of(sh->set, 0)->start;
     *out = a;
     return 0;
@@ -409,6 +411,11 @@ int pmkit_archive_fetch(int n, pmID *pmids, pmValueSet **vsets, struct timespec 
     return sts;
 }
 
+int pmkit_archive_mode_word(const pmkit_archive *a)
+{
+    return a->mode_word;
+}
+
 int pmkit_archive_setmode(int mode, const struct timespec *when, const struct timespec *delta)
 {
     pmkit_ctx *ctx;
@@ -422,6 +429,7 @@ int pmkit_archive_setmode(int mode, const struct timespec *when, const struct ti
         return PM_ERR_MODE;
     }
     a->mode = m;
+    a->mode_word = mode;
     if (when != NULL)
         a->origin = *when;
     if (delta != NULL)

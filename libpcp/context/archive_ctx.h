@@ -67,6 +67,9 @@ int pmkit_archive_next(pmHighResResult **result);
 /* pmFetch: vsets[n] (the caller's, NULL filled) and the record's time. */
 int pmkit_archive_fetch(int n, pmID *pmids, pmValueSet **vsets, struct timespec *stamp);
 int pmkit_archive_setmode(int mode, const struct timespec *when, const struct timespec *delta);
+/* The mode a's last pmSetMode gave, flags and all (PM_MODE_FORW after the
+ * open): PCP's c_mode, for the context's view. */
+int pmkit_archive_mode_word(const pmkit_archive *a);
 int pmkit_archive_desc(pmID pmid, pmDesc *desc);
 /* One help text (type PM_TEXT_ONELINE or _HELP with _PMID or _INDOM). */
 int pmkit_archive_text(int ident, int type, char **buffer);

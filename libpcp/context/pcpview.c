@@ -178,7 +178,7 @@ static __pmContext *view(pmkit_ctx *ctx, int slot)
         ctx->pcp = c;
     }
     c->c_type = ctx->type;
-    c->c_mode = PM_MODE_LIVE;
+    c->c_mode = ctx->archive != NULL ? pmkit_archive_mode_word(ctx->archive) : PM_MODE_LIVE;
     c->c_handle = ctx->handle;
     c->c_slot = slot;
     c->c_instprof = &ctx->prof;

@@ -145,7 +145,7 @@ int pmSetMode(int mode, const struct timeval *when, int delta)
         w.tv_nsec = when->tv_usec * 1000;
     }
     delta_of(mode, delta, &d);
-    return pmkit_archive_setmode(mode & ~(PM_XTB_FLAG | 0xff0000), when != NULL ? &w : NULL, &d);
+    return pmkit_archive_setmode(mode, when != NULL ? &w : NULL, &d);
 }
 
 int pmSetModeHighRes(int mode, const struct timespec *when, const struct timespec *delta)

@@ -37,6 +37,16 @@ static int one(__pmContext *c, int mode, const char *tag)
     return sts;
 }
 
+static void show_mode(int h, const char *what)
+{
+    __pmContext *c = __pmHandleToPtr(h);
+
+    if (c == NULL)
+        return;
+    printf("c_mode %s: %#x\n", what, (unsigned)c->c_mode);
+    PM_UNLOCK(c->c_lock);
+}
+
 static int probe(const char *name)
 {
     pmLogLabel label;
@@ -48,6 +58,7 @@ static int probe(const char *name)
         printf("pmNewContext: %s\n", pmErrStr(h));
         return 1;
     }
+    show_mode(h, "after the open");
     if ((c = __pmHandleToPtr(h)) == NULL)
         return 1;
     PM_UNLOCK(c->c_lock);
@@ -67,6 +78,14 @@ static int probe(const char *name)
     }
     for (i = 0; i < 3; i++)
         one(c, PM_MODE_FORW, "start");
+    /* the view's c_mode: the mode as pmSetMode was last given it */
+    show_mode(h, "after the reads");
+    pmSetMode(PM_MODE_BACK, &label.ll_start, 0);
+    show_mode(h, "back");
+    pmSetMode(PM_MODE_INTERP, &label.ll_start, 1000);
+    show_mode(h, "interp");
+    pmSetMode(PM_MODE_INTERP | PM_XTB_SET(PM_TIME_SEC), &label.ll_start, 2);
+    show_mode(h, "interp, seconds");
     pmDestroyContext(h);
     return 0;
 }
