@@ -440,9 +440,10 @@ static int make_vset(want *w, const pmProfile *prof, const struct timespec *t,
     pmValueSet *vs;
     uint8_t *p;
 
-    for (int i = 0; i < w->nobs; i++)
-        any |= w->o[i].have[PRIOR] && w->o[i].have[NEXT];
-    if (w->err < 0 || (w->desc.sem == PM_SEM_COUNTER && !is_numeric(w->desc.type) && any)) {
+    if (w->err >= 0 && w->desc.sem == PM_SEM_COUNTER && !is_numeric(w->desc.type))
+        for (int i = 0; i < w->nobs; i++) /* (only such a counter asks) */
+            any |= w->o[i].have[PRIOR] && w->o[i].have[NEXT];
+    if (w->err < 0 || any) {
         if ((vs = calloc(1, sizeof(*vs))) == NULL)
             return -ENOMEM;
         vs->pmid = w->pmid;
