@@ -417,19 +417,33 @@ prior:
     return THE_PRIOR;
 }
 
+/* What prof says of every instance of indom, when it says the same of
+ * all (no entry for the domain: __pmInProfile's answer is the profile's
+ * state): 1 all in, 0 none, -1 when each must be asked. */
+static int profile_all(pmInDom indom, const pmProfile *prof)
+{
+    if (prof == NULL)
+        return 1;
+    for (int i = 0; i < prof->profile_len; i++)
+        if (prof->profile[i].indom == indom)
+            return -1;
+    return prof->state == PM_PROFILE_INCLUDE;
+}
+
 /* The value set of w at t, the profile applied: one block, the values'
  * blocks inside it (pmFreeResult frees them with it). */
 static int make_vset(want *w, const pmProfile *prof, const struct timespec *t,
                      const struct timespec *base, pmValueSet **out)
 {
     size_t head, bytes = 0, size;
-    int n = 0, any = 0;
+    int n = 0, any = 0, all;
     pmValueSet *vs;
     uint8_t *p;
 
-    for (int i = 0; i < w->nobs; i++)
-        any |= w->o[i].have[PRIOR] && w->o[i].have[NEXT];
-    if (w->err < 0 || (w->desc.sem == PM_SEM_COUNTER && !is_numeric(w->desc.type) && any)) {
+    if (w->err >= 0 && w->desc.sem == PM_SEM_COUNTER && !is_numeric(w->desc.type))
+        for (int i = 0; i < w->nobs; i++) /* (only such a counter asks) */
+            any |= w->o[i].have[PRIOR] && w->o[i].have[NEXT];
+    if (w->err < 0 || any) {
         if ((vs = calloc(1, sizeof(*vs))) == NULL)
             return -ENOMEM;
         vs->pmid = w->pmid;
@@ -439,10 +453,12 @@ static int make_vset(want *w, const pmProfile *prof, const struct timespec *t,
         *out = vs;
         return 0;
     }
+    all = profile_all(w->desc.indom, prof);
     for (int i = 0; i < w->nobs; i++) {
         obs *o = &w->o[i];
-        o->kind =
-            __pmInProfile(w->desc.indom, prof, o->inst) ? value_kind(w, o, t, &o->size) : NO_VALUE;
+        o->kind = all > 0 || (all < 0 && __pmInProfile(w->desc.indom, prof, o->inst))
+                      ? value_kind(w, o, t, &o->size)
+                      : NO_VALUE;
         if (o->kind != NO_VALUE) {
             n++;
             bytes += o->size;
@@ -510,12 +526,25 @@ static void free_wants(want *w, int n)
 
 /* The instances of w's domain (inst[0..n), its union: each once), the
  * profile applied, are looked for whether or not the nearest records hold
- * them, as Debian's library does; w has none yet. */
+ * them, as Debian's library does; w has none yet.  Room for all of them
+ * is made at once and, when the profile says the same of every instance
+ * (profile_all), it is asked once, not once an instance. */
 static int seed(const pmProfile *prof, const int *inst, int n, want *w)
 {
-    for (int i = 0; i < n; i++)
-        if (__pmInProfile(w->desc.indom, prof, inst[i]) && add_obs(w, inst[i]) == NULL)
+    int all = profile_all(w->desc.indom, prof);
+
+    if (n > w->room) {
+        obs *o = realloc(w->o, (size_t)n * sizeof(*o));
+        if (o == NULL)
             return -ENOMEM;
+        w->o = o;
+        w->room = n;
+    }
+    if (all == 0)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (all > 0 || __pmInProfile(w->desc.indom, prof, inst[i]))
+            w->o[w->nobs++] = (obs){.inst = inst[i]};
     return 0;
 }
 
@@ -1038,12 +1067,12 @@ static int answer(cmetric *m, want *x, const pmProfile *prof, const struct times
     m->keep_all[PRIOR] = m->keep_all[NEXT] = 0;
     if (x->err < 0)
         return 0;
-    if ((sts = seed(prof, m->seed, m->nseed, x)) < 0)
-        return sts;
     if (!m->at_start && ts_cmp(&m->lo, t) > 0)
         return NEED_BACK; /* records between t and the range not read */
     if (!m->at_end && ts_cmp(&m->hi, t) < 0)
-        return NEED_FORW;
+        return NEED_FORW; /* (the instances are seeded once it can answer) */
+    if ((sts = seed(prof, m->seed, m->nseed, x)) < 0)
+        return sts;
     if ((sts = walk(m, x, t, NEXT)) != 0 || (sts = walk(m, x, t, PRIOR)) != 0)
         return sts;
     x->closed[NEXT] = 0;
@@ -1112,8 +1141,7 @@ static int fetch_cached(pmkit_interp_cache *c, arch_set *s, const pmProfile *pro
         for (int i = 0; i < c->n; i++) {
             cmetric *m = &c->m[i];
             if (m->need == 0)
-                continue;
-            free_copies(&c->w[i]);
+                continue; /* (its wants hold no copies: walk refers to the cache's blocks) */
             if ((sts = answer(m, &c->w[i], prof, t)) < 0)
                 return 0; /* the fetch afresh says what is wrong */
             m->need = sts == NEED_FORW ? ARCH_FORW : sts == NEED_BACK ? ARCH_BACK : 0;

@@ -61,7 +61,7 @@ run() {
         rc=${rc#u:}
         ;;
     esac
-    (cd "$suite" && timeout 60 "$1" $sorted -n 80 "$2" "$rc") 2>&1
+    (cd "$suite" && timeout 60 "$1" $sorted $popt -n 80 "$2" "$rc") 2>&1
     echo "exit $?"
 }
 
@@ -83,6 +83,7 @@ history() {
     return 0
 }
 
+popt=
 n=0
 ndiff=0
 nknown=0
@@ -111,6 +112,21 @@ for a in $archives; do
             esac
         else
             echo "DIFF $name $c: < Debian, > pmkit"
+            diff "$tmp/theirs" "$tmp/ours" | cut -c1-300 | head -8 | sed 's/^/  /'
+            ndiff=$((ndiff + 1))
+        fi
+    done
+done
+# the profile narrowed (probe_interp -p): a domain with one instance
+# admitted, one with all but one
+popt=-p
+for a in changeinst gap $tmp/gen-v2; do
+    for c in f1 b1 B2.5; do
+        n=$((n + 1))
+        run "$ours" "$a" "$c" >"$tmp/ours"
+        run "$theirs" "$a" "$c" >"$tmp/theirs"
+        if ! cmp -s "$tmp/ours" "$tmp/theirs"; then
+            echo "DIFF -p $(basename "$a") $c: < Debian, > pmkit"
             diff "$tmp/theirs" "$tmp/ours" | cut -c1-300 | head -8 | sed 's/^/  /'
             ndiff=$((ndiff + 1))
         fi

@@ -4,7 +4,11 @@
  * runs the pmkit and the Debian builds over the same archives and compares
  * what they print.
  *
- *   probe_interp [-S] [-n MAX] [-m METRICS] [-i USEC] ARCHIVE CASE...
+ *   probe_interp [-S] [-p] [-n MAX] [-m METRICS] [-i USEC] ARCHIVE CASE...
+ *
+ * -p narrows the profile first: of the instance domains of the metrics
+ * fetched, the first, third, ... admit their second instance alone
+ * (pmDelProfile all, pmAddProfile one), the others all but it.
  *
  * The sampling interval I is the archive's length over its records (read
  * with pmFetchArchive, in microseconds), or USEC (-i, for timing: the
@@ -109,6 +113,34 @@ static struct timespec ts_plus(struct timespec t, long long ns)
     t.tv_sec += ns / 1000000000 - (ns % 1000000000 < 0);
     t.tv_nsec = (ns % 1000000000 + 1000000000) % 1000000000;
     return t;
+}
+
+/* -p: each domain met narrowed, one way or the other (see the top). */
+static void narrow_profile(int n, const pmID *pmids)
+{
+    pmInDom done[64];
+    int ndone = 0;
+
+    for (int k = 0; k < n && ndone < 64; k++) {
+        pmDesc d;
+        int *inst, m, seen = 0;
+        char **inames;
+        if (pmLookupDesc(pmids[k], &d) < 0 || d.indom == PM_INDOM_NULL)
+            continue;
+        for (int j = 0; j < ndone; j++)
+            seen |= done[j] == d.indom;
+        if (seen || (m = pmGetInDomArchive(d.indom, &inst, &inames)) <= 0)
+            continue;
+        if (ndone % 2 == 0) {
+            pmDelProfile(d.indom, 0, NULL);
+            pmAddProfile(d.indom, 1, &inst[m > 1 ? 1 : 0]);
+        } else {
+            pmDelProfile(d.indom, 1, &inst[m > 1 ? 1 : 0]);
+        }
+        done[ndone++] = d.indom;
+        free(inst);
+        free(inames);
+    }
 }
 
 /* Case wSEED (see the top). */
@@ -261,17 +293,19 @@ static int one_case(int ctx, const char *c, int n, pmID *pmids, long long interv
 
 int main(int argc, char **argv)
 {
-    int c, max = 200, nmetrics = -1, ctx, n = 0, nrec = 0, sts;
+    int c, max = 200, nmetrics = -1, ctx, n = 0, nrec = 0, sts, narrow = 0;
     pmID *pmids;
     pmHighResLogLabel label;
     struct timespec end, first = {0, 0}, last = {0, 0};
     long long interval, given = 0;
 
-    while ((c = getopt(argc, argv, "n:m:Si:")) != -1) {
+    while ((c = getopt(argc, argv, "n:m:Spi:")) != -1) {
         if (c == 'i')
             given = atoll(optarg);
         else if (c == 'S')
             sorted = 1;
+        else if (c == 'p')
+            narrow = 1;
         else if (c == 'n')
             max = atoi(optarg);
         else if (c == 'm')
@@ -281,7 +315,7 @@ int main(int argc, char **argv)
     }
     if (optind >= argc - 1) {
         fprintf(stderr,
-                "usage: probe_interp [-S] [-n MAX] [-m METRICS] [-i USEC] ARCHIVE CASE...\n");
+                "usage: probe_interp [-S] [-p] [-n MAX] [-m METRICS] [-i USEC] ARCHIVE CASE...\n");
         return 2;
     }
     if ((ctx = pmNewContext(PM_CONTEXT_ARCHIVE, argv[optind])) < 0) {
@@ -333,6 +367,8 @@ int main(int argc, char **argv)
     printf("metrics %d records %d interval %lldus start %lld.%09ld end %lld.%09ld\n", n, nrec,
            interval, (long long)label.start.tv_sec, label.start.tv_nsec, (long long)end.tv_sec,
            end.tv_nsec);
+    if (narrow)
+        narrow_profile(n, pmids);
     sts = 0;
     for (int i = optind + 1; i < argc && sts == 0; i++)
         sts = one_case(ctx, argv[i], n, pmids, interval, label.start, end, max);
