@@ -18,6 +18,7 @@
  * contexts use), writing archives beyond the label.
  */
 #include "arch_int.h"
+#include "pdu.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -34,14 +35,6 @@
 static size_t label_len(int version)
 {
     return version == PM_LOG_VERS02 ? LABEL2_LEN : version == PM_LOG_VERS03 ? LABEL3_LEN : 0;
-}
-
-static void put_be32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
 }
 
 void __pmLogFreeLabel(__pmLogLabel *lp)
@@ -178,26 +171,26 @@ int __pmLogWriteLabel(__pmFILE *f, const __pmLogLabel *lp)
     uint64_t sec = (uint64_t)lp->start.sec;
 
     memset(rec, 0, sizeof(rec));
-    put_be32(rec, (uint32_t)len);
-    put_be32(rec + 4, (uint32_t)lp->magic);
-    put_be32(rec + 8, (uint32_t)lp->pid);
+    pdu_put32(rec, (uint32_t)len);
+    pdu_put32(rec + 4, (uint32_t)lp->magic);
+    pdu_put32(rec + 8, (uint32_t)lp->pid);
     if (len == LABEL2_LEN) {
-        put_be32(rec + 12, (uint32_t)sec);
-        put_be32(rec + 16, (uint32_t)(lp->start.nsec / 1000));
-        put_be32(rec + 20, (uint32_t)lp->vol);
+        pdu_put32(rec + 12, (uint32_t)sec);
+        pdu_put32(rec + 16, (uint32_t)(lp->start.nsec / 1000));
+        pdu_put32(rec + 20, (uint32_t)lp->vol);
         put_field(rec + 24, lp->hostname, PM_LOG_MAXHOSTLEN);
         put_field(rec + 88, lp->timezone, PM_TZ_MAXLEN);
     } else {
-        put_be32(rec + 12, (uint32_t)sec);
-        put_be32(rec + 16, (uint32_t)(sec >> 32));
-        put_be32(rec + 20, (uint32_t)lp->start.nsec);
-        put_be32(rec + 24, (uint32_t)lp->vol);
-        put_be32(rec + 28, lp->features);
+        pdu_put32(rec + 12, (uint32_t)sec);
+        pdu_put32(rec + 16, (uint32_t)(sec >> 32));
+        pdu_put32(rec + 20, (uint32_t)lp->start.nsec);
+        pdu_put32(rec + 24, (uint32_t)lp->vol);
+        pdu_put32(rec + 28, lp->features);
         put_field(rec + 36, lp->hostname, PM_MAX_HOSTNAMELEN);
         put_field(rec + 292, lp->timezone, PM_MAX_TIMEZONELEN);
         put_field(rec + 548, lp->zoneinfo, PM_MAX_ZONEINFOLEN);
     }
-    put_be32(rec + len - 4, (uint32_t)len);
+    pdu_put32(rec + len - 4, (uint32_t)len);
     if (__pmFwrite(rec, 1, len, f) != len)
         return -(errno != 0 ? errno : EIO);
     return 0;

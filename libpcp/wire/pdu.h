@@ -38,6 +38,14 @@ static inline uint32_t pdu_get32(const unsigned char *p)
 {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
+/* v as four big-endian bytes at p (the wire's and the archives' order). */
+static inline void pdu_put32(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)(v >> 24);
+    p[1] = (unsigned char)(v >> 16);
+    p[2] = (unsigned char)(v >> 8);
+    p[3] = (unsigned char)v;
+}
 static inline int pdu_type(const unsigned char *pdu)
 {
     return (int)pdu_get32(pdu + 4);

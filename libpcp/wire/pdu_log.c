@@ -62,14 +62,6 @@ static int xmit(int fd, __pmPDU *pb)
     return sts;
 }
 
-static void put32(unsigned char *p, uint32_t v)
-{
-    p[0] = (unsigned char)(v >> 24);
-    p[1] = (unsigned char)(v >> 16);
-    p[2] = (unsigned char)(v >> 8);
-    p[3] = (unsigned char)v;
-}
-
 /* The body of a PDU __pmGetPDU read, and its length (0 when the header's
  * length is short). */
 static const unsigned char *body_of(const __pmPDU *pb, size_t *len)
@@ -88,7 +80,7 @@ int __pmSendLogRequest(int fd, int type)
 
     if (pb == NULL)
         return -ENOMEM;
-    put32((unsigned char *)&pb[HDR_WORDS], (uint32_t)type);
+    pdu_put32((unsigned char *)&pb[HDR_WORDS], (uint32_t)type);
     return xmit(fd, pb);
 }
 
@@ -122,19 +114,19 @@ int __pmSendLogControl(int fd, const __pmResult *request, int control, int state
     if ((pb = new_pdu((int)need, PDU_LOG_CONTROL)) == NULL)
         return -ENOMEM;
     p = (unsigned char *)&pb[HDR_WORDS];
-    put32(p, (uint32_t)control);
-    put32(p + 4, (uint32_t)state);
-    put32(p + 8, (uint32_t)delta);
-    put32(p + 12, (uint32_t)request->numpmid);
+    pdu_put32(p, (uint32_t)control);
+    pdu_put32(p + 4, (uint32_t)state);
+    pdu_put32(p + 8, (uint32_t)delta);
+    pdu_put32(p + 12, (uint32_t)request->numpmid);
     p += 16;
     for (int i = 0; i < request->numpmid; i++) {
         const pmValueSet *vs = request->vset[i];
-        put32(p, vs->pmid);
-        put32(p + 4, (uint32_t)vs->numval);
+        pdu_put32(p, vs->pmid);
+        pdu_put32(p + 4, (uint32_t)vs->numval);
         p += 8;
         for (int j = 0; j < vs->numval; j++, p += 8) {
-            put32(p, (uint32_t)vs->vlist[j].inst);
-            put32(p + 4, (uint32_t)vs->vlist[j].value.lval);
+            pdu_put32(p, (uint32_t)vs->vlist[j].inst);
+            pdu_put32(p + 4, (uint32_t)vs->vlist[j].value.lval);
         }
     }
     return xmit(fd, pb);
@@ -221,17 +213,17 @@ static char **status_field(__pmLoggerStatus *s, int i)
 
 static void put_stamp3(unsigned char *p, const __pmTimestamp *t)
 {
-    put32(p, (uint32_t)((uint64_t)t->sec & 0xffffffffu));
-    put32(p + 4, (uint32_t)((uint64_t)t->sec >> 32));
-    put32(p + 8, (uint32_t)t->nsec);
+    pdu_put32(p, (uint32_t)((uint64_t)t->sec & 0xffffffffu));
+    pdu_put32(p + 4, (uint32_t)((uint64_t)t->sec >> 32));
+    pdu_put32(p + 8, (uint32_t)t->nsec);
 }
 
 static void put_fixed(unsigned char *p, const __pmLoggerStatus *s)
 {
-    put32(p, (uint32_t)s->state);
-    put32(p + 4, (uint32_t)s->vol);
-    put32(p + 8, (uint32_t)((uint64_t)s->size >> 32));
-    put32(p + 12, (uint32_t)((uint64_t)s->size & 0xffffffffu));
+    pdu_put32(p, (uint32_t)s->state);
+    pdu_put32(p + 4, (uint32_t)s->vol);
+    pdu_put32(p + 8, (uint32_t)((uint64_t)s->size >> 32));
+    pdu_put32(p + 12, (uint32_t)((uint64_t)s->size & 0xffffffffu));
 }
 
 static int send_status3(int fd, const __pmLoggerStatus *s)
@@ -258,7 +250,7 @@ static int send_status3(int fd, const __pmLoggerStatus *s)
     put_stamp3(p + 24, &s->now);
     put_fixed(p + 36, s);
     for (int i = 0; i < STATUS_NSTRING; i++)
-        put32(p + 52 + 4 * i, (uint32_t)lens[i]);
+        pdu_put32(p + 52 + 4 * i, (uint32_t)lens[i]);
     p += STATUS3_FIXED;
     for (int i = 0; i < STATUS_NSTRING; i++) {
         if (lens[i] > 0)
@@ -271,8 +263,8 @@ static int send_status3(int fd, const __pmLoggerStatus *s)
 
 static void put_stamp2(unsigned char *p, const __pmTimestamp *t)
 {
-    put32(p, (uint32_t)t->sec);
-    put32(p + 4, (uint32_t)(t->nsec / 1000));
+    pdu_put32(p, (uint32_t)t->sec);
+    pdu_put32(p + 4, (uint32_t)(t->nsec / 1000));
 }
 
 /* A string into a fixed field of n bytes, cut to fit with its NUL. */
