@@ -237,7 +237,7 @@ for side in theirs ours; do
     "$tmp/macros_$side" >"$tmp/macros_$side.out" || { echo "FAIL: the macro program ($side) failed"; exit 1; }
 done
 # guards are defined empty on both sides
-for name in $(sed -n 's/ defined$//p' "$tmp/macros_theirs.out"); do
+sed -n 's/ defined$//p' "$tmp/macros_theirs.out" | while read -r name; do
     awk -v n="$name" '$1 == n { $1 = ""; print }' "$tmp/all_ours.defs" | grep -q '[^ ]' &&
         echo "$name not empty" >>"$tmp/macros_ours.out"
 done
