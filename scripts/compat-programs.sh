@@ -284,6 +284,8 @@ runs() {
     ts/scandata|ts/timeshift) echo "same (oracle.testsuite_archive_calls)" ;;
     ts/template|ts/usergroup) echo "same (oracle.testsuite_archive_h)" ;;
     ts/scanmeta|ts/torture_logmeta) echo "same (oracle.testsuite_logmeta)" ;;
+    demos/mmv/mmvdump|demos/trace/libpcp_trace-stub.so|ts/badmmv|ts/mmv_noinit|ts/mmv_poke)
+      echo "same (oracle.mmv_programs)" ;;
     *) echo "not compared" ;;
   esac
 }
