@@ -6,12 +6,12 @@
  * start of the file.  Installed where Debian's libpcp-mmv1-dev puts it.
  *
  * Declarations only, for programs that write or inspect such files
- * themselves.  Every field and its offset is PCP 6's on x86-64 and other
- * LP64 Linux targets (tests/oracle/mmv_trace_headers.sh compares them with
- * Debian's header).  Multi-byte fields are in the writer's byte order; the
- * padding fields are written as zeros.  mmv_stats.h, whose types these
- * use and which PCP's version expects to be included first, is included
- * here.
+ * themselves.  Every field, its size and its offset are PCP 6's
+ * (tests/oracle/mmv_trace_headers.sh compares them with Debian's header on
+ * Linux x86-64): 64-bit fields fall on 8-byte boundaries, with explicit
+ * padding fields, written as zeros, where a record needs them.  Numbers
+ * are in the writer's byte order.  mmv_stats.h, whose types these use and
+ * which PCP's version expects to be included first, is included here.
  */
 #ifndef PCP_MMV_DEV_H
 #define PCP_MMV_DEV_H
