@@ -18,8 +18,10 @@
 # usage: scripts/compat-programs.sh ROOT [BUILD [OUTDIR]]
 #        scripts/compat-programs.sh --table OUTDIR   (the table of a kept run)
 #   ROOT    Debian's pcp, pcp-testsuite, libpcp3-dev and libpcp-pmda3-dev
-#           (and the libraries they need) unpacked into one directory with
-#           dpkg-deb -x
+#           (and the libraries they need, and the -dev packages of the
+#           others whose headers programs include: libpcp-mmv1-dev,
+#           libpcp-trace2-dev, libpcp-archive1-dev, ...) unpacked into one
+#           directory with dpkg-deb -x
 #   BUILD   pmkit's build directory (default: build)
 #   OUTDIR  work files and results (default: a temporary directory, removed)
 # With COMPAT_DEB_FROM=DIR (an earlier run's kept OUTDIR), Debian's side is
@@ -284,6 +286,8 @@ runs() {
     ts/scandata|ts/timeshift) echo "same (oracle.testsuite_archive_calls)" ;;
     ts/template|ts/usergroup) echo "same (oracle.testsuite_archive_h)" ;;
     ts/scanmeta|ts/torture_logmeta) echo "same (oracle.testsuite_logmeta)" ;;
+    demos/mmv/mmvdump|demos/trace/libpcp_trace-stub.so|ts/badmmv|ts/mmv_noinit|ts/mmv_poke)
+      echo "same (oracle.mmv_programs)" ;;
     *) echo "not compared" ;;
   esac
 }

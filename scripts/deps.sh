@@ -5,7 +5,9 @@
 # Debian's pcp package (its postinst needs systemd, so it is never installed)
 # into .cache/oracle/pcp so differential tests can run the real tools, and
 # pcp-testsuite (its archives), libpcp-archive1 (pmlogextract's library)
-# and its -dev package's header, and ncompress (compress(1), for .Z volumes) beside it.
+# and its -dev package's header, the -dev packages of libpcp_mmv and
+# libpcp_trace (their headers), and ncompress (compress(1), for .Z volumes)
+# beside it.
 set -eu
 what=${1:-build}
 # build: what configuring without the tests, building and the demo need
@@ -65,6 +67,9 @@ unpack pcp-testsuite var/lib/pcp/testsuite/archives
 unpack libpcp-archive1 usr/lib/libpcp_archive.so.1
 # its <pcp/archive.h>, for the testsuite programs that include it
 unpack libpcp-archive1-dev usr/include/pcp/archive.h
+# the headers of libpcp_mmv and libpcp_trace, to compare pmkit's with
+unpack libpcp-mmv1-dev usr/include/pcp/mmv_dev.h
+unpack libpcp-trace2-dev usr/include/pcp/trace.h
 unpack libpcp-gui2 usr/lib/libpcp_gui.so.2
 # compress(1), to make .Z volumes (never installed: only the tests use it)
 unpack ncompress usr/bin/compress

@@ -1,6 +1,8 @@
 /*
  * headers_c99.c - PCP's public headers under strict C99: <pcp/pmapi.h>,
- * <pcp/pmda.h>, <pcp/libpcp.h>, <pcp/deprecated.h>, <pcp/pmdaroot.h> and <pcp/archive.h>.
+ * <pcp/pmda.h>, <pcp/libpcp.h>, <pcp/deprecated.h>, <pcp/pmdaroot.h>, <pcp/archive.h>
+ * and <pcp/trace.h> (<pcp/mmv_stats.h> is not ISO C, as PCP's is not: its
+ * MMV_INDOM_NULL enumerator is PM_INDOM_NULL, beyond int).
  *
  * Built with -std=c99 -pedantic-errors -Werror and the full warning set;
  * it uses the macros and initialiser styles PCP's own agents use (the
@@ -13,6 +15,7 @@
 #include <pcp/deprecated.h>
 #include <pcp/pmdaroot.h>
 #include <pcp/archive.h>
+#include <pcp/trace.h>
 
 static pmLongOptions longopts[] = {
     PMDA_OPTIONS_HEADER("Options"),

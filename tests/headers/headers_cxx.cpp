@@ -1,5 +1,6 @@
 // headers_cxx.cpp - PCP's public headers (<pcp/pmapi.h>, <pcp/pmda.h>,
-// <pcp/libpcp.h>, <pcp/deprecated.h>, <pcp/pmdaroot.h>, <pcp/archive.h>) compiled as C++11
+// <pcp/libpcp.h>, <pcp/deprecated.h>, <pcp/pmdaroot.h>, <pcp/archive.h>,
+// <pcp/mmv_stats.h>, <pcp/mmv_dev.h>, <pcp/trace.h>) compiled as C++11
 // with -pedantic-errors -Werror: declarations get C linkage, macros expand
 // to valid C++ (positional initialisers; C++11 has no designated ones).
 #include <pcp/pmapi.h>
@@ -8,6 +9,8 @@
 #include <pcp/deprecated.h>
 #include <pcp/pmdaroot.h>
 #include <pcp/archive.h>
+#include <pcp/mmv_dev.h>
+#include <pcp/trace.h>
 
 static pmLongOptions longopts[] = {
     PMDA_OPTIONS_HEADER("Options"), PMOPT_DEBUG, PMDAOPT_DOMAIN, PMDAOPT_LOGFILE,
