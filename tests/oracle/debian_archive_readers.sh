@@ -186,6 +186,19 @@ pmlogcheck)
     run ./ok-mv-foo.1
     ;;
 esac
+# several archives as one context (a comma list, a directory, even of one
+# archive): both programs refuse them whatever the library
+mkdir one
+cp ok-foo.* one/
+for a in ok-foo,omnibus_v3 omnibus_v3, one .; do
+    case $name in
+    pmdumplog)
+        run -a "$a"
+        run -e "$a"
+        ;;
+    pmlogcheck) run -v "$a" ;;
+    esac
+done
 
 echo "$nruns runs of Debian's $name, $ndiff differences"
 [ "$ndiff" -eq 0 ]
