@@ -8,16 +8,15 @@
  * PCP 6.0.3 fills it after pmNewContext (seen entry by entry with a probe
  * on the testsuite's archives and on label records added to them): keys
  * go in as first met (__pmHashAdd's layout then gives PCP's walk); a
- * record goes into its chain after every entry not older than it.  Once
+ * record goes into its chain after every entry not older than it, or
+ * starts a chain of its own (a second node of that key, found first from
+ * then on) when the chain's newest entry holds no sets.  Once
  * all are in, each chain is walked from its newest entry: an entry loses
  * the sets equal (instance and JSON) to one of the next older entry's, as
  * that entry was before its own turn, and goes if left with none, so the
  * chain holds each set where it changes; the oldest entry stays whole,
  * even with no sets.  Each entry owns its sets (copies of the
  * metadata's).
- *
- * Not here: Debian's second node for one identifier after a set-less
- * record newer than the others (docs/compat.md).
  */
 #include "archive.h"
 #include "archive_ctx.h"
@@ -149,7 +148,8 @@ static int add_label(const arch_label_rec *r, void *arg)
     }
     if ((e = entry_new(r)) == NULL)
         return -ENOMEM;
-    if ((n = __pmHashSearch((unsigned)r->ident, idents)) == NULL) {
+    n = __pmHashSearch((unsigned)r->ident, idents);
+    if (n == NULL || ((const __pmLogLabelSet *)n->data)->nsets == 0) {
         if (__pmHashAdd((unsigned)r->ident, e, idents) < 0) {
             entry_free(e);
             return -ENOMEM;

@@ -16,9 +16,8 @@
 # also over archives with label records added (PMKIT_GEN_LABELS, the
 # gen_labels program).  stdout, stderr and the exit status must be
 # identical.  Left out (docs/compat.md): two damaged archives pmkit's own
-# reading of records treats otherwise than Debian's library; a label
-# record with no sets newer than the others of its class and identifier;
-# pmlogcheck -S (below).
+# reading of records treats otherwise than Debian's library; pmlogcheck -S
+# (below).
 #
 # Exit 0 identical, 1 any difference, 2 usage, 77 skip.
 set -u
@@ -72,7 +71,7 @@ done
 # label records added to each (gen_labels, one line of records a copy): a
 # class and identifier observed again at the same time (the same sets,
 # others, some of the same instances), before, between and after those
-# there, with no sets
+# there, with no sets (the newest, which starts a second chain, or not)
 labels_crafted() {
     for v in 3 2; do
         # the base's second and third times of observation
@@ -95,6 +94,8 @@ $t2:2:29:-1={"agent":"x"} $t2:2:29:-1={"agent":"sample","role":"testing"} $((s3 
 $t2:2:29:-1=?{"agent":"sample","role":"testing"} $((s2 - 1)).0:8:0x7400000:-1={"cluster":"zero"} $((s3 + 1)).0:8:0x7800000:-1={"cluster":"zero"}
 $((s3 + 2)).0:32:0x7400001:0={"a":1};1={"a":2} $((s3 + 2)).0:32:0x7400001:0={"a":1};1={"a":3} $((s3 + 2)).0:32:0x7400001:0={"a":1} $((s3 + 2)).0:32:0x7400001:0={"a":1} $((s3 + 2)).0:32:0x7400001:5={"a":1};1={"a":2} $((s3 + 2)).0:32:0x7400001:1={"a":2};5={"a":1} $((s3 + 2)).0:32:0x7400001:7={"a":2};5={"a":1} $((s3 + 2)).0:32:0x7400001:5={"a":2};7={"a":1} $((s3 + 3)).0:32:0x7400001:0={"a":1};1={"a":2};2={"a":3} $((s3 + 3)).0:32:0x7400001:1={"a":2}
 $((s3 + 1)).0:2:29:-1={"agent":"later"} $((s2 + 1)).0:2:29:-1={"agent":"sample","role":"testing"} $((s2 + 1)).000000005:2:29:-1={"agent":"mid"} $((s2 - 1)).0:2:29:-1={"agent":"mid"} $((s2 + 1)).0:2:77: $((s2 - 2)).0:1:-1: $((s3 + 5)).0:1:-1:-1= $((s3 + 6)).0:1:-1:-1={"x":1}
+$((s3 + 4)).0:1:-1: $((s3 + 5)).0:1:-1:-1={"x":1} $((s3 + 3)).0:1:-1:-1={"y":1} $((s3 + 4)).0:1:-1:-1={"z":1} $((s3 + 3)).0:32:0x7400001: $((s3 + 2)).0:32:0x7400001:0={"a":1};1={"a":2} $((s3 + 2)).0:32:0x7400001:0={"a":1}
+$((s2 + 1)).0:2:77: $((s2 + 2)).0:2:77:-1={"x":1} $((s2 - 1)).0:2:77:-1={"y":1} $((s2 - 1)).0:2:78:-1={"y":1} $((s2 + 2)).0:2:78:
 EOF
     done
 }
