@@ -14,7 +14,8 @@
 # and __pmFreeLogInDom, pmlogcheck with __pmLogRead_ctx, which reads the
 # data volumes record by record whatever the mode's time.  pmdumplog -e
 # also over archives with label records added (PMKIT_GEN_LABELS, the
-# gen_labels program).  stdout, stderr and the exit status must be
+# gen_labels program), and the label sets' table walked by a probe built
+# against Debian's libpcp.h (PMKIT_PROBE_LABELS, probe_loglabels.c).  stdout, stderr and the exit status must be
 # identical.  Left out (docs/compat.md): two damaged archives pmkit's own
 # reading of records treats otherwise than Debian's library; pmlogcheck -S
 # (below).
@@ -87,7 +88,7 @@ labels_crafted() {
             cp "omnibus_v$v.index" "$c.index"
             # shellcheck disable=SC2086 # the records are words
             "$PMKIT_GEN_LABELS" "omnibus_v$v.meta" "$c.meta" $recs || exit 1
-            run -e "$c"
+            labels "$c"
         done <<EOF
 $((s3 + 1)).000005000:2:29:-1={"agent":"later"} $t2:2:29:-1={"agent":"sample","role":"testing"} $t2:4:0x7400001:-1={"model":"XYZ"} $((s2 - 1)).000001000:16:0x740000e:-1=?{"changed":true} $t3:1:-1:-1={"hostname":"h2"} $((s3 + 2)).0:32:0x7400001:0={"a":1};1={"a":2}
 $t2:2:29:-1={"agent":"x"} $t2:2:29:-1={"agent":"sample","role":"testing"} $((s3 + 4)).0:2:29:-1={"agent":"x"} $((s3 + 4)).0:2:29:-1={"agent":"y"} $((s3 + 4)).0:2:29:-1={"agent":"y"} $((s3 + 4)).0:2:29:-1={"agent":"x"}
@@ -102,17 +103,27 @@ EOF
 
 nruns=0 ndiff=0
 run() { # ARGS...: in the current directory, both libraries
+    run_prog "$prog" "$name" "$@"
+}
+run_prog() { # PROG NAME ARGS...: PROG (Debian's build) on both libraries
+    rp_prog=$1 rp_name=$2
+    shift 2
     nruns=$((nruns + 1))
-    "$prog" "$@" >"$tmp/theirs.out" 2>"$tmp/theirs.err"
+    "$rp_prog" "$@" >"$tmp/theirs.out" 2>"$tmp/theirs.err"
     echo $? >"$tmp/theirs.rc"
     # shellcheck disable=SC2086
-    env $san LD_LIBRARY_PATH="$tmp/lib" "$prog" "$@" >"$tmp/ours.out" 2>"$tmp/ours.err"
+    env $san LD_LIBRARY_PATH="$tmp/lib" "$rp_prog" "$@" >"$tmp/ours.out" 2>"$tmp/ours.err"
     echo $? >"$tmp/ours.rc"
     bad=
     cmp -s "$tmp/ours.rc" "$tmp/theirs.rc" || bad="$bad exit($(cat "$tmp/ours.rc") vs $(cat "$tmp/theirs.rc"))"
     cmp -s "$tmp/ours.out" "$tmp/theirs.out" || bad="$bad stdout"
     cmp -s "$tmp/ours.err" "$tmp/theirs.err" || bad="$bad stderr"
-    [ -z "$bad" ] || report_diff "$bad" "$name $*"
+    [ -z "$bad" ] || report_diff "$bad" "$rp_name $*"
+}
+# labels ARCHIVE: pmdumplog -e, and the table itself where the probe is
+labels() {
+    run -e "$1"
+    [ -z "${PMKIT_PROBE_LABELS:-}" ] || run_prog "$PMKIT_PROBE_LABELS" probe_loglabels "$1"
 }
 
 # good archives, each with each option set
@@ -174,8 +185,8 @@ done
 case $name in
 pmdumplog)
     # label sets of both versions, of every class, many of them
-    for a in omnibus_v2 sample-labels pcp-zeroconf 20180415.09.16; do
-        run -e "$a"
+    for a in omnibus_v2 omnibus_v3 sample-labels pcp-zeroconf 20180415.09.16 badmeta-6 badmeta-7; do
+        labels "$a"
     done
     [ -n "${PMKIT_GEN_LABELS:-}" ] && labels_crafted
     run -a nonesuch
