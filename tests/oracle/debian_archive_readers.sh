@@ -202,7 +202,7 @@ esac
 # archive): both programs refuse them whatever the library
 mkdir one
 cp ok-foo.* one/
-for a in ok-foo,omnibus_v3 omnibus_v3, one .; do
+for a in ok-foo,omnibus_v3 "omnibus_v3," one .; do
     case $name in
     pmdumplog)
         run -a "$a"
