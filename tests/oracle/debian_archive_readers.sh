@@ -131,7 +131,7 @@ case $name in
 pmdumplog)
     good="ok-foo ok-mv-foo omnibus_v3 omnibus-nomark_v3 540117-short rattle eventrec gz-ok-foo"
     good="$good xz-omnibus_v3"
-    opt_sets='-a|-d|-e|-i|-I|-h|-L|-l|-t|-s|-x|-m|-z|-r|-S+1 -T+5|-r -T+3|-mdi -Z EST-10'
+    opt_sets='-a|-d|-e|-el -z|-i|-I|-h|-L|-l|-t|-s|-x|-m|-z|-r|-S+1 -T+5|-r -T+3|-mdi -Z EST-10'
     ;;
 pmlogcheck)
     good="ok-foo ok-mv-foo ok-mv-bigbin omnibus_v3 omnibus-nomark_v3 540117-short rattle eventrec"
