@@ -44,6 +44,10 @@ struct arch_set *pmkit_archive_set(const pmkit_archive *a);
 struct __pmArchCtl;
 int pmkit_logview_fill(struct __pmArchCtl *ac, pmkit_archive *a);
 void pmkit_logview_free(struct __pmArchCtl *ac);
+/* The view's label sets' table (hashlabels) from s's metadata, and its
+ * release (loglabels.c). */
+int pmkit_logview_labels(struct __pmArchCtl *ac, const struct arch_set *s);
+void pmkit_logview_labels_free(struct __pmArchCtl *ac);
 
 /*
  * The PMAPI over the current context's archives: each holds the current

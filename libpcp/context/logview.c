@@ -12,7 +12,8 @@
  * __pmLogChangeVol: name, mdfp, tifp, ac_mfp, minvol, maxvol, the label
  * and the offset after it), the temporal index (numti, ti), every
  * descriptor in hashpmid, the help text in hashtext (by type, then by
- * metric or instance domain), and in hashindom each instance domain's
+ * metric or instance domain), the label sets in hashlabels (loglabels.c),
+ * and in hashindom each instance domain's
  * observations as the metadata holds them, newest first (next) and linked
  * back (prior), deltas left as deltas for __pmLogUndeltaInDom.  Keys are
  * added in the metadata's order, so PCP's hash walks (__pmHashAdd's
@@ -20,7 +21,7 @@
  * archive set (libpcp/archive), never these structures.
  *
  * As Debian's PCP 6.0.3 (oracle.debian_pmdumplog, oracle.testsuite_logmeta).
- * Not here: hashlabels, hashrange, trimindom and the namespace
+ * Not here: hashrange, trimindom and the namespace
  * (empty); the other archives of a multi-archive context; __pmArchCtl
  * structures pmkit did not make (the calls answer PM_ERR_NOTARCHIVE for
  * them, where PCP reads the files they name).
@@ -313,7 +314,8 @@ int pmkit_logview_fill(__pmArchCtl *ac, pmkit_archive *a)
     ac->ac_num_logs = 1;
     open_files(ac, s);
     if ((sts = fill_index(lc, s)) < 0 || (sts = fill_descs(lc, s)) < 0 ||
-        (sts = arch_text_walk(s, add_text, &lc->hashtext)) < 0)
+        (sts = arch_text_walk(s, add_text, &lc->hashtext)) < 0 ||
+        (sts = pmkit_logview_labels(ac, s)) < 0)
         return sts;
     return arch_indom_walk(s, PM_INDOM_NULL, add_indom, &lc->hashindom);
 }
@@ -331,6 +333,7 @@ void pmkit_logview_free(__pmArchCtl *ac)
     free_indoms(&lc->hashindom);
     free_descs(&lc->hashpmid);
     free_texts(&lc->hashtext);
+    pmkit_logview_labels_free(ac);
     free(lc->ti);
     free(lc->seen);
     free(lc->name);

@@ -8,15 +8,17 @@
 # here with gzip and xz, and the damaged archives of badarchives.  Past
 # their own reading of the files both go through PCP's internal interface:
 # the context's __pmArchCtl and __pmLogCtl (the label, the files, the
-# temporal index, the hash tables of descriptors, of instance domains and
-# of help text, walked bucket by bucket); pmdumplog with __pmLogFetch,
-# __pmGetArchiveEnd, __pmLogLoadInDom, __pmLogUndeltaInDom and
-# __pmFreeLogInDom, pmlogcheck with __pmLogRead_ctx, which reads the data
-# volumes record by record whatever the mode's time.  stdout, stderr and
-# the exit status must be identical.  Left out (docs/compat.md): pmdumplog
-# -e (the label sets' table pmkit's view leaves empty) and two damaged
-# archives pmkit's own reading of records treats otherwise than Debian's
-# library; pmlogcheck -S (below).
+# temporal index, the hash tables of descriptors, of instance domains, of
+# help text and of label sets, walked bucket by bucket); pmdumplog with
+# __pmLogFetch, __pmGetArchiveEnd, __pmLogLoadInDom, __pmLogUndeltaInDom
+# and __pmFreeLogInDom, pmlogcheck with __pmLogRead_ctx, which reads the
+# data volumes record by record whatever the mode's time.  pmdumplog -e
+# also over archives with label records added (PMKIT_GEN_LABELS, the
+# gen_labels program), and the label sets' table walked by a probe built
+# against Debian's libpcp.h (PMKIT_PROBE_LABELS, probe_loglabels.c).  stdout, stderr and the exit status must be
+# identical.  Left out (docs/compat.md): two damaged archives pmkit's own
+# reading of records treats otherwise than Debian's library; pmlogcheck -S
+# (below).
 #
 # Exit 0 identical, 1 any difference, 2 usage, 77 skip.
 set -u
@@ -53,6 +55,7 @@ debian_on_ours "$prog" "$name"
 
 # the archives, copied so that nothing here writes into the testsuite
 copy="ok-foo ok-mv-foo ok-mv-bigbin omnibus_v3 omnibus-nomark_v3 540117-short rattle eventrec 20180102"
+[ "$name" = pmdumplog ] && copy="$copy omnibus_v2 sample-labels pcp-zeroconf 20180415.09.16"
 cp "$suite"/badarchives/* "$tmp/a/" 2>/dev/null
 for b in $copy; do
     cp "$suite/archives/$b".* "$tmp/a/"
@@ -65,19 +68,62 @@ for f in omnibus_v3.0 omnibus_v3.meta omnibus_v3.index; do
     xz -c "$f" >"xz-${f}.xz"
 done
 
+# labels_crafted: pmdumplog -e over copies of omnibus_v3 and omnibus_v2,
+# label records added to each (gen_labels, one line of records a copy): a
+# class and identifier observed again at the same time (the same sets,
+# others, some of the same instances), before, between and after those
+# there, with no sets (the newest, which starts a second chain, or not)
+labels_crafted() {
+    for v in 3 2; do
+        # the base's second and third times of observation
+        case $v in
+        3) t2=1648968657.702968878 t3=1648968659.981786652 ;;
+        2) t2=1648968650.843730000 t3=1648968653.122439000 ;;
+        esac
+        s2=${t2%.*} s3=${t3%.*} n=0
+        while read -r recs; do
+            n=$((n + 1))
+            c=crafted$v-$n
+            cp "omnibus_v$v.0" "$c.0"
+            cp "omnibus_v$v.index" "$c.index"
+            # shellcheck disable=SC2086 # the records are words
+            "$PMKIT_GEN_LABELS" "omnibus_v$v.meta" "$c.meta" $recs || exit 1
+            labels "$c"
+        done <<EOF
+$((s3 + 1)).000005000:2:29:-1={"agent":"later"} $t2:2:29:-1={"agent":"sample","role":"testing"} $t2:4:0x7400001:-1={"model":"XYZ"} $((s2 - 1)).000001000:16:0x740000e:-1=?{"changed":true} $t3:1:-1:-1={"hostname":"h2"} $((s3 + 2)).0:32:0x7400001:0={"a":1};1={"a":2}
+$t2:2:29:-1={"agent":"x"} $t2:2:29:-1={"agent":"sample","role":"testing"} $((s3 + 4)).0:2:29:-1={"agent":"x"} $((s3 + 4)).0:2:29:-1={"agent":"y"} $((s3 + 4)).0:2:29:-1={"agent":"y"} $((s3 + 4)).0:2:29:-1={"agent":"x"}
+$t2:2:29:-1=?{"agent":"sample","role":"testing"} $((s2 - 1)).0:8:0x7400000:-1={"cluster":"zero"} $((s3 + 1)).0:8:0x7800000:-1={"cluster":"zero"}
+$((s3 + 2)).0:32:0x7400001:0={"a":1};1={"a":2} $((s3 + 2)).0:32:0x7400001:0={"a":1};1={"a":3} $((s3 + 2)).0:32:0x7400001:0={"a":1} $((s3 + 2)).0:32:0x7400001:0={"a":1} $((s3 + 2)).0:32:0x7400001:5={"a":1};1={"a":2} $((s3 + 2)).0:32:0x7400001:1={"a":2};5={"a":1} $((s3 + 2)).0:32:0x7400001:7={"a":2};5={"a":1} $((s3 + 2)).0:32:0x7400001:5={"a":2};7={"a":1} $((s3 + 3)).0:32:0x7400001:0={"a":1};1={"a":2};2={"a":3} $((s3 + 3)).0:32:0x7400001:1={"a":2}
+$((s3 + 1)).0:2:29:-1={"agent":"later"} $((s2 + 1)).0:2:29:-1={"agent":"sample","role":"testing"} $((s2 + 1)).000000005:2:29:-1={"agent":"mid"} $((s2 - 1)).0:2:29:-1={"agent":"mid"} $((s2 + 1)).0:2:77: $((s2 - 2)).0:1:-1: $((s3 + 5)).0:1:-1:-1= $((s3 + 6)).0:1:-1:-1={"x":1}
+$((s3 + 4)).0:1:-1: $((s3 + 5)).0:1:-1:-1={"x":1} $((s3 + 3)).0:1:-1:-1={"y":1} $((s3 + 4)).0:1:-1:-1={"z":1} $((s3 + 3)).0:32:0x7400001: $((s3 + 2)).0:32:0x7400001:0={"a":1};1={"a":2} $((s3 + 2)).0:32:0x7400001:0={"a":1}
+$((s2 + 1)).0:2:77: $((s2 + 2)).0:2:77:-1={"x":1} $((s2 - 1)).0:2:77:-1={"y":1} $((s2 - 1)).0:2:78:-1={"y":1} $((s2 + 2)).0:2:78:
+EOF
+    done
+}
+
 nruns=0 ndiff=0
 run() { # ARGS...: in the current directory, both libraries
+    run_prog "$prog" "$name" "$@"
+}
+run_prog() { # PROG NAME ARGS...: PROG (Debian's build) on both libraries
+    rp_prog=$1 rp_name=$2
+    shift 2
     nruns=$((nruns + 1))
-    "$prog" "$@" >"$tmp/theirs.out" 2>"$tmp/theirs.err"
+    "$rp_prog" "$@" >"$tmp/theirs.out" 2>"$tmp/theirs.err"
     echo $? >"$tmp/theirs.rc"
     # shellcheck disable=SC2086
-    env $san LD_LIBRARY_PATH="$tmp/lib" "$prog" "$@" >"$tmp/ours.out" 2>"$tmp/ours.err"
+    env $san LD_LIBRARY_PATH="$tmp/lib" "$rp_prog" "$@" >"$tmp/ours.out" 2>"$tmp/ours.err"
     echo $? >"$tmp/ours.rc"
     bad=
     cmp -s "$tmp/ours.rc" "$tmp/theirs.rc" || bad="$bad exit($(cat "$tmp/ours.rc") vs $(cat "$tmp/theirs.rc"))"
     cmp -s "$tmp/ours.out" "$tmp/theirs.out" || bad="$bad stdout"
     cmp -s "$tmp/ours.err" "$tmp/theirs.err" || bad="$bad stderr"
-    [ -z "$bad" ] || report_diff "$bad" "$name $*"
+    [ -z "$bad" ] || report_diff "$bad" "$rp_name $*"
+}
+# labels ARCHIVE: pmdumplog -e, and the table itself where the probe is
+labels() {
+    run -e "$1"
+    [ -z "${PMKIT_PROBE_LABELS:-}" ] || run_prog "$PMKIT_PROBE_LABELS" probe_loglabels "$1"
 }
 
 # good archives, each with each option set
@@ -85,7 +131,7 @@ case $name in
 pmdumplog)
     good="ok-foo ok-mv-foo omnibus_v3 omnibus-nomark_v3 540117-short rattle eventrec gz-ok-foo"
     good="$good xz-omnibus_v3"
-    opt_sets='-a|-d|-i|-I|-h|-L|-l|-t|-s|-x|-m|-z|-r|-S+1 -T+5|-r -T+3|-mdi -Z EST-10'
+    opt_sets='-a|-d|-e|-el -z|-i|-I|-h|-L|-l|-t|-s|-x|-m|-z|-r|-S+1 -T+5|-r -T+3|-mdi -Z EST-10'
     ;;
 pmlogcheck)
     good="ok-foo ok-mv-foo ok-mv-bigbin omnibus_v3 omnibus-nomark_v3 540117-short rattle eventrec"
@@ -128,6 +174,7 @@ for a in $archives; do
         esac
         run -a "$a"
         run -I "$a"
+        run -e "$a"
         ;;
     pmlogcheck)
         run "$a"
@@ -137,6 +184,11 @@ for a in $archives; do
 done
 case $name in
 pmdumplog)
+    # label sets of both versions, of every class, many of them
+    for a in omnibus_v2 omnibus_v3 sample-labels pcp-zeroconf 20180415.09.16 badmeta-6 badmeta-7; do
+        labels "$a"
+    done
+    [ -n "${PMKIT_GEN_LABELS:-}" ] && labels_crafted
     run -a nonesuch
     run -i ok-foo.meta
     run -d ./ok-mv-foo.1
@@ -146,6 +198,19 @@ pmlogcheck)
     run ./ok-mv-foo.1
     ;;
 esac
+# several archives as one context (a comma list, a directory, even of one
+# archive): both programs refuse them whatever the library
+mkdir one
+cp ok-foo.* one/
+for a in ok-foo,omnibus_v3 "omnibus_v3," one .; do
+    case $name in
+    pmdumplog)
+        run -a "$a"
+        run -e "$a"
+        ;;
+    pmlogcheck) run -v "$a" ;;
+    esac
+done
 
 echo "$nruns runs of Debian's $name, $ndiff differences"
 [ "$ndiff" -eq 0 ]

@@ -44,6 +44,7 @@ static void sizes(void **state)
     assert_int_equal(sizeof(__pmLogCtl), 408);
     assert_int_equal(sizeof(__pmArchCtl), 136);
     assert_int_equal(sizeof(__pmLogInDom), 80);
+    assert_int_equal(sizeof(__pmLogLabelSet), 48);
     assert_int_equal(sizeof(__pmLogLabel), 56);
     assert_int_equal(sizeof(__pmLogTI), 40);
     assert_int_equal(sizeof(__pmMultiLogCtl), 48);
@@ -154,6 +155,11 @@ static void offsets(void **state)
     assert_int_equal(offsetof(__pmArchCtl, ac_end), 80);
     assert_int_equal(offsetof(__pmArchCtl, ac_log_list), 128);
     assert_int_equal(offsetof(__pmLogInDom, prior), 8);
+    assert_int_equal(offsetof(__pmLogLabelSet, stamp), 8);
+    assert_int_equal(offsetof(__pmLogLabelSet, type), 24);
+    assert_int_equal(offsetof(__pmLogLabelSet, ident), 28);
+    assert_int_equal(offsetof(__pmLogLabelSet, nsets), 32);
+    assert_int_equal(offsetof(__pmLogLabelSet, labelsets), 40);
     assert_int_equal(offsetof(__pmLogInDom, indom), 16);
     assert_int_equal(offsetof(__pmLogInDom, stamp), 24);
     assert_int_equal(offsetof(__pmLogInDom, isdelta), 40);

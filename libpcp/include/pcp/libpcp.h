@@ -1070,6 +1070,18 @@ typedef struct __pmLogInDom {
     int32_t *buf;               /* the record as read, when kept */
 } __pmLogInDom;
 
+/* The label sets of one class (PM_LABEL_*) and identifier observed at
+ * one time (hashlabels: by class, then identifier, newest first through
+ * next).  Several sets only for PM_LABEL_INSTANCES, one an instance. */
+typedef struct __pmLogLabelSet {
+    struct __pmLogLabelSet *next; /* the one before it in time */
+    __pmTimestamp stamp;          /* when it was observed */
+    int type;                     /* PM_LABEL_* */
+    int ident;                    /* domain, indom, cluster, PMID or PM_IN_NULL */
+    int nsets;                    /* entries in labelsets */
+    pmLabelSet *labelsets;        /* the sets */
+} __pmLogLabelSet;
+
 /* The label at the start of each file of an archive, as read. */
 typedef struct {
     int magic;           /* PM_LOG_MAGIC | the format version */
