@@ -5,7 +5,7 @@
  *
  * The text, as Debian's libpcp reads it (tests/oracle/probe_logcalls.c
  * compares the two):
- *   [WDAY] [MON] [DAY] [HOUR[:MIN[:SEC[.FRAC]]]] [YEAR]
+ *   [WDAY] [MON] [DAY] [HOUR[:MIN[:SEC]]] [YEAR]
  * separated by white space or by nothing; each colon may stand without
  * the digits after it (1: and 1:: are one o'clock).  Names are the first three
  * letters, any case, taken even from a longer word (the rest is then an
@@ -14,8 +14,11 @@
  * month, the first number up to 31 is the day; one up to 23 after the day
  * is the hour; with no month, 24 to 31 is the day and a number up to 23
  * waits for what follows: a time or another number makes it the day, a
- * year the hour, and the end "more information expected".  Minutes go to
- * 59, seconds to 61, a fraction's first nine digits are nanoseconds.
+ * year the hour, and the end "more information expected".  Before a
+ * colon, 24 to 31 is the day at hour 0 (25:30 is 00:30 on the 25th).
+ * Minutes are read as strtol reads them, 0 to 59; seconds as strtod does
+ * (5e1 and 0x10 too), 0 to 61, and the nanoseconds are what is left of
+ * that double times 10^9, truncated (.3 is 299999999 ns, as PCP's).
  * Fields below the highest one given default (day 1, the others 0); those
  * above it are -1.  struct tm carries the nanoseconds in tm_yday, tm_wday
  * is 0 and every other member -1 (tm_zone too), as PCP fills it; on error
@@ -76,46 +79,48 @@ static int name_at(ctext *c, const char *const *names, int n)
     return -1;
 }
 
-/* HOUR:[MIN[:SEC[.FRAC]]], the hour read (value v at start). */
+/* HOUR:[MIN[:SEC]], the number before the colon read (value v at
+ * start); 24 to 31 there is the day, at hour 0.  Minutes are read as by
+ * strtol, seconds as by strtod (the nanoseconds: what is left of the
+ * double times 10^9, truncated). */
 static int time_of_day(ctext *c, const char *start, long v)
 {
     char *end;
     long n;
+    double s;
 
-    if (c->f[F_HOUR] >= 0 || c->f[F_YEAR] >= 0 || v < 0 || v > 23)
+    if (c->f[F_HOUR] >= 0 || c->f[F_YEAR] >= 0 || v < 0 || v > 31)
         return fail(c, start, "unexpected value");
     if (c->held != NULL) {
         c->f[F_DAY] = c->held_value;
         c->held = NULL;
     }
+    if (v > 23) {
+        if (c->f[F_DAY] >= 0)
+            return fail(c, start, "unexpected value");
+        c->f[F_DAY] = v;
+        v = 0;
+    }
     c->f[F_HOUR] = v;
-    c->p++; /* the colon */
-    if (isdigit((unsigned char)*c->p)) {
-        start = c->p;
-        if ((n = strtol(c->p, &end, 10)) > 59)
+    start = ++c->p; /* past the colon */
+    n = strtol(start, &end, 10);
+    if (end != start) {
+        if (n < 0 || n > 59)
             return fail(c, start, "unexpected value");
         c->f[F_MIN] = n;
         c->p = end;
     }
     if (*c->p != ':')
         return 0;
-    c->p++;
-    if (isdigit((unsigned char)*c->p)) {
-        start = c->p;
-        if ((n = strtol(c->p, &end, 10)) > 61)
-            return fail(c, start, "unexpected value");
-        c->f[F_SEC] = n;
-        c->p = end;
-    }
-    if (*c->p != '.')
+    start = ++c->p;
+    s = strtod(start, &end);
+    if (end == start)
         return 0;
-    c->p++;
-    n = 0;
-    for (int d = 0; d < 9; d++)
-        n = n * 10 + (isdigit((unsigned char)*c->p) ? *c->p++ - '0' : 0);
-    while (isdigit((unsigned char)*c->p))
-        c->p++;
-    c->f[F_NSEC] = n;
+    if (!(s >= 0 && s <= 61)) /* NaN too */
+        return fail(c, start, "unexpected value");
+    c->f[F_SEC] = (long)s;
+    c->f[F_NSEC] = (long)((long double)(s - (double)c->f[F_SEC]) * 1e9L);
+    c->p = end;
     return 0;
 }
 

@@ -8,8 +8,9 @@
  *    made wrong one at a time (not a block named twice in another order:
  *    Debian's then reads a garbled header, and may crash);
  *  - __pmParseCtime (timeshift) over dates and times of each form, with
- *    fields left out, in the wrong order and out of range: the status,
- *    every field of the struct tm it fills, and its message;
+ *    fields left out, in the wrong order and out of range (seconds as
+ *    strtod reads them, minutes as strtol, 24 to 31 before a colon): the
+ *    status, every field of the struct tm it fills, and its message;
  *  - __pmConvertHighResTime of those from origins either side of each
  *    field, in UTC and in a zone with daylight saving, and of hand-made
  *    struct tm values (fields -1 here and there, tm_isdst set).
@@ -345,6 +346,39 @@ static const char *const dates[] = {"Mon Jan 14 13:30:00 2000",
                                     "23:00",
                                     "1:2:3.000000001",
                                     "Jan 1 00:00:00 1970",
+                                    "13:30:00.3",
+                                    "13:30:05.3",
+                                    "Jan 14 13:30:59.9",
+                                    "13:30:00.123456789",
+                                    "13:30:07.000000001",
+                                    "13:30:60.5",
+                                    "13:30:61.0",
+                                    "13:30:61.3",
+                                    "13:30:5e1",
+                                    "13:30:0x10",
+                                    "13:30:.5",
+                                    "13:30:+5",
+                                    "13:30:-0.0",
+                                    "13:30:-1",
+                                    "13:30:1e400",
+                                    "13:30:  7",
+                                    "13:30:inf",
+                                    "13: 5",
+                                    "13:+5",
+                                    "13:-0",
+                                    "13:-5",
+                                    "13:0x10",
+                                    "25:00",
+                                    "24:",
+                                    "31:30:10",
+                                    "32:00",
+                                    "Jan 25:00",
+                                    "Jan 14 25:00",
+                                    "14 24:00",
+                                    "25:00 13:00",
+                                    "25:00 5",
+                                    "25:00 2001",
+                                    "Tue 25:00",
                                     NULL};
 
 /* "\t" in a case is a tab. */
