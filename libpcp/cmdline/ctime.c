@@ -19,6 +19,8 @@
  * Minutes are read as strtol reads them, 0 to 59; seconds as strtod does
  * (5e1 and 0x10 too), 0 to 61, and the nanoseconds are what is left of
  * that double times 10^9, truncated (.3 is 299999999 ns, as PCP's).
+ * The time window (timewindow.c) reads with this reader, whole month and
+ * day names taken too (docs/compat.md, "Time windows").
  * Fields below the highest one given default (day 1, the others 0); those
  * above it are -1.  struct tm carries the nanoseconds in tm_yday, tm_wday
  * is 0 and every other member -1 (tm_zone too), as PCP fills it; on error
@@ -50,6 +52,7 @@ typedef struct {
     const char *p;
     long f[NFIELDS];  /* -1: not given */
     int wday;         /* a weekday was given */
+    int whole;        /* whole names are taken too (the time window's) */
     const char *held; /* a number up to 23 waiting (day or hour), or NULL */
     long held_value;
     char **errmsg;
@@ -67,12 +70,15 @@ static void blanks(ctext *c)
         c->p++;
 }
 
-/* One of the n three-letter names at c->p (any case): its index, or -1. */
+/* One of the n names at c->p by its first three letters, or whole when
+ * c->whole (any case): its index, or -1. */
 static int name_at(ctext *c, const char *const *names, int n)
 {
     for (int i = 0; i < n; i++) {
+        size_t len = strlen(names[i]);
+
         if (strncasecmp(c->p, names[i], 3) == 0) {
-            c->p += 3;
+            c->p += c->whole && strncasecmp(c->p, names[i], len) == 0 ? len : 3;
             return i;
         }
     }
@@ -162,9 +168,11 @@ static int number(ctext *c, const char *start, long v)
 
 static int parse(ctext *c)
 {
-    static const char *const wdays[] = {"sun", "mon", "tue", "wed", "thu", "fri", "sat"};
-    static const char *const months[] = {"jan", "feb", "mar", "apr", "may", "jun",
-                                         "jul", "aug", "sep", "oct", "nov", "dec"};
+    static const char *const wdays[] = {"sunday",   "monday", "tuesday", "wednesday",
+                                        "thursday", "friday", "saturday"};
+    static const char *const months[] = {"january",   "february", "march",    "april",
+                                         "may",       "june",     "july",     "august",
+                                         "september", "october",  "november", "december"};
     int m;
 
     blanks(c);
@@ -197,10 +205,10 @@ static int parse(ctext *c)
     return 0;
 }
 
-int __pmParseCtime(const char *string, struct tm *rslt, char **errmsg)
+int pmkit_parse_ctime(const char *string, int whole, struct tm *rslt, char **errmsg)
 {
     static const long dflt[NFIELDS] = {0, 0, 1, 0, 0, 0, 0};
-    ctext c = {string, string, {-1, -1, -1, -1, -1, -1, -1}, 0, NULL, 0, errmsg};
+    ctext c = {string, string, {-1, -1, -1, -1, -1, -1, -1}, 0, whole, NULL, 0, errmsg};
     int top = NFIELDS;
 
     if (parse(&c) < 0)
@@ -221,6 +229,11 @@ int __pmParseCtime(const char *string, struct tm *rslt, char **errmsg)
     rslt->tm_yday = (int)c.f[F_NSEC];
     rslt->tm_wday = 0;
     return 0;
+}
+
+int __pmParseCtime(const char *string, struct tm *rslt, char **errmsg)
+{
+    return pmkit_parse_ctime(string, 0, rslt, errmsg);
 }
 
 int __pmConvertHighResTime(struct tm *tmin, struct timespec *origin, struct timespec *rslt)
