@@ -11,7 +11,8 @@
  * letters, any case, taken even from a longer word (the rest is then an
  * error); the weekday is not checked, and needs a month or a day after it.
  * A number is read with its sign; 1900 to 9999 is the year.  After a
- * month, the first number up to 31 is the day; one up to 23 after the day
+ * month, the first number up to 31 before any time is the day (after a
+ * time only the year may follow); one up to 23 after the day
  * is the hour; with no month, 24 to 31 is the day and a number up to 23
  * waits for what follows: a time or another number makes it the day, a
  * year the hour, and the end "more information expected".  Before a
@@ -151,7 +152,7 @@ static int number(ctext *c, const char *start, long v)
         if (v > 23)
             return fail(c, start, "unexpected value");
         c->f[F_HOUR] = v;
-    } else if (c->f[F_MON] >= 0 && c->f[F_DAY] < 0) {
+    } else if (c->f[F_MON] >= 0 && c->f[F_DAY] < 0 && c->f[F_HOUR] < 0) {
         c->f[F_DAY] = v;
     } else if (c->f[F_DAY] >= 0 || c->f[F_HOUR] >= 0) {
         if (c->f[F_HOUR] >= 0 || v > 23)

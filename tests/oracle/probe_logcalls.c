@@ -379,6 +379,12 @@ static const char *const dates[] = {"Mon Jan 14 13:30:00 2000",
                                     "25:00 5",
                                     "25:00 2001",
                                     "Tue 25:00",
+                                    "Jan 1:2:3 14",
+                                    "Jan 13:30 14 2001",
+                                    "Jan 1:2 5",
+                                    "Jan 1:2:3 2001",
+                                    "Jan 13:30:05.5 25",
+                                    "Jan 1:2:3 25 10000",
                                     NULL};
 
 /* "\t" in a case is a tab. */
