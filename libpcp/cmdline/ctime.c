@@ -15,11 +15,17 @@
  * time only the year may follow); one up to 23 after the day
  * is the hour; with no month, 24 to 31 is the day and a number up to 23
  * waits for what follows: a time or another number makes it the day, a
- * year the hour, and the end "more information expected".  Before a
- * colon, 24 to 31 is the day at hour 0 (25:30 is 00:30 on the 25th).
- * Minutes are read as strtol reads them, 0 to 59; seconds as strtod does
- * (5e1 and 0x10 too), 0 to 61, and the nanoseconds are what is left of
- * that double times 10^9, truncated (.3 is 299999999 ns, as PCP's).
+ * year the hour, and the end "more information expected".  A colon may
+ * stand apart from its numbers (13 : 30) or with none before it (:30 is
+ * 00:30); the number before it is the hour (Jan 14 :30 is 14:30 on the
+ * 1st), 24 to 31 there the day at hour 0 (25:30 is 00:30 on the 25th),
+ * and a year after it stays the year (13:2001).  Minutes are read as
+ * strtol reads them, 0 to 59; seconds as strtod does (5e1 and 0x10 too),
+ * 0 to 61, and the nanoseconds are what is left of that double times
+ * 10^9, truncated (.3 is 299999999 ns, as PCP's).  A day of 0 stands only
+ * with no hour (Jan 0 is 31 December, Jan 0 5 05:00 on 1 January); a 0
+ * waiting then a plain hour needs a year after them.  The caret line of
+ * a message keeps the text's tabs.
  * The time window (timewindow.c) reads with this reader, whole month and
  * day names taken too (docs/compat.md, "Time windows").
  * Fields below the highest one given default (day 1, the others 0); those
@@ -56,12 +62,13 @@ typedef struct {
     int whole;        /* whole names are taken too (the time window's) */
     const char *held; /* a number up to 23 waiting (day or hour), or NULL */
     long held_value;
+    int zero_day; /* a held 0 then a plain hour: only a year may end it */
     char **errmsg;
 } ctext;
 
 static int fail(ctext *c, const char *at, const char *why)
 {
-    *c->errmsg = pmkit_caret_msg(c->text, (size_t)(at - c->text), why, 0);
+    *c->errmsg = pmkit_caret_msg(c->text, (size_t)(at - c->text), why, 1);
     return -1;
 }
 
@@ -86,10 +93,16 @@ static int name_at(ctext *c, const char *const *names, int n)
     return -1;
 }
 
+static int is_year(long v)
+{
+    return v >= 1900 && v <= 9999;
+}
+
 /* HOUR:[MIN[:SEC]], the number before the colon read (value v at
- * start); 24 to 31 there is the day, at hour 0.  Minutes are read as by
- * strtol, seconds as by strtod (the nanoseconds: what is left of the
- * double times 10^9, truncated). */
+ * start, 0 when there is none); 24 to 31 there is the day, at hour 0.
+ * Blanks may come before each colon and number; a year ends the time.
+ * Minutes are read as by strtol, seconds as by strtod (the nanoseconds:
+ * what is left of the double times 10^9, truncated). */
 static int time_of_day(ctext *c, const char *start, long v)
 {
     char *end;
@@ -109,19 +122,27 @@ static int time_of_day(ctext *c, const char *start, long v)
         v = 0;
     }
     c->f[F_HOUR] = v;
-    start = ++c->p; /* past the colon */
+    c->p++; /* past the colon */
+    blanks(c);
+    start = c->p;
     n = strtol(start, &end, 10);
+    if (end != start && is_year(n))
+        return 0;
     if (end != start) {
         if (n < 0 || n > 59)
             return fail(c, start, "unexpected value");
         c->f[F_MIN] = n;
         c->p = end;
     }
+    blanks(c);
     if (*c->p != ':')
         return 0;
-    start = ++c->p;
+    c->p++;
+    blanks(c);
+    start = c->p;
+    n = strtol(start, NULL, 10);
     s = strtod(start, &end);
-    if (end == start)
+    if (end == start || is_year(n))
         return 0;
     if (!(s >= 0 && s <= 61)) /* NaN too */
         return fail(c, start, "unexpected value");
@@ -136,12 +157,13 @@ static int number(ctext *c, const char *start, long v)
 {
     if (c->f[F_YEAR] >= 0)
         return fail(c, start, "unexpected value");
-    if (v >= 1900 && v <= 9999) {
+    if (is_year(v)) {
         if (c->held != NULL) {
             c->f[F_HOUR] = c->held_value;
             c->held = NULL;
         }
         c->f[F_YEAR] = v;
+        c->zero_day = 0;
         return 0;
     }
     if (v < 0 || v > 31)
@@ -152,6 +174,7 @@ static int number(ctext *c, const char *start, long v)
         if (v > 23)
             return fail(c, start, "unexpected value");
         c->f[F_HOUR] = v;
+        c->zero_day = c->f[F_DAY] == 0;
     } else if (c->f[F_MON] >= 0 && c->f[F_DAY] < 0 && c->f[F_HOUR] < 0) {
         c->f[F_DAY] = v;
     } else if (c->f[F_DAY] >= 0 || c->f[F_HOUR] >= 0) {
@@ -190,6 +213,11 @@ static int parse(ctext *c)
         if (*c->p == '\0')
             break;
         start = c->p;
+        if (*c->p == ':') { /* no number before it: hour 0 */
+            if ((sts = time_of_day(c, start, 0)) < 0)
+                return sts;
+            continue;
+        }
         if (!isdigit((unsigned char)*c->p) && *c->p != '+' && *c->p != '-')
             return fail(c, start, "unexpected value");
         errno = 0;
@@ -197,11 +225,12 @@ static int parse(ctext *c)
         if (end == c->p || errno != 0)
             return fail(c, start, "unexpected value");
         c->p = end;
-        sts = *c->p == ':' ? time_of_day(c, start, v) : number(c, start, v);
+        blanks(c);
+        sts = *c->p == ':' && !is_year(v) ? time_of_day(c, start, v) : number(c, start, v);
         if (sts < 0)
             return sts;
     }
-    if (c->held != NULL || (c->wday && c->f[F_MON] < 0 && c->f[F_DAY] < 0))
+    if (c->held != NULL || c->zero_day || (c->wday && c->f[F_MON] < 0 && c->f[F_DAY] < 0))
         return fail(c, c->p, "more information expected");
     return 0;
 }
@@ -209,11 +238,13 @@ static int parse(ctext *c)
 int pmkit_parse_ctime(const char *string, int whole, struct tm *rslt, char **errmsg)
 {
     static const long dflt[NFIELDS] = {0, 0, 1, 0, 0, 0, 0};
-    ctext c = {string, string, {-1, -1, -1, -1, -1, -1, -1}, 0, whole, NULL, 0, errmsg};
+    ctext c = {string, string, {-1, -1, -1, -1, -1, -1, -1}, 0, whole, NULL, 0, 0, errmsg};
     int top = NFIELDS;
 
     if (parse(&c) < 0)
         return -1;
+    if (c.f[F_DAY] == 0 && c.f[F_HOUR] >= 0) /* day 0 stands only when last */
+        c.f[F_DAY] = -1;
     for (int i = NFIELDS - 1; i >= 0; i--)
         if (c.f[i] >= 0)
             top = i;
