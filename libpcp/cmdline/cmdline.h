@@ -15,6 +15,10 @@ void pmkit_split_seconds(double secs, long per, time_t *sec, long *part);
  * time (time.c). */
 time_t pmkit_zone_mktime(struct tm *tm);
 
+/* __pmParseCtime's reader (ctime.c); WHOLE takes whole month and day
+ * names too, as the time window does (timewindow.c). */
+int pmkit_parse_ctime(const char *string, int whole, struct tm *rslt, char **errmsg);
+
 /* "PROG: Cannot locate end of archive ARCHIVE: <sts>" and PCP's warning
  * that it goes on, on stderr (pmprintf); for pmGetOptions and pmdumplog
  * (options.c). */

@@ -22,27 +22,20 @@
  *  - *errMsg is cleared as each of -S, -T and -O is read, so a warning
  *    given before -T is lost (the return is still 0), and is left alone
  *    when only -A is given (all as PCP does).
- * DATETIME, pmkit's subset of PCP's forms (docs/compat.md): ctime's order,
- *    [WEEKDAY] MONTH [DAY [HH:MM[:SS[.FRAC]]] [YEAR]]   or   HH:MM[:SS[.FRAC]]
- *  in the reporting zone.  Names are 3-letter or whole, any case; the
- *  weekday is not checked.  Missing fields come from a base time (the log
- *  start for -S, the window's start for -T and -O): a missing year is the
- *  base's, or the next one for an earlier month; a time alone is on the
- *  base's day, or the next day when earlier in the day than the base.  Errors point
- *  at the field at fault, as PCP's do.  PCP also hands anything it cannot
- *  read this way to a getdate(3)-style parser ("yesterday", "2 days ago",
- *  "x" as a military zone, ...) whose answers depend on the clock; pmkit
- *  does not, and reports the error instead.
+ * DATETIME: what __pmParseCtime reads (ctime.c, the one reader of
+ *  ctime-style dates; whole month and day names too), the fields above the
+ *  highest one given from a base time (the log start for -S, the window's
+ *  start for -T and -O) as __pmConvertHighResTime fills them, in the
+ *  reporting zone.  PCP hands what its ctime reader refuses to a
+ *  getdate(3)-style parser ("yesterday", "2 days ago", "x" as a military
+ *  zone, ...) whose answers depend on the clock; pmkit does not, and
+ *  reports the ctime reader's error instead (docs/compat.md).
  */
 #include "cmdline.h"
 
 #include <pcp/libpcp.h>
 
-#include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <strings.h>
 #include <time.h>
 
 /* Nanoseconds since the epoch, wide enough for PM_MAX_TIME_T seconds. */
@@ -82,208 +75,21 @@ static int fail(window *w, const char *text, size_t at, const char *why)
     return -1;
 }
 
-/* ---- DATETIME ---- */
-
-/* A datetime being read: the text after '@', and the fields found. */
-typedef struct {
-    const char *text;          /* for messages and positions */
-    const char *p;             /* the next byte */
-    struct tm tm;              /* fields read (tm_year as a full year until the end) */
-    long frac_ns;              /* fraction of the second */
-    int have_month, have_year; /* which high-order fields were given */
-} datetime;
-
-static const char *const month_names[] = {"january",   "february", "march",    "april",
-                                          "may",       "june",     "july",     "august",
-                                          "september", "october",  "november", "december"};
-static const char *const day_names[] = {"sunday",   "monday", "tuesday", "wednesday",
-                                        "thursday", "friday", "saturday"};
-
-static int at_end_of_word(const char *p)
-{
-    return *p == '\0' || isspace((unsigned char)*p);
-}
-
-/* Is a name of TABLE (N entries) at D->p: whole, or its first three
- * letters?  Its index, with D->p past it (and *BAD set to where a longer
- * word goes wrong), or -1 when none starts here. */
-static int name_at(datetime *d, const char *const *table, int n, const char **bad)
-{
-    *bad = NULL;
-    for (int i = 0; i < n; i++) {
-        size_t len = strlen(table[i]);
-
-        if (strncasecmp(d->p, table[i], len) == 0 && at_end_of_word(d->p + len)) {
-            d->p += len;
-            return i;
-        }
-        if (strncasecmp(d->p, table[i], 3) == 0) {
-            d->p += 3;
-            if (!at_end_of_word(d->p))
-                *bad = d->p;
-            return i;
-        }
-    }
-    return -1;
-}
-
-static void skip_ws(datetime *d)
-{
-    while (isspace((unsigned char)*d->p))
-        d->p++;
-}
-
-/* Digits at D->p as a number (at most 9 of them), or -1. */
-static long number(datetime *d)
-{
-    long v = 0;
-    int n = 0;
-
-    while (isdigit((unsigned char)*d->p) && n < 9) {
-        v = v * 10 + (*d->p++ - '0');
-        n++;
-    }
-    return n == 0 ? -1 : v;
-}
-
-/* time = HH ":" MM [ ":" SS [ "." DIGITS ] ]; 0, or the byte at fault. */
-static const char *read_time(datetime *d)
-{
-    const char *at = d->p;
-    long h = number(d), m, s = 0;
-
-    if (h < 0 || h > 23 || *d->p != ':')
-        return at;
-    d->p++;
-    at = d->p;
-    if ((m = number(d)) < 0 || m > 59)
-        return at;
-    if (*d->p == ':') {
-        d->p++;
-        at = d->p;
-        if ((s = number(d)) < 0 || s > 61)
-            return at;
-        if (*d->p == '.') {
-            /* as PCP: the seconds as a double, whose fraction times 10^9
-             * is truncated without rounding first (":00.3" is 299999999
-             * ns, ":59.9" 899999999) */
-            char secs[48];
-            size_t n = (size_t)snprintf(secs, sizeof(secs), "%ld.", s);
-            double v;
-
-            for (d->p++; isdigit((unsigned char)*d->p); d->p++)
-                if (n < sizeof(secs) - 1)
-                    secs[n++] = *d->p;
-            secs[n] = '\0';
-            v = strtod(secs, NULL);
-            d->frac_ns = (long)((long double)(v - (double)s) * 1e9L);
-        }
-    }
-    if (!at_end_of_word(d->p))
-        return d->p;
-    d->tm.tm_hour = (int)h;
-    d->tm.tm_min = (int)m;
-    d->tm.tm_sec = (int)s;
-    return NULL;
-}
-
-/* Does a time (digits then ':') start at D->p? */
-static int time_next(const datetime *d)
-{
-    const char *p = d->p;
-
-    while (isdigit((unsigned char)*p))
-        p++;
-    return p > d->p && *p == ':';
-}
-
-/* DAY [TIME] [YEAR] after the month; NULL or the byte at fault. */
-static const char *read_date_rest(datetime *d)
-{
-    const char *at = d->p, *bad;
-    long v;
-
-    if ((v = number(d)) < 0 || v > 31 || !at_end_of_word(d->p))
-        return at;
-    d->tm.tm_mday = (int)v;
-    skip_ws(d);
-    if (time_next(d)) {
-        if ((bad = read_time(d)) != NULL)
-            return bad;
-        skip_ws(d);
-    }
-    if (*d->p == '\0')
-        return NULL;
-    at = d->p;
-    if ((v = number(d)) < 1900 || v > 9999 || !at_end_of_word(d->p))
-        return at;
-    d->tm.tm_year = (int)v;
-    d->have_year = 1;
-    skip_ws(d);
-    return *d->p == '\0' ? NULL : d->p;
-}
-
-/* The fields of D->text; NULL or the byte at fault. */
-static const char *read_datetime(datetime *d)
-{
-    const char *bad;
-    int i;
-
-    skip_ws(d);
-    if (time_next(d)) {
-        if ((bad = read_time(d)) != NULL)
-            return bad;
-        skip_ws(d);
-        return *d->p == '\0' ? NULL : d->p;
-    }
-    if (name_at(d, day_names, 7, &bad) >= 0) {
-        if (bad != NULL)
-            return bad;
-        skip_ws(d);
-    }
-    if ((i = name_at(d, month_names, 12, &bad)) < 0)
-        return d->p;
-    if (bad != NULL)
-        return bad;
-    d->tm.tm_mon = i;
-    d->have_month = 1;
-    skip_ws(d);
-    return *d->p == '\0' ? NULL : read_date_rest(d);
-}
-
-/* "@" TEXT as a time: the fields read, the rest from BASE (the log
- * start for -S, the window's start for -T and -O). */
+/* "@" TEXT as a time: the ctime reader's fields (whole names taken too),
+ * the ones above them from BASE (the log start for -S, the window's start
+ * for -T and -O), as __pmConvertHighResTime fills them. */
 static int absolute(window *w, const char *text, nstime base_ns, nstime *out)
 {
-    time_t base_sec = (time_t)(base_ns / NS);
-    datetime d = {.text = text, .p = text};
-    struct tm base;
-    const char *bad;
-    time_t t;
+    struct timespec base, t;
+    struct tm tm;
 
-    d.tm.tm_mday = 1;
-    if (pmLocaltime(&base_sec, &base) == NULL)
+    from_ns(base_ns, &base);
+    if (pmLocaltime(&base.tv_sec, &tm) == NULL)
         return fail(w, text, 0, "unexpected value");
-    if ((bad = read_datetime(&d)) != NULL)
-        return fail(w, text, (size_t)(bad - text), "unexpected value");
-    d.tm.tm_isdst = -1;
-    if (!d.have_month) {
-        /* a time alone: today, or tomorrow when its hour has gone by (PCP
-         * looks at the hour only: 22:00 is today at 22:13) */
-        d.tm.tm_year = base.tm_year;
-        d.tm.tm_mon = base.tm_mon;
-        d.tm.tm_mday = base.tm_mday + (d.tm.tm_hour < base.tm_hour);
-    } else if (!d.have_year) {
-        d.tm.tm_year = base.tm_year + (d.tm.tm_mon < base.tm_mon);
-    } else {
-        d.tm.tm_year -= 1900;
-    }
-    /* -1 is a time too (00:59:59 on 1 January 1970 in Berlin): mktime
-     * failed only if it left tm_wday as it was */
-    d.tm.tm_wday = -1;
-    if ((t = pmkit_zone_mktime(&d.tm)) == (time_t)-1 && d.tm.tm_wday == -1)
-        return fail(w, text, 0, "unexpected value");
-    *out = (nstime)t * NS + d.frac_ns;
+    if (pmkit_parse_ctime(text, 1, &tm, w->errmsg) < 0)
+        return -1;
+    __pmConvertHighResTime(&tm, &base, &t);
+    *out = to_ns(&t);
     return 0;
 }
 
