@@ -694,7 +694,8 @@ static void index_order_check(const dump *d, const arch_ti *prev, const arch_ti 
  * newest node of it, so an older node's entries are not printed, but its
  * time is), in chain order.  Context labels, whatever their entries'
  * identifiers, are taken once a time, from every node in walk order (as
- * Debian's pmdumplog prints them). */
+ * Debian's pmdumplog prints them).  Each entry's sets go through
+ * pmPrintLabelSets, each label's kind from its own flags. */
 typedef struct lrec {
     struct timespec t;
     int type, ident;
@@ -777,49 +778,14 @@ static int label_cmp(const void *a, const void *b)
     return 0;
 }
 
-static void print_labelset(const lrec *r, const pmLabelSet *ls)
-{
-    static const char *names[] = {"context", "domain", "cluster", "pmid", "indom", "instances"};
-    int c = label_class(r->type);
-
-    switch (c) {
-    case 0:
-        printf("    Context labels");
-        break;
-    case 1:
-        printf("    Domain %d labels", r->ident);
-        break;
-    case 2:
-        printf("    Cluster %u.%u labels", pmID_domain((pmID)r->ident),
-               pmID_cluster((pmID)r->ident));
-        break;
-    case 3:
-        printf("    PMID %s labels", pmIDStr((pmID)r->ident));
-        break;
-    case 4:
-        printf("    InDom %s labels", pmInDomStr((pmInDom)r->ident));
-        break;
-    default:
-        printf("    InDom %s[%d] labels", pmInDomStr((pmInDom)r->ident), ls->inst);
-        break;
-    }
-    printf(" (%d bytes): %.*s\n", ls->jsonlen, ls->json ? ls->jsonlen : 0,
-           ls->json ? ls->json : "");
-    for (int j = 0; ls->labels != NULL && j < ls->nlabels; j++) {
-        const pmLabel *lb = &ls->labels[j];
-        printf("        [%d] name(%u,%u) : value(%u,%u) [%s%s]\n", j, lb->name, lb->namelen,
-               lb->value, lb->valuelen, names[c], lb->flags & PM_LABEL_OPTIONAL ? ",optional" : "");
-    }
-}
-
 /* The sets of the entries at r's time in the chain the table finds for
  * r's class and identifier. */
 static void print_chain(const __pmHashNode *n, const lrec *r)
 {
     for (const __pmLogLabelSet *e = n->data; e != NULL; e = e->next) {
         struct timespec t = {(time_t)e->stamp.sec, (long)e->stamp.nsec};
-        for (int k = 0; time_cmp(&t, &r->t) == 0 && k < e->nsets; k++)
-            print_labelset(r, &e->labelsets[k]);
+        if (time_cmp(&t, &r->t) == 0)
+            pmPrintLabelSets(stdout, (int)e->ident, e->type, e->labelsets, e->nsets);
     }
 }
 

@@ -323,6 +323,14 @@ check rhead-S -r -S+3 archives/ok-foo pmcd
 check rhead-none -r -T+0.5 archives/ok-foo sample.colour
 check rhead-past -r -S+100 -T+200 archives/ok-foo
 
+# -e over the testsuite's archives with many label sets (compound, optional,
+# of every class; badmeta-6 and -7 with sets repeated)
+for a in archives/sample-labels archives/pcp-zeroconf archives/20180415.09.16 \
+    badarchives/badmeta-6 badarchives/badmeta-7; do
+    check "$(basename "$a")-e" -e "$a"
+    check "$(basename "$a")-elz" -elz "$a"
+done
+
 # -e over label records no testsuite archive holds: labels_crafted.sh's
 # copies of omnibus_v3 and omnibus_v2 (PMKIT_GEN_LABELS, the gen_labels
 # program), whose label sets Debian's library keeps in chains that drop
