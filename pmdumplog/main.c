@@ -33,6 +33,7 @@
  * (an argument with a comma, or a directory) and so does this one.
  */
 #include <pcp/pmapi.h>
+#include <pcp/libpcp.h>
 
 #include "archive.h"
 #include "cmdline.h"
@@ -686,14 +687,18 @@ static void index_order_check(const dump *d, const arch_ti *prev, const arch_ti 
         printf("\t\tError: offset to log file decreased\n");
 }
 
-/* Label sets for -e: every label record of the .meta, by time, then by
- * class (context, domain, cluster, item, instance domain, instances) and
- * identifier. */
+/* Label sets for -e, from the label sets' table as Debian's library keeps
+ * it (arch_label_table): the times, classes and identifiers of its entries
+ * (every node's, keys added twice included) sorted and each taken once;
+ * for each, the entries of that time in the chain found by the key (the
+ * newest node of it, so an older node's entries are not printed, but its
+ * time is), in chain order.  Context labels, whatever their entries'
+ * identifiers, are taken once a time, from every node in walk order (as
+ * Debian's pmdumplog prints them).  Each entry's sets go through
+ * pmPrintLabelSets, each label's kind from its own flags. */
 typedef struct lrec {
     struct timespec t;
-    int type, ident, seq;
-    int nsets;
-    const pmLabelSet *sets;
+    int type, ident;
 } lrec;
 
 typedef struct lrecs {
@@ -701,9 +706,8 @@ typedef struct lrecs {
     lrec *r;
 } lrecs;
 
-static int collect_labels(const arch_label_rec *r, void *arg)
+static int collect_entry(lrecs *l, const __pmLogLabelSet *e)
 {
-    lrecs *l = arg;
     if (l->n == l->cap) {
         int cap = l->cap ? l->cap * 2 : 32;
         lrec *n = realloc(l->r, (size_t)cap * sizeof(*n));
@@ -712,8 +716,24 @@ static int collect_labels(const arch_label_rec *r, void *arg)
         l->r = n;
         l->cap = cap;
     }
-    l->r[l->n] = (lrec){r->stamp, r->type, r->ident, l->n, r->nsets, r->sets};
-    l->n++;
+    l->r[l->n++] = (lrec){{(time_t)e->stamp.sec, (long)e->stamp.nsec}, e->type, (int)e->ident};
+    return 0;
+}
+
+static int collect_labels(__pmHashCtl *types, lrecs *l)
+{
+    for (int i = 0; i < types->hsize; i++) {
+        for (__pmHashNode *n = types->hash[i]; n != NULL; n = n->next) {
+            __pmHashCtl *idents = n->data;
+            for (int j = 0; j < idents->hsize; j++) {
+                for (__pmHashNode *m = idents->hash[j]; m != NULL; m = m->next) {
+                    for (const __pmLogLabelSet *e = m->data; e != NULL; e = e->next)
+                        if (collect_entry(l, e) < 0)
+                            return -ENOMEM;
+                }
+            }
+        }
+    }
     return 0;
 }
 
@@ -735,75 +755,82 @@ static int label_class(int type)
     }
 }
 
+static int time_cmp(const struct timespec *x, const struct timespec *y)
+{
+    if (x->tv_sec != y->tv_sec)
+        return x->tv_sec < y->tv_sec ? -1 : 1;
+    if (x->tv_nsec != y->tv_nsec)
+        return x->tv_nsec < y->tv_nsec ? -1 : 1;
+    return 0;
+}
+
 static int label_cmp(const void *a, const void *b)
 {
     const lrec *x = a, *y = b;
-    if (x->t.tv_sec != y->t.tv_sec)
-        return x->t.tv_sec < y->t.tv_sec ? -1 : 1;
-    if (x->t.tv_nsec != y->t.tv_nsec)
-        return x->t.tv_nsec < y->t.tv_nsec ? -1 : 1;
+    int c = time_cmp(&x->t, &y->t);
+
+    if (c != 0)
+        return c;
     if (label_class(x->type) != label_class(y->type))
         return label_class(x->type) - label_class(y->type);
-    if (x->ident != y->ident)
+    if (x->type != PM_LABEL_CONTEXT && x->ident != y->ident)
         return (unsigned)x->ident < (unsigned)y->ident ? -1 : 1;
-    return x->seq - y->seq;
+    return 0;
 }
 
-static void print_labelset(const lrec *r, const pmLabelSet *ls)
+/* The sets of the entries at r's time in the chain the table finds for
+ * r's class and identifier. */
+static void print_chain(const __pmHashNode *n, const lrec *r)
 {
-    static const char *names[] = {"context", "domain", "cluster", "pmid", "indom", "instances"};
-    int c = label_class(r->type);
-
-    switch (c) {
-    case 0:
-        printf("    Context labels");
-        break;
-    case 1:
-        printf("    Domain %d labels", r->ident);
-        break;
-    case 2:
-        printf("    Cluster %u.%u labels", pmID_domain((pmID)r->ident),
-               pmID_cluster((pmID)r->ident));
-        break;
-    case 3:
-        printf("    PMID %s labels", pmIDStr((pmID)r->ident));
-        break;
-    case 4:
-        printf("    InDom %s labels", pmInDomStr((pmInDom)r->ident));
-        break;
-    default:
-        printf("    InDom %s[%d] labels", pmInDomStr((pmInDom)r->ident), ls->inst);
-        break;
+    for (const __pmLogLabelSet *e = n->data; e != NULL; e = e->next) {
+        struct timespec t = {(time_t)e->stamp.sec, (long)e->stamp.nsec};
+        if (time_cmp(&t, &r->t) == 0)
+            pmPrintLabelSets(stdout, (int)e->ident, e->type, e->labelsets, e->nsets);
     }
-    printf(" (%d bytes): %.*s\n", ls->jsonlen, ls->json ? ls->jsonlen : 0,
-           ls->json ? ls->json : "");
-    for (int j = 0; ls->labels != NULL && j < ls->nlabels; j++) {
-        const pmLabel *lb = &ls->labels[j];
-        printf("        [%d] name(%u,%u) : value(%u,%u) [%s%s]\n", j, lb->name, lb->namelen,
-               lb->value, lb->valuelen, names[c], lb->flags & PM_LABEL_OPTIONAL ? ",optional" : "");
+}
+
+static void print_entries(__pmHashCtl *types, const lrec *r)
+{
+    __pmHashNode *n = __pmHashSearch((unsigned)r->type, types);
+    __pmHashCtl *idents;
+
+    if (n == NULL)
+        return;
+    idents = n->data;
+    if (r->type == PM_LABEL_CONTEXT) {
+        for (int i = 0; i < idents->hsize; i++)
+            for (n = idents->hash[i]; n != NULL; n = n->next)
+                print_chain(n, r);
+    } else if ((n = __pmHashSearch((unsigned)r->ident, idents)) != NULL) {
+        print_chain(n, r);
     }
 }
 
 static int dump_labels(dump *d)
 {
     lrecs l = {0, 0, NULL};
-    int sts = arch_label_walk(d->set, collect_labels, &l);
+    __pmHashCtl types;
+    int sts;
 
+    __pmHashInit(&types);
+    if ((sts = arch_label_table(d->set, &types)) >= 0)
+        sts = collect_labels(&types, &l);
     if (sts >= 0) {
         if (l.n > 0)
             qsort(l.r, (size_t)l.n, sizeof(*l.r), label_cmp);
         printf("\nMetric Labels in the Log ...\n");
         for (int i = 0; i < l.n; i++) {
-            if (i == 0 || label_cmp(&(lrec){l.r[i - 1].t, 0, 0, 0, 0, NULL},
-                                    &(lrec){l.r[i].t, 0, 0, 0, 0, NULL}) != 0) {
+            if (i > 0 && label_cmp(&l.r[i - 1], &l.r[i]) == 0)
+                continue;
+            if (i == 0 || time_cmp(&l.r[i - 1].t, &l.r[i].t) != 0) {
                 print_stamp(d, &l.r[i].t);
                 printf("\n");
             }
-            for (int k = 0; k < l.r[i].nsets; k++)
-                print_labelset(&l.r[i], &l.r[i].sets[k]);
+            print_entries(&types, &l.r[i]);
         }
     }
     free(l.r);
+    arch_label_table_free(&types);
     return sts < 0 ? sts : 0;
 }
 
@@ -1592,13 +1619,14 @@ int main(int argc, char **argv)
                 pmErrStr(sts));
         return 1;
     }
-    if (!(dflag | eflag | hflag | Iflag | iflag | lflag | tflag | d.sflag))
+    /* -s sizes the records dumped, and dumps none by itself */
+    if (!(dflag | eflag | hflag | Iflag | iflag | lflag | tflag))
         mflag = 1;
-    sts = run(&d, archive, argc - opts.optind, argv + opts.optind,
-              (dflag ? DO_DESCS : 0) | (iflag ? DO_INDOMS : 0) | (Iflag ? DO_ONDISK : 0) |
-                  (tflag ? DO_INDEX : 0) | (mflag || d.sflag ? DO_RECORDS : 0) |
-                  (lflag ? DO_LABEL : 0) | (hflag ? DO_HELP : 0) | (eflag ? DO_LABELS : 0) |
-                  (lflag == 2 ? DO_LABEL_LONG : 0));
+    sts =
+        run(&d, archive, argc - opts.optind, argv + opts.optind,
+            (dflag ? DO_DESCS : 0) | (iflag ? DO_INDOMS : 0) | (Iflag ? DO_ONDISK : 0) |
+                (tflag ? DO_INDEX : 0) | (mflag ? DO_RECORDS : 0) | (lflag ? DO_LABEL : 0) |
+                (hflag ? DO_HELP : 0) | (eflag ? DO_LABELS : 0) | (lflag == 2 ? DO_LABEL_LONG : 0));
     arch_close(d.set);
     free(d.sel);
     free_pmns(&d);

@@ -169,7 +169,7 @@ int arch_text(const arch_set *s, int type, int ident, const char **text);
 int arch_labels_at(const arch_set *s, int type, int ident, const struct timespec *t,
                    pmLabelSet **sets);
 
-/* Every label record, in .meta order, for pmdumplog -e. */
+/* Every label record, in .meta order (the label sets' table's input). */
 typedef struct arch_label_rec {
     struct timespec stamp;
     int type;  /* PM_LABEL_* class */
@@ -178,6 +178,18 @@ typedef struct arch_label_rec {
     const pmLabelSet *sets;
 } arch_label_rec;
 int arch_label_walk(const arch_set *s, int (*fn)(const arch_label_rec *, void *), void *arg);
+
+/*
+ * The label sets' table as Debian's library keeps it (__pmLogCtl's
+ * hashlabels, <pcp/libpcp.h>), into types (empty, as __pmHashInit leaves
+ * it): a table of classes whose data are tables of identifiers whose data
+ * are chains of __pmLogLabelSet, newest first, each set kept where it
+ * changes (labeltable.c has the rules).  0, or -ENOMEM with what was
+ * built left for arch_label_table_free, which empties types.
+ */
+struct __pmHashCtl;
+int arch_label_table(const arch_set *s, struct __pmHashCtl *types);
+void arch_label_table_free(struct __pmHashCtl *types);
 
 /* Every help text, in .meta order (pmdumplog -h). */
 int arch_text_walk(const arch_set *s, int (*fn)(int type, int ident, const char *text, void *),

@@ -36,6 +36,7 @@ pmdumplog | pmlogcheck) ;;
 esac
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/oracle_lib.sh"
+. "$here/labels_crafted.sh"
 prog=$oracle/usr/bin/$name
 need_oracle "$prog" "Debian's $name"
 need_testsuite "$suite"
@@ -67,39 +68,6 @@ done
 for f in omnibus_v3.0 omnibus_v3.meta omnibus_v3.index; do
     xz -c "$f" >"xz-${f}.xz"
 done
-
-# labels_crafted: pmdumplog -e over copies of omnibus_v3 and omnibus_v2,
-# label records added to each (gen_labels, one line of records a copy): a
-# class and identifier observed again at the same time (the same sets,
-# others, some of the same instances), before, between and after those
-# there, with no sets (the newest, which starts a second chain, or not)
-labels_crafted() {
-    for v in 3 2; do
-        # the base's second and third times of observation
-        case $v in
-        3) t2=1648968657.702968878 t3=1648968659.981786652 ;;
-        2) t2=1648968650.843730000 t3=1648968653.122439000 ;;
-        esac
-        s2=${t2%.*} s3=${t3%.*} n=0
-        while read -r recs; do
-            n=$((n + 1))
-            c=crafted$v-$n
-            cp "omnibus_v$v.0" "$c.0"
-            cp "omnibus_v$v.index" "$c.index"
-            # shellcheck disable=SC2086 # the records are words
-            "$PMKIT_GEN_LABELS" "omnibus_v$v.meta" "$c.meta" $recs || exit 1
-            labels "$c"
-        done <<EOF
-$((s3 + 1)).000005000:2:29:-1={"agent":"later"} $t2:2:29:-1={"agent":"sample","role":"testing"} $t2:4:0x7400001:-1={"model":"XYZ"} $((s2 - 1)).000001000:16:0x740000e:-1=?{"changed":true} $t3:1:-1:-1={"hostname":"h2"} $((s3 + 2)).0:32:0x7400001:0={"a":1};1={"a":2}
-$t2:2:29:-1={"agent":"x"} $t2:2:29:-1={"agent":"sample","role":"testing"} $((s3 + 4)).0:2:29:-1={"agent":"x"} $((s3 + 4)).0:2:29:-1={"agent":"y"} $((s3 + 4)).0:2:29:-1={"agent":"y"} $((s3 + 4)).0:2:29:-1={"agent":"x"}
-$t2:2:29:-1=?{"agent":"sample","role":"testing"} $((s2 - 1)).0:8:0x7400000:-1={"cluster":"zero"} $((s3 + 1)).0:8:0x7800000:-1={"cluster":"zero"}
-$((s3 + 2)).0:32:0x7400001:0={"a":1};1={"a":2} $((s3 + 2)).0:32:0x7400001:0={"a":1};1={"a":3} $((s3 + 2)).0:32:0x7400001:0={"a":1} $((s3 + 2)).0:32:0x7400001:0={"a":1} $((s3 + 2)).0:32:0x7400001:5={"a":1};1={"a":2} $((s3 + 2)).0:32:0x7400001:1={"a":2};5={"a":1} $((s3 + 2)).0:32:0x7400001:7={"a":2};5={"a":1} $((s3 + 2)).0:32:0x7400001:5={"a":2};7={"a":1} $((s3 + 3)).0:32:0x7400001:0={"a":1};1={"a":2};2={"a":3} $((s3 + 3)).0:32:0x7400001:1={"a":2}
-$((s3 + 1)).0:2:29:-1={"agent":"later"} $((s2 + 1)).0:2:29:-1={"agent":"sample","role":"testing"} $((s2 + 1)).000000005:2:29:-1={"agent":"mid"} $((s2 - 1)).0:2:29:-1={"agent":"mid"} $((s2 + 1)).0:2:77: $((s2 - 2)).0:1:-1: $((s3 + 5)).0:1:-1:-1= $((s3 + 6)).0:1:-1:-1={"x":1}
-$((s3 + 4)).0:1:-1: $((s3 + 5)).0:1:-1:-1={"x":1} $((s3 + 3)).0:1:-1:-1={"y":1} $((s3 + 4)).0:1:-1:-1={"z":1} $((s3 + 3)).0:32:0x7400001: $((s3 + 2)).0:32:0x7400001:0={"a":1};1={"a":2} $((s3 + 2)).0:32:0x7400001:0={"a":1}
-$((s2 + 1)).0:2:77: $((s2 + 2)).0:2:77:-1={"x":1} $((s2 - 1)).0:2:77:-1={"y":1} $((s2 - 1)).0:2:78:-1={"y":1} $((s2 + 2)).0:2:78:
-EOF
-    done
-}
 
 nruns=0 ndiff=0
 run() { # ARGS...: in the current directory, both libraries
@@ -188,7 +156,7 @@ pmdumplog)
     for a in omnibus_v2 omnibus_v3 sample-labels pcp-zeroconf 20180415.09.16 badmeta-6 badmeta-7; do
         labels "$a"
     done
-    [ -n "${PMKIT_GEN_LABELS:-}" ] && labels_crafted
+    [ -n "${PMKIT_GEN_LABELS:-}" ] && labels_crafted labels
     run -a nonesuch
     run -i ok-foo.meta
     run -d ./ok-mv-foo.1
