@@ -401,18 +401,20 @@ static void open_group(parser *p, const char *t, size_t n)
 {
     pmns_parsed *ps = &p->ps;
     pmns_group *g;
-    uint32_t h = PMNS_ROOT_HASH;
-    const char *c = t, *dot;
+    /* pmns_hash_step over the components, in one pass */
+    uint32_t h = PMNS_ROOT_HASH ^ 0x5bd1e995u;
 
     if (!pmns_grow((void **)&ps->grps, &ps->grpcap, ps->ngrps + 1, sizeof(*ps->grps))) {
         syntax(p, 1, "Out of memory");
         return;
     }
-    while ((dot = memchr(c, '.', (size_t)(t + n - c))) != NULL) {
-        h = pmns_hash_step(h, c, (size_t)(dot - c));
-        c = dot + 1;
+    for (size_t i = 0; i < n; i++) {
+        if (t[i] == '.')
+            h = (h ^ (h >> 15)) ^ 0x5bd1e995u;
+        else
+            h = (h ^ (unsigned char)t[i]) * 16777619u;
     }
-    h = pmns_hash_step(h, c, (size_t)(t + n - c));
+    h ^= h >> 15;
     g = &ps->grps[ps->ngrps];
     memset(g, 0, sizeof(*g));
     g->path = intern(p, t, n);
@@ -737,16 +739,15 @@ static inline unsigned digit(const char *s)
     return (unsigned)(unsigned char)*s - '0';
 }
 
-/* A decimal field at s[*e] of one to four digits and at most lim, *e
- * moved past it (a longer one, leading zeros and all, is left to
- * parse_pmid). */
-static inline bool pmid_field(const char *s, size_t *e, uint32_t lim, uint32_t *v)
+/* A decimal field at p of one to four digits and at most lim: its end,
+ * the value in *v; NULL for anything else (a longer one, leading zeros
+ * and all, is left to parse_pmid). */
+static inline const char *pmid_field(const char *p, uint32_t lim, uint32_t *v)
 {
-    const char *p = s + *e;
     uint32_t x = digit(p), d;
 
     if (x > 9)
-        return false;
+        return NULL;
     if ((d = digit(++p)) <= 9) {
         x = x * 10 + d;
         if ((d = digit(++p)) <= 9) {
@@ -754,32 +755,38 @@ static inline bool pmid_field(const char *s, size_t *e, uint32_t lim, uint32_t *
             if ((d = digit(++p)) <= 9) {
                 x = x * 10 + d;
                 if (digit(++p) <= 9)
-                    return false;
+                    return NULL;
             }
         }
     }
-    if (x > lim)
-        return false;
-    *e = (size_t)(p - s);
     *v = x;
-    return true;
+    return x <= lim ? p : NULL;
 }
 
-/* The token at s[*end], when it is a PMID DOMAIN:CLUSTER:ITEM with every
- * field in range and a blank after it: true, *end moved past it, its
- * PMID (the one parse_pmid reads) in *pmid.  False leaves it all to the
- * lexer's general loop and to parse_pmid. */
-static inline bool scan_pmid(const char *s, size_t *end, uint32_t *pmid)
+/* The token at p, when it is a PMID DOMAIN:CLUSTER:ITEM with every field
+ * in range and a blank after it: its end, its PMID (the one parse_pmid
+ * reads) in *pmid.  NULL leaves it all to the lexer's general loop and to
+ * parse_pmid. */
+static inline const char *pmid_at(const char *p, uint32_t *pmid)
 {
-    size_t e = *end;
     uint32_t d, c, i;
 
-    if (!pmid_field(s, &e, 510, &d) || s[e] != ':' || (e++, !pmid_field(s, &e, 4095, &c)) ||
-        s[e] != ':' || (e++, !pmid_field(s, &e, 1023, &i)) ||
-        !(cclass[(unsigned char)s[e]] & CC_BLANK))
-        return false;
-    *end = e;
+    if ((p = pmid_field(p, 510, &d)) == NULL || *p != ':' ||
+        (p = pmid_field(p + 1, 4095, &c)) == NULL || *p != ':' ||
+        (p = pmid_field(p + 1, 1023, &i)) == NULL || !(cclass[(unsigned char)*p] & CC_BLANK))
+        return NULL;
     *pmid = d << 22 | c << 10 | i;
+    return p;
+}
+
+/* The same at s[*end], *end moved past it. */
+static bool scan_pmid(const char *s, size_t *end, uint32_t *pmid)
+{
+    const char *p = pmid_at(s + *end, pmid);
+
+    if (p == NULL)
+        return false;
+    *end = (size_t)(p - s);
     return true;
 }
 
@@ -862,8 +869,9 @@ static const char *line_fast(parser *p, const char *s)
 {
     const char *q = s, *t, *e;
     unsigned dot = 0;
-    size_t len, at = 0;
+    size_t len;
     uint32_t pmid;
+    bool pmid_set = false;
 
     while (is_space(*q))
         q++;
@@ -906,9 +914,9 @@ static const char *line_fast(parser *p, const char *s)
         return e;
     }
     if (*e != '\n') {
-        if (!(cclass[(unsigned char)*e] & CC_DIGIT) || len == 0 || !scan_pmid(e, &at, &pmid))
+        if (len == 0 || (e = pmid_at(e, &pmid)) == NULL)
             return NULL;
-        for (e += at; is_space(*e);)
+        for (pmid_set = true; is_space(*e);)
             e++;
         if (*e != '\n')
             return NULL;
@@ -921,7 +929,7 @@ static const char *line_fast(parser *p, const char *s)
     p->tok_off = 0, p->any_tok = true;
     add_child(p, t, len);
     p->state = 3;
-    if (at > 0 && !p->stopped) {
+    if (pmid_set && !p->stopped) {
         p->tok_off = len + 1;
         p->ps.ents[p->ps.nents - 1].pmid = pmid;
         p->state = 2;
