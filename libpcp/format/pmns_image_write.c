@@ -277,6 +277,31 @@ static int preorder(layout *L)
 /* ---------------------------------------------------------------- */
 /* Sections. */
 
+/* memcpy for a name: most are short, copied by two overlapping words
+ * (every byte read lies in the name, every byte written in its place). */
+static inline void copy_name(uint8_t *d, const char *s, uint32_t n)
+{
+    uint64_t a, b;
+    uint32_t x, y;
+
+    if (n >= 8 && n <= 16) {
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4 && n < 8) {
+        memcpy(&x, s, 4);
+        memcpy(&y, s + n - 4, 4);
+        memcpy(d, &x, 4);
+        memcpy(d + n - 4, &y, 4);
+    } else if (n < 4) {
+        for (uint32_t i = 0; i < n; i++)
+            d[i] = (uint8_t)s[i];
+    } else {
+        memcpy(d, s, n);
+    }
+}
+
 static void put_records(layout *L, uint8_t *nodes)
 {
 
@@ -289,7 +314,7 @@ static void put_records(layout *L, uint8_t *nodes)
         wr32(r + REC_PMID, pmid_of(L, i));
         wr32(r + REC_INFO, (uint32_t)L->flags[i] << FLAGS_SHIFT | namelen_of(L, i));
         if (L->flags[i] & PMNS_IMG_LEAF) {
-            memcpy(r + REC_NAME, name_of(L, i), namelen_of(L, i));
+            copy_name(r + REC_NAME, name_of(L, i), namelen_of(L, i));
             continue;
         }
         wr32(r + REC_FIRST, L->nkids[i] ? L->off[L->first[i]] : 0);
@@ -299,7 +324,7 @@ static void put_records(layout *L, uint8_t *nodes)
             memcpy(r + REC_PATH, nodes + L->off[p] + REC_PATH, L->pathlen[p]);
             r[REC_PATH + L->pathlen[p]] = '.';
         }
-        memcpy(r + REC_PATH + L->pathlen[i] - namelen_of(L, i), name_of(L, i), namelen_of(L, i));
+        copy_name(r + REC_PATH + L->pathlen[i] - namelen_of(L, i), name_of(L, i), namelen_of(L, i));
     }
 }
 
@@ -347,7 +372,7 @@ static int put_names(layout *L, const uint8_t *nodes, uint8_t *slots, uint32_t m
                 }
                 in_scratch = p;
             }
-            memcpy(scratch + at, name_of(L, i), namelen_of(L, i));
+            copy_name((uint8_t *)scratch + at, name_of(L, i), namelen_of(L, i));
         }
         h = pmns_image_hash(full, L->pathlen[i]);
         if (used == AHEAD) {

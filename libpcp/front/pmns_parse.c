@@ -927,7 +927,17 @@ static const char *line_fast(parser *p, const char *s)
     if (len == 0)
         return e; /* a blank line */
     p->tok_off = 0, p->any_tok = true;
-    add_child(p, t, len);
+    if (p->ps.nents < p->ps.entcap && (uintptr_t)t - (uintptr_t)p->inplace < p->inplace_len) {
+        /* add_child's work when it cannot fail: a name in the text read in place */
+        pmns_entry *en = &p->ps.ents[p->ps.nents++];
+        en->name = (uint32_t)(t - p->inplace);
+        en->len = (uint32_t)len;
+        en->pmid = PMNS_NONLEAF;
+        en->dynamic = false;
+        p->ps.grps[p->cur].n++;
+    } else {
+        add_child(p, t, len);
+    }
     p->state = 3;
     if (pmid_set && !p->stopped) {
         p->tok_off = len + 1;
