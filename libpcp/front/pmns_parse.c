@@ -12,7 +12,10 @@
  * which stops the parse and the preprocessor.  Tokens are blank-separated, except that blanks
  * around ':' are ignored ("1 : 2 : 3" is one PMID), as in PCP.  A token is
  * read where it lies in the line, classified as its end is found (one
- * table lookup a byte); only one joined across blanks is copied.  A line starting with
+ * table lookup a byte); only one joined across blanks is copied.  Whole
+ * lines of the usual shapes ("NAME", "NAME D:C:I", "}", "PATH {") are
+ * taken by one scan to their newline (line_fast), every other line by the
+ * general lexer, with the same effects.  A line starting with
  * '#' is a line marker (# N "file").  The first syntax error stops the
  * parse, as in PCP; its message is PCP's, with file, line and column.
  *
