@@ -374,7 +374,7 @@ static int put_names(layout *L, const uint8_t *nodes, uint8_t *slots, uint32_t m
             }
             copy_name((uint8_t *)scratch + at, name_of(L, i), namelen_of(L, i));
         }
-        h = pmns_image_hash(full, L->pathlen[i]);
+        h = pmns_img_hash_name(full, L->pathlen[i]);
         if (used == AHEAD) {
             e = ring[head];
             probe_insert(slots, m, e[0], e[1], e[2]);
@@ -465,44 +465,43 @@ static void sort_run_nodes(const layout *L, pentry *e, uint32_t n)
     }
 }
 
+/* The run of entries from e[i] that share its PMID: its end. */
+static uint32_t run_end(const pentry *e, uint32_t i, uint32_t n)
+{
+    uint32_t j = i + 1;
+
+    while (j < n && e[j].pmid == e[i].pmid)
+        j++;
+    return j;
+}
+
 /* The entries of each PMID that names several nodes (e[0..n), sorted by
  * PMID, holding their nodes), last defined first: by the nodes' ancestors
- * when the repeats are few and shallow (a namespace's aliases), else by
- * every node's pre-order position, which takes a pass over all nodes.
- * 1 if a PMID repeats, 0 if none does, or an error. */
+ * while the repeats are few and shallow (a namespace's aliases), else, as
+ * soon as they are not, all by every node's pre-order position, which
+ * takes a pass over all nodes.  1 if a PMID repeats, 0 if none does, or
+ * an error. */
 static int sort_repeats(layout *L, pentry *e, uint32_t n)
 {
-    uint64_t tied = 0;
-    uint32_t longest = 0;
-    bool walk;
+    uint64_t tied = 0, budget = 8 * (uint64_t)L->n / ((uint64_t)L->maxpath + 1);
     int sts;
 
     for (uint32_t i = 0, j; i < n; i = j) {
-        for (j = i + 1; j < n && e[j].pmid == e[i].pmid;)
-            j++;
-        if (j - i > 1) {
-            tied += j - i;
-            longest = j - i > longest ? j - i : longest;
+        if ((j = run_end(e, i, n)) - i < 2)
+            continue;
+        if (j - i > SMALL_BUCKET || (tied += j - i) > budget) {
+            if ((sts = preorder(L)) < 0)
+                return sts;
+            for (uint32_t k = 0; k < n; k++)
+                e[k].pre = L->pre[e[k].pre];
+            for (i = 0; i < n; i = j)
+                if ((j = run_end(e, i, n)) - i > 1)
+                    sort_bucket(e + i, j - i);
+            return 1;
         }
+        sort_run_nodes(L, e + i, j - i);
     }
-    if (tied == 0)
-        return 0;
-    walk = longest <= SMALL_BUCKET && tied * ((uint64_t)L->maxpath + 1) <= 8 * (uint64_t)L->n;
-    if (!walk) {
-        if ((sts = preorder(L)) < 0)
-            return sts;
-        for (uint32_t i = 0; i < n; i++)
-            e[i].pre = L->pre[e[i].pre];
-    }
-    for (uint32_t i = 0, j; i < n; i = j) {
-        for (j = i + 1; j < n && e[j].pmid == e[i].pmid;)
-            j++;
-        if (j - i > 1 && walk)
-            sort_run_nodes(L, e + i, j - i);
-        else if (j - i > 1)
-            sort_bucket(e + i, j - i);
-    }
-    return 1;
+    return tied > 0;
 }
 
 /* Entries counting-sorted by bucket, then sorted by PMID within each,
