@@ -33,41 +33,9 @@ enum { OWN_BORROWED, OWN_MALLOC, OWN_MAPPED };
 /* ---------------------------------------------------------------- */
 /* Hash and checksum (§7). */
 
-static inline uint32_t hash_name(const char *s, size_t n)
-{
-    const uint64_t m = 0xc6a4a7935bd1e995u;
-    const unsigned char *p = (const unsigned char *)s;
-    uint64_t h = (uint64_t)n * m;
-    size_t r = n & 7;
-
-    for (const unsigned char *end = p + (n - r); p < end; p += 8) {
-        uint64_t k = rd64(p);
-        k *= m;
-        k ^= k >> 47;
-        k *= m;
-        h ^= k;
-        h *= m;
-    }
-    if (r > 0) { /* the last r bytes as a little-endian integer */
-        uint64_t t;
-        if (n >= 8) /* the 8 bytes ending there, shifted */
-            t = rd64(p + r - 8) >> (64 - 8 * r);
-        else if (r >= 4) /* two overlapping words */
-            t = rd32(p) | (uint64_t)rd32(p + r - 4) << (8 * (r - 4));
-        else
-            t = p[0] | (uint64_t)p[r / 2] << (8 * (r / 2)) | (uint64_t)p[r - 1] << (8 * (r - 1));
-        h ^= t;
-        h *= m;
-    }
-    h ^= h >> 47;
-    h *= m;
-    h ^= h >> 47;
-    return (uint32_t)(h >> 32);
-}
-
 uint32_t pmns_image_hash(const char *s, size_t n)
 {
-    return hash_name(s, n);
+    return pmns_img_hash_name(s, n);
 }
 
 /* CRC-32C, reflected polynomial 0x82f63b78, one byte per step. */
@@ -510,7 +478,7 @@ uint32_t pmns_image_find_hashed(const pmns_image *img, const char *name, size_t 
 
 uint32_t pmns_image_find(const pmns_image *img, const char *name, size_t len, pmns_image_node *nd)
 {
-    return pmns_image_find_hashed(img, name, len, hash_name(name, len), nd);
+    return pmns_image_find_hashed(img, name, len, pmns_img_hash_name(name, len), nd);
 }
 
 /* How many slots prefetch_record looks at. */
@@ -518,7 +486,7 @@ uint32_t pmns_image_find(const pmns_image *img, const char *name, size_t len, pm
 
 uint32_t pmns_image_probe(const pmns_image *img, const char *name, size_t len)
 {
-    uint32_t h = hash_name(name, len);
+    uint32_t h = pmns_img_hash_name(name, len);
 
     if (img->nslots > 0)
         __builtin_prefetch(img->slots + (size_t)pmns_image_scale(h, img->nslots) * 8);
@@ -577,7 +545,7 @@ void pmns_image_prefetch_parent(const pmns_image *img, const char *name, size_t 
     while (plen > 0 && name[plen - 1] != '.')
         plen--;
     if (plen > 1)
-        prefetch_record(img, hash_name(name, plen - 1));
+        prefetch_record(img, pmns_img_hash_name(name, plen - 1));
 }
 
 void pmns_image_children(const pmns_image_node *nd, pmns_image_iter *it)

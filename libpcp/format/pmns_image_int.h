@@ -107,6 +107,39 @@ static inline uint32_t mix_pmid(uint32_t x)
     return x;
 }
 
+/* The name hash of §7.1 (pmns_image_hash), inline for the writer. */
+static inline uint32_t pmns_img_hash_name(const char *s, size_t n)
+{
+    const uint64_t m = 0xc6a4a7935bd1e995u;
+    const unsigned char *p = (const unsigned char *)s;
+    uint64_t h = (uint64_t)n * m;
+    size_t r = n & 7;
+
+    for (const unsigned char *end = p + (n - r); p < end; p += 8) {
+        uint64_t k = rd64(p);
+        k *= m;
+        k ^= k >> 47;
+        k *= m;
+        h ^= k;
+        h *= m;
+    }
+    if (r > 0) { /* the last r bytes as a little-endian integer */
+        uint64_t t;
+        if (n >= 8) /* the 8 bytes ending there, shifted */
+            t = rd64(p + r - 8) >> (64 - 8 * r);
+        else if (r >= 4) /* two overlapping words */
+            t = rd32(p) | (uint64_t)rd32(p + r - 4) << (8 * (r - 4));
+        else
+            t = p[0] | (uint64_t)p[r / 2] << (8 * (r / 2)) | (uint64_t)p[r - 1] << (8 * (r - 1));
+        h ^= t;
+        h *= m;
+    }
+    h ^= h >> 47;
+    h *= m;
+    h ^= h >> 47;
+    return (uint32_t)(h >> 32);
+}
+
 /* A dynamic subtree root's PMID: domain 511, item 0. */
 static inline int is_dynamic_pmid(uint32_t pmid)
 {

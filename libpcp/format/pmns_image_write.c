@@ -11,8 +11,9 @@
  * flows up from the leaves), the records with every non-leaf's full name
  * built from its parent's, the name index by linear probing in record
  * order, and the PMID index by a counting sort on the bucket, then by
- * PMID and reverse pre-order within each bucket (pre-order positions come
- * from subtree sizes, not from a walk).
+ * PMID and reverse pre-order within each bucket (a repeated PMID's few
+ * nodes ordered by their ancestors, or by pre-order positions from
+ * subtree sizes, not from a walk).
  *
  * The output is a function of the nodes alone: fields are written byte by
  * byte, padding is zero, tables have sizes fixed by the counts.  Not here:
@@ -22,6 +23,7 @@
 #include "pmns_image_int.h"
 #include "pmns.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -35,7 +37,9 @@ typedef struct layout {
     uint32_t *off;           /* record offset */
     uint32_t *pathlen;       /* full name length (every node) */
     uint8_t *flags;          /* PMNS_IMG_* */
-    uint32_t *pre;           /* position in depth-first pre-order */
+    uint32_t *pre;           /* position in depth-first pre-order (computed only
+                              * for sort_repeats' second way; put_pmids keeps
+                              * each node's bucket here before) */
     uint64_t nodes_len;
     uint32_t nleaves, nnames, nentries, maxpath;
     uint8_t *img; /* the output */
@@ -195,33 +199,30 @@ void pmns_image_free(uint8_t *image, size_t len)
 static int shape(layout *L)
 {
     uint32_t n = L->n;
+    int sts;
 
-    for (uint32_t i = 1; i < n; i++) {
+    for (uint32_t i = 1; i < n; i++) { /* the order checked, children counted */
         uint32_t p = parent_of(L, i);
+        if ((sts = check_node(L->nd, i)) < 0)
+            return sts;
         if (L->nkids[p]++ == 0)
             L->first[p] = i;
     }
-    for (uint32_t i = 0; i < n; i++) {
+    L->nodes_len = 0;
+    for (uint32_t i = 0; i < n; i++) { /* flags (but visibility), lengths, places */
+        uint32_t pmid = pmid_of(L, i), len = namelen_of(L, i);
+        uint64_t plen = len;
         uint8_t f = 0;
-        if (pmid_of(L, i) != PMNS_IMG_PMID_NULL)
-            f = L->nkids[i] == 0 ? PMNS_IMG_LEAF : PMNS_IMG_HASPMID;
-        if (is_dynamic_pmid(pmid_of(L, i)))
-            f |= PMNS_IMG_DYNAMIC;
+        if (pmid != PMNS_IMG_PMID_NULL) {
+            f = L->nkids[i] == 0 ? PMNS_IMG_LEAF | PMNS_IMG_VISIBLE : PMNS_IMG_HASPMID;
+            if (is_dynamic_pmid(pmid))
+                f |= PMNS_IMG_DYNAMIC;
+            else
+                L->nentries++;
+        }
         if ((L->nd[i].flags & PMNS_F_GRAFTED))
             f |= PMNS_IMG_DERIVED;
-        if (f & PMNS_IMG_LEAF) {
-            f |= PMNS_IMG_VISIBLE;
-            L->nleaves++;
-        }
         L->flags[i] = f;
-    }
-    for (uint32_t i = n; i-- > 1;) /* children follow their parents */
-        if (L->flags[i] & PMNS_IMG_VISIBLE)
-            L->flags[parent_of(L, i)] |= PMNS_IMG_VISIBLE;
-    L->pathlen[0] = 0;
-    L->nodes_len = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        uint64_t plen = i == 0 ? 0 : namelen_of(L, i);
         if (i > 0 && L->pathlen[parent_of(L, i)] > 0)
             plen += (uint64_t)L->pathlen[parent_of(L, i)] + 1;
         if (plen > UINT32_MAX || L->nodes_len > UINT32_MAX)
@@ -230,13 +231,18 @@ static int shape(layout *L)
         if (plen > L->maxpath)
             L->maxpath = (uint32_t)plen;
         L->off[i] = (uint32_t)L->nodes_len;
-        L->nodes_len += (L->flags[i] & PMNS_IMG_LEAF) ? pad4((uint64_t)REC_NAME + namelen_of(L, i))
-                                                      : pad4((uint64_t)REC_PATH + plen);
-        if ((L->flags[i] & PMNS_IMG_VISIBLE) && i > 0)
-            L->nnames++;
-        if (pmid_of(L, i) != PMNS_IMG_PMID_NULL && !(L->flags[i] & PMNS_IMG_DYNAMIC))
-            L->nentries++;
+        if (f & PMNS_IMG_LEAF) {
+            L->nleaves++;
+            L->nodes_len += pad4((uint64_t)REC_NAME + len);
+        } else {
+            L->nodes_len += pad4((uint64_t)REC_PATH + plen);
+        }
     }
+    for (uint32_t i = n; i-- > 1;) /* children follow their parents */
+        if (L->flags[i] & PMNS_IMG_VISIBLE) {
+            L->flags[parent_of(L, i)] |= PMNS_IMG_VISIBLE;
+            L->nnames++;
+        }
     return L->nodes_len > UINT32_MAX ? PMNS_IMG_ETOOBIG : 0;
 }
 
@@ -271,6 +277,31 @@ static int preorder(layout *L)
 /* ---------------------------------------------------------------- */
 /* Sections. */
 
+/* memcpy for a name: most are short, copied by two overlapping words
+ * (every byte read lies in the name, every byte written in its place). */
+static inline void copy_name(uint8_t *d, const char *s, uint32_t n)
+{
+    uint64_t a, b;
+    uint32_t x, y;
+
+    if (n >= 8 && n <= 16) {
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4 && n < 8) {
+        memcpy(&x, s, 4);
+        memcpy(&y, s + n - 4, 4);
+        memcpy(d, &x, 4);
+        memcpy(d + n - 4, &y, 4);
+    } else if (n < 4) {
+        for (uint32_t i = 0; i < n; i++)
+            d[i] = (uint8_t)s[i];
+    } else {
+        memcpy(d, s, n);
+    }
+}
+
 static void put_records(layout *L, uint8_t *nodes)
 {
 
@@ -283,7 +314,7 @@ static void put_records(layout *L, uint8_t *nodes)
         wr32(r + REC_PMID, pmid_of(L, i));
         wr32(r + REC_INFO, (uint32_t)L->flags[i] << FLAGS_SHIFT | namelen_of(L, i));
         if (L->flags[i] & PMNS_IMG_LEAF) {
-            memcpy(r + REC_NAME, name_of(L, i), namelen_of(L, i));
+            copy_name(r + REC_NAME, name_of(L, i), namelen_of(L, i));
             continue;
         }
         wr32(r + REC_FIRST, L->nkids[i] ? L->off[L->first[i]] : 0);
@@ -293,7 +324,7 @@ static void put_records(layout *L, uint8_t *nodes)
             memcpy(r + REC_PATH, nodes + L->off[p] + REC_PATH, L->pathlen[p]);
             r[REC_PATH + L->pathlen[p]] = '.';
         }
-        memcpy(r + REC_PATH + L->pathlen[i] - namelen_of(L, i), name_of(L, i), namelen_of(L, i));
+        copy_name(r + REC_PATH + L->pathlen[i] - namelen_of(L, i), name_of(L, i), namelen_of(L, i));
     }
 }
 
@@ -308,7 +339,8 @@ static void probe_insert(uint8_t *slots, uint32_t m, uint32_t h, uint32_t home, 
     wr32(slots + (size_t)s * 8 + 4, off);
 }
 
-#define AHEAD 16 /* name-index inserts whose slots are being fetched */
+#define SMALL_BUCKET 16 /* sorted in place, by insertion */
+#define AHEAD        16 /* name-index inserts whose slots are being fetched */
 
 /* Linear probing, in record order; the root is never indexed.  Home
  * slots are prefetched AHEAD inserts early: the inserts stay in record
@@ -340,9 +372,9 @@ static int put_names(layout *L, const uint8_t *nodes, uint8_t *slots, uint32_t m
                 }
                 in_scratch = p;
             }
-            memcpy(scratch + at, name_of(L, i), namelen_of(L, i));
+            copy_name((uint8_t *)scratch + at, name_of(L, i), namelen_of(L, i));
         }
-        h = pmns_image_hash(full, L->pathlen[i]);
+        h = pmns_img_hash_name(full, L->pathlen[i]);
         if (used == AHEAD) {
             e = ring[head];
             probe_insert(slots, m, e[0], e[1], e[2]);
@@ -362,7 +394,7 @@ static int put_names(layout *L, const uint8_t *nodes, uint8_t *slots, uint32_t m
 }
 
 typedef struct pentry {
-    uint32_t pmid, pre, off; /* pre: position in pre-order */
+    uint32_t pmid, pre, off; /* pre: position in pre-order, or the node */
 } pentry;
 
 static int by_pmid_last_first(const void *a, const void *b)
@@ -377,7 +409,7 @@ static int by_pmid_last_first(const void *a, const void *b)
 /* Sort one bucket by PMID, then last defined first. */
 static void sort_bucket(pentry *e, uint32_t n)
 {
-    if (n > 16) {
+    if (n > SMALL_BUCKET) {
         qsort(e, n, sizeof(*e), by_pmid_last_first);
         return;
     }
@@ -390,41 +422,124 @@ static void sort_bucket(pentry *e, uint32_t n)
     }
 }
 
-/* Entries counting-sorted by bucket, then sorted within each. */
+static uint32_t depth(const layout *L, uint32_t i)
+{
+    uint32_t d = 0;
+
+    for (; i != 0; i = parent_of(L, i))
+        d++;
+    return d;
+}
+
+/* Whether node a comes after node b (another node) in depth-first
+ * pre-order, from their ancestors: below the one ancestor, the deeper;
+ * else their ancestors that are siblings, in order. */
+static bool pre_after(const layout *L, uint32_t a, uint32_t b)
+{
+    uint32_t da = depth(L, a), db = depth(L, b);
+    bool deeper = da > db;
+
+    for (; da > db; da--)
+        a = parent_of(L, a);
+    for (; db > da; db--)
+        b = parent_of(L, b);
+    if (a == b)
+        return deeper;
+    while (parent_of(L, a) != parent_of(L, b)) {
+        a = parent_of(L, a);
+        b = parent_of(L, b);
+    }
+    return a > b;
+}
+
+/* A run of n entries sharing a PMID, holding their nodes (pentry.pre),
+ * sorted last defined first by the nodes' ancestors. */
+static void sort_run_nodes(const layout *L, pentry *e, uint32_t n)
+{
+    for (uint32_t i = 1; i < n; i++) {
+        pentry t = e[i];
+        uint32_t j = i;
+        for (; j > 0 && pre_after(L, t.pre, e[j - 1].pre); j--)
+            e[j] = e[j - 1];
+        e[j] = t;
+    }
+}
+
+/* The run of entries from e[i] that share its PMID: its end. */
+static uint32_t run_end(const pentry *e, uint32_t i, uint32_t n)
+{
+    uint32_t j = i + 1;
+
+    while (j < n && e[j].pmid == e[i].pmid)
+        j++;
+    return j;
+}
+
+/* The entries of each PMID that names several nodes (e[0..n), sorted by
+ * PMID, holding their nodes), last defined first: by the nodes' ancestors
+ * while the repeats are few and shallow (a namespace's aliases), else, as
+ * soon as they are not, all by every node's pre-order position, which
+ * takes a pass over all nodes.  1 if a PMID repeats, 0 if none does, or
+ * an error. */
+static int sort_repeats(layout *L, pentry *e, uint32_t n)
+{
+    uint64_t tied = 0, budget = 8 * (uint64_t)L->n / ((uint64_t)L->maxpath + 1);
+    int sts;
+
+    for (uint32_t i = 0, j; i < n; i = j) {
+        if ((j = run_end(e, i, n)) - i < 2)
+            continue;
+        if (j - i > SMALL_BUCKET || (tied += j - i) > budget) {
+            if ((sts = preorder(L)) < 0)
+                return sts;
+            for (uint32_t k = 0; k < n; k++)
+                e[k].pre = L->pre[e[k].pre];
+            for (i = 0; i < n; i = j)
+                if ((j = run_end(e, i, n)) - i > 1)
+                    sort_bucket(e + i, j - i);
+            return 1;
+        }
+        sort_run_nodes(L, e + i, j - i);
+    }
+    return tied > 0;
+}
+
+/* Entries counting-sorted by bucket, then sorted by PMID within each,
+ * then a repeated PMID's entries last defined first. */
 static int put_pmids(layout *L, uint8_t *buckets, uint32_t k, uint8_t *entries, uint32_t *props)
 {
-    uint32_t *start = pmns_mem_calloc(((size_t)k + 1) * sizeof(*start));
+    uint32_t *start = pmns_mem_calloc(((size_t)k + 1) * sizeof(*start)), *bucket = L->pre;
     pentry *e = pmns_mem_alloc(((size_t)L->nentries + 1) * sizeof(*e));
+    int sts;
 
     if (start == NULL || e == NULL) {
         pmns_mem_free(start);
         pmns_mem_free(e);
         return PMNS_IMG_ENOMEM;
     }
-    for (uint32_t i = 0; i < L->n; i++)
+    for (uint32_t i = 1; i < L->n; i++) /* the root has no PMID */
         if (pmid_of(L, i) != PMNS_IMG_PMID_NULL && !(L->flags[i] & PMNS_IMG_DYNAMIC))
-            start[pmns_image_scale(mix_pmid(pmid_of(L, i)), k) + 1]++;
+            start[(bucket[i] = pmns_image_scale(mix_pmid(pmid_of(L, i)), k)) + 1]++;
     for (uint32_t b = 0; b < k; b++)
         start[b + 1] += start[b];
     for (uint32_t b = 0; b <= k; b++)
         wr32(buckets + 4 * (size_t)b, start[b]);
-    for (uint32_t i = 0; i < L->n; i++) {
+    for (uint32_t i = 1; i < L->n; i++) {
         if (pmid_of(L, i) == PMNS_IMG_PMID_NULL || (L->flags[i] & PMNS_IMG_DYNAMIC))
             continue;
-        e[start[pmns_image_scale(mix_pmid(pmid_of(L, i)), k)]++] =
-            (pentry){pmid_of(L, i), L->pre[i], L->off[i]};
+        e[start[bucket[i]]++] = (pentry){pmid_of(L, i), i, L->off[i]};
     }
     for (uint32_t b = 0, at = 0; b < k; at = start[b++])
-        sort_bucket(e + at, start[b] - at);
-    for (uint32_t i = 0; i < L->nentries; i++) {
+        sort_bucket(e + at, start[b] - at); /* by PMID (ties: sort_repeats) */
+    if ((sts = sort_repeats(L, e, L->nentries)) > 0)
+        *props |= PMNS_IMG_PROP_DUPLICATES;
+    for (uint32_t i = 0; sts >= 0 && i < L->nentries; i++) {
         wr32(entries + (size_t)i * 8, e[i].pmid);
         wr32(entries + (size_t)i * 8 + 4, e[i].off);
-        if (i > 0 && e[i].pmid == e[i - 1].pmid)
-            *props |= PMNS_IMG_PROP_DUPLICATES;
     }
     pmns_mem_free(start);
     pmns_mem_free(e);
-    return 0;
+    return sts < 0 ? sts : 0;
 }
 
 /* Header, section table and, with seal, the section checksums. */
@@ -503,7 +618,7 @@ static int build(layout *L, int seal)
     L->pre = L->pathlen + n;
     L->flags = (uint8_t *)(L->pre + n);
     memset(L->first, 0, (size_t)n * 2 * sizeof(uint32_t));
-    if ((sts = shape(L)) < 0 || (sts = preorder(L)) < 0)
+    if ((sts = shape(L)) < 0)
         return sts;
     nslots = L->nnames + L->nnames / 4 + 1;
     nbuckets = L->nentries > 4 ? (uint32_t)(((uint64_t)L->nentries + 3) / 4) : 1;
@@ -522,12 +637,10 @@ static int build(layout *L, int seal)
 int pmns_img_tree_finish(const pmns_tree *t, int seal, uint8_t **image, size_t *len)
 {
     layout L;
-    int sts = t->nnodes == 0 ? PMNS_IMG_EORDER : 0;
+    int sts;
 
-    for (uint32_t i = 1; i < t->nnodes && sts == 0; i++)
-        sts = check_node(t->nodes, i);
-    if (sts < 0)
-        return sts;
+    if (t->nnodes == 0)
+        return PMNS_IMG_EORDER; /* the nodes' order is checked by shape */
     memset(&L, 0, sizeof(L));
     L.nd = t->nodes;
     L.str = t->strings;

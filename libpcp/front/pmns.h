@@ -98,6 +98,9 @@ void *pmns_mem_calloc(size_t n);
 void *pmns_mem_realloc(void *p, size_t n);
 void pmns_mem_free(void *p);
 void pmns_mem_keep(size_t image);
+/* After a load whose image is that large: the heap's free pages given
+ * back if it was over what is kept (pmns_mem.c). */
+void pmns_mem_trim(size_t image);
 
 /* A tree from n names and their PMIDs, in that order, as an archive's
  * metadata lists them (pmns_names.c): names that cannot join the tree are

@@ -237,12 +237,29 @@ static int add_children(builder *b, uint32_t n, pmns_group *g)
         return PM_ERR_TOOBIG;
     t->nodes[n].first = t->nnodes;
     t->nodes[n].nkids = g->n;
-    for (uint32_t k = 0; k < g->n; k++) {
-        const pmns_entry *e = &b->ps->ents[g->first + k];
-        pmns_node *c = new_node(b, n, e->name, e->len, e->pmid);
-        if (e->dynamic)
-            c->flags |= PMNS_F_DYNAMIC;
+    /* new_node's work, in a loop of its own: only non-leaves hashed with
+     * image_only */
+    const pmns_entry *e = &b->ps->ents[g->first];
+    pmns_node *c = &t->nodes[t->nnodes];
+    uint32_t hash = t->nodes[n].hash, leaves = 0;
+    bool all = !b->ps->opts->image_only;
+    for (uint32_t k = 0; k < g->n; k++, e++, c++) {
+        c->name = e->name;
+        c->namelen = e->len;
+        c->parent = n;
+        c->first = c->nkids = 0;
+        c->pmid = e->pmid;
+        if (e->pmid == PMNS_NONLEAF) {
+            c->hash = pmns_hash_step(hash, t->strings + e->name, e->len);
+            c->flags = 0;
+            continue;
+        }
+        c->hash = all ? pmns_hash_step(hash, t->strings + e->name, e->len) : 0;
+        c->flags = e->dynamic ? PMNS_F_LEAF | PMNS_F_DYNAMIC : PMNS_F_LEAF;
+        leaves++;
     }
+    t->nnodes += g->n;
+    t->nleaves += leaves;
     return 0;
 }
 

@@ -12,7 +12,10 @@
  * which stops the parse and the preprocessor.  Tokens are blank-separated, except that blanks
  * around ':' are ignored ("1 : 2 : 3" is one PMID), as in PCP.  A token is
  * read where it lies in the line, classified as its end is found (one
- * table lookup a byte); only one joined across blanks is copied.  A line starting with
+ * table lookup a byte); only one joined across blanks is copied.  Whole
+ * lines of the usual shapes ("NAME", "NAME D:C:I", "}", "PATH {") are
+ * taken by one scan to their newline (line_fast), every other line by the
+ * general lexer, with the same effects.  A line starting with
  * '#' is a line marker (# N "file").  The first syntax error stops the
  * parse, as in PCP; its message is PCP's, with file, line and column.
  *
@@ -401,18 +404,20 @@ static void open_group(parser *p, const char *t, size_t n)
 {
     pmns_parsed *ps = &p->ps;
     pmns_group *g;
-    uint32_t h = PMNS_ROOT_HASH;
-    const char *c = t, *dot;
+    /* pmns_hash_step over the components, in one pass */
+    uint32_t h = PMNS_ROOT_HASH ^ 0x5bd1e995u;
 
     if (!pmns_grow((void **)&ps->grps, &ps->grpcap, ps->ngrps + 1, sizeof(*ps->grps))) {
         syntax(p, 1, "Out of memory");
         return;
     }
-    while ((dot = memchr(c, '.', (size_t)(t + n - c))) != NULL) {
-        h = pmns_hash_step(h, c, (size_t)(dot - c));
-        c = dot + 1;
+    for (size_t i = 0; i < n; i++) {
+        if (t[i] == '.')
+            h = (h ^ (h >> 15)) ^ 0x5bd1e995u;
+        else
+            h = (h ^ (unsigned char)t[i]) * 16777619u;
     }
-    h = pmns_hash_step(h, c, (size_t)(t + n - c));
+    h ^= h >> 15;
     g = &ps->grps[ps->ngrps];
     memset(g, 0, sizeof(*g));
     g->path = intern(p, t, n);
@@ -476,10 +481,10 @@ static void duplicate_name(parser *p, size_t col, const char *msg)
 }
 
 /* The first of g's children whose name a later child repeats (the one
- * PCP reports), or UINT32_MAX: compared pair by pair in a small group
- * (by a key of length and three bytes first, the names only when the keys
- * agree), through a hash set in a large one (on the stack up to
- * SET_STACK slots). */
+ * PCP reports), or UINT32_MAX: in a small group, none when 8 bits of a
+ * key of length and three bytes all differ, else compared pair by pair
+ * (by the keys first, the names only when the keys agree); through a hash set in a large one (on
+ * the stack up to SET_STACK slots). */
 #define SMALL_GROUP 16
 #define SET_STACK   1024
 
@@ -493,9 +498,15 @@ static uint32_t first_repeated_small(const pmns_parsed *ps, const pmns_group *g)
 {
     const pmns_entry *e = &ps->ents[g->first];
     uint32_t key[SMALL_GROUP], first = UINT32_MAX;
+    uint64_t seen[4] = {0}, clash = 0;
 
-    for (uint32_t k = 0; k < g->n; k++)
-        key[k] = name_key(ps->str + e[k].name, e[k].len);
+    for (uint32_t k = 0; k < g->n; k++) { /* 8 bits of each key: all differ, no pairs */
+        uint32_t b = (key[k] = name_key(ps->str + e[k].name, e[k].len)) * 0x9e3779b1u >> 24;
+        clash |= seen[b >> 6] & (uint64_t)1 << (b & 63);
+        seen[b >> 6] |= (uint64_t)1 << (b & 63);
+    }
+    if (clash == 0)
+        return UINT32_MAX;
     for (uint32_t k = 1; k < g->n; k++) {
         uint32_t lim = k < first ? k : first;
         for (uint32_t j = 0; j < lim; j++)
@@ -518,9 +529,16 @@ static uint32_t set_hash(const char *s, size_t n)
         h = (h ^ w) * 0xff51afd7ed558ccdu;
         h ^= h >> 29;
     }
-    w = 0;
-    for (size_t i = 0; i < n; i++)
-        w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+    w = 0; /* the last n bytes, read as two overlapping halves */
+    if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        w = (uint64_t)a << 32 | b;
+    } else if (n > 0) {
+        w = (uint64_t)(unsigned char)s[0] << 16 | (uint64_t)(unsigned char)s[n / 2] << 8 |
+            (unsigned char)s[n - 1];
+    }
     h = (h ^ w) * 0xff51afd7ed558ccdu;
     return (uint32_t)(h ^ h >> 32);
 }
@@ -718,41 +736,60 @@ static size_t joined_token(parser *p, const char *s, size_t n, size_t i, size_t 
     return i;
 }
 
-/* A decimal field at s[*e] of at most lim, *e moved past it. */
-static inline bool pmid_field(const char *s, size_t *e, uint32_t lim, uint32_t *v)
+/* The digit at s, or a value over 9. */
+static inline unsigned digit(const char *s)
 {
-    size_t i = *e;
-    uint32_t x = 0;
-    unsigned d;
-
-    while ((d = (unsigned)(unsigned char)s[i] - '0') <= 9) {
-        x = x * 10 + d;
-        if (x > lim)
-            return false;
-        i++;
-    }
-    if (i == *e)
-        return false;
-    *e = i;
-    *v = x;
-    return true;
+    return (unsigned)(unsigned char)*s - '0';
 }
 
-/* The token at s[*end], when it is a PMID DOMAIN:CLUSTER:ITEM with every
- * field in range and a blank after it: true, *end moved past it, its
- * PMID (the one parse_pmid reads) in *pmid.  False leaves it all to the
- * lexer's general loop and to parse_pmid. */
-static inline bool scan_pmid(const char *s, size_t *end, uint32_t *pmid)
+/* A decimal field at p of one to four digits and at most lim: its end,
+ * the value in *v; NULL for anything else (a longer one, leading zeros
+ * and all, is left to parse_pmid). */
+static inline const char *pmid_field(const char *p, uint32_t lim, uint32_t *v)
 {
-    size_t e = *end;
+    uint32_t x = digit(p), d;
+
+    if (x > 9)
+        return NULL;
+    if ((d = digit(++p)) <= 9) {
+        x = x * 10 + d;
+        if ((d = digit(++p)) <= 9) {
+            x = x * 10 + d;
+            if ((d = digit(++p)) <= 9) {
+                x = x * 10 + d;
+                if (digit(++p) <= 9)
+                    return NULL;
+            }
+        }
+    }
+    *v = x;
+    return x <= lim ? p : NULL;
+}
+
+/* The token at p, when it is a PMID DOMAIN:CLUSTER:ITEM with every field
+ * in range and a blank after it: its end, its PMID (the one parse_pmid
+ * reads) in *pmid.  NULL leaves it all to the lexer's general loop and to
+ * parse_pmid. */
+static inline const char *pmid_at(const char *p, uint32_t *pmid)
+{
     uint32_t d, c, i;
 
-    if (!pmid_field(s, &e, 510, &d) || s[e] != ':' || (e++, !pmid_field(s, &e, 4095, &c)) ||
-        s[e] != ':' || (e++, !pmid_field(s, &e, 1023, &i)) ||
-        !(cclass[(unsigned char)s[e]] & CC_BLANK))
-        return false;
-    *end = e;
+    if ((p = pmid_field(p, 510, &d)) == NULL || *p != ':' ||
+        (p = pmid_field(p + 1, 4095, &c)) == NULL || *p != ':' ||
+        (p = pmid_field(p + 1, 1023, &i)) == NULL || !(cclass[(unsigned char)*p] & CC_BLANK))
+        return NULL;
     *pmid = d << 22 | c << 10 | i;
+    return p;
+}
+
+/* The same at s[*end], *end moved past it. */
+static bool scan_pmid(const char *s, size_t *end, uint32_t *pmid)
+{
+    const char *p = pmid_at(s + *end, pmid);
+
+    if (p == NULL)
+        return false;
+    *end = (size_t)(p - s);
     return true;
 }
 
@@ -817,6 +854,103 @@ static void line(parser *p, const char *s, size_t n)
     }
 }
 
+/* The usual blanks in a line (line_fast leaves the others to line()). */
+static inline bool is_space(char c)
+{
+    return c == '\t' || c == ' ';
+}
+
+/* The line at s, whose '\n' is somewhere after it, when it has one of the
+ * usual shapes in a state that takes it: "NAME" or "NAME PMID" (a plain
+ * one, as scan_pmid reads it) in a group, "}" closing one, "NAME {" or
+ * "PATH {" opening one, or nothing.  Then it is taken as line() would
+ * take it (the same calls, line number, token offsets and text for the
+ * messages) and its '\n' returned; otherwise NULL, with nothing done, and
+ * the line is line()'s.  No token here can be joined to another across
+ * blanks (no ':' starts or ends one).  Over 60 lines: one scan of the
+ * line and the shapes it may take, which are one decision. */
+static const char *line_fast(parser *p, const char *s)
+{
+    const char *q = s, *t, *e;
+    unsigned dot = 0;
+    size_t len;
+    uint32_t pmid;
+    bool pmid_set = false;
+
+    while (is_space(*q))
+        q++;
+    t = q;
+    if (*q == '}') {
+        for (e = q + 1; is_space(*e);)
+            e++;
+        if (*e != '\n' || p->state < 2)
+            return NULL;
+        p->text = s, p->textlen = (size_t)(e - s), p->line++;
+        p->tok_off = 0, p->any_tok = true;
+        close_group(p, (size_t)(t - s) + 1);
+        p->state = 0;
+        return e;
+    }
+    if (*q != '\n') {
+        if (!(cclass[(unsigned char)*q] & CC_ALPHA))
+            return NULL;
+        do
+            q++;
+        while (cclass[(unsigned char)*q] & (CC_ALPHA | CC_DIGIT | CC_US));
+        for (; cclass[(unsigned char)*q] & (CC_ALPHA | CC_DIGIT | CC_US | CC_DOT); q++)
+            dot |= *q == '.';
+        if (!(cclass[(unsigned char)*q] & CC_BLANK))
+            return NULL;
+    }
+    len = (size_t)(q - t);
+    for (e = q; is_space(*e);)
+        e++;
+    if (*e == '{') {
+        for (e++; is_space(*e);)
+            e++;
+        if (*e != '\n' || len == 0 || p->state != 0)
+            return NULL;
+        p->text = s, p->textlen = (size_t)(e - s), p->line++;
+        p->tok_off = 0, p->any_tok = true;
+        open_group(p, t, len);
+        p->tok_off = len + 1;
+        p->state = 2;
+        return e;
+    }
+    if (*e != '\n') {
+        if (len == 0 || (e = pmid_at(e, &pmid)) == NULL)
+            return NULL;
+        for (pmid_set = true; is_space(*e);)
+            e++;
+        if (*e != '\n')
+            return NULL;
+    }
+    if (len > 0 && (dot || p->state < 2))
+        return NULL;
+    p->text = s, p->textlen = (size_t)(e - s), p->line++;
+    if (len == 0)
+        return e; /* a blank line */
+    p->tok_off = 0, p->any_tok = true;
+    if (p->ps.nents < p->ps.entcap && (uintptr_t)t - (uintptr_t)p->inplace < p->inplace_len) {
+        /* add_child's work when it cannot fail: a name in the text read in place */
+        pmns_entry *en = &p->ps.ents[p->ps.nents++];
+        en->name = (uint32_t)(t - p->inplace);
+        en->len = (uint32_t)len;
+        en->pmid = PMNS_NONLEAF;
+        en->dynamic = false;
+        p->ps.grps[p->cur].n++;
+    } else {
+        add_child(p, t, len);
+    }
+    p->state = 3;
+    if (pmid_set && !p->stopped) {
+        p->tok_off = len + 1;
+        p->ps.ents[p->ps.nents - 1].pmid = pmid;
+        p->state = 2;
+    }
+    return e;
+}
+
 /* The text is over the input limit: an error that stops the parse, and
  * the preprocessor feeding it. */
 static int too_large(parser *p)
@@ -846,6 +980,22 @@ static int feed(void *ctx, const char *data, size_t len)
         return too_large(p);
     p->total += len; /* and so a line too: none is longer than the text */
     while (len > 0 && !p->stopped) {
+        const char *last = data + len;
+        while (last > data && last[-1] != '\n')
+            last--;
+        if (p->llen == 0 && last > data) { /* whole lines: each scan ends at a '\n' */
+            const char *s = data;
+            while (s < last && !p->stopped) {
+                if ((nl = line_fast(p, s)) == NULL) {
+                    nl = memchr(s, '\n', (size_t)(last - s));
+                    line(p, s, (size_t)(nl - s));
+                }
+                s = nl + 1;
+            }
+            len -= (size_t)(s - data);
+            data = s;
+            continue;
+        }
         if ((nl = memchr(data, '\n', len)) == NULL) {
             if (!pmns_grow((void **)&p->lbuf, &p->lcap, p->llen + len + 1, 1))
                 return -ENOMEM;

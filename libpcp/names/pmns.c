@@ -504,6 +504,7 @@ static int load(const char *file, int use_cpp, int dupok, bool asked)
         pmns_free(t);
         if (sts < 0)
             return sts;
+        pmns_mem_trim(img->size); /* the load's arrays, freed, out of the heap */
     }
     if ((n = malloc(sizeof(*n))) == NULL) {
         pmns_image_close(img);

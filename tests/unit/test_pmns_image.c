@@ -585,6 +585,65 @@ static void writer_input(void **state)
     pmns_image_writer_free(NULL);
 }
 
+/* The full names of the entries of pmid, in the image's order, joined
+ * by spaces into buf. */
+static void entry_names(const pmns_image *img, uint32_t want, char *buf, size_t cap)
+{
+    uint32_t pmid, off;
+    size_t at = 0;
+
+    buf[0] = '\0';
+    for (uint32_t i = 0; pmns_image_entry(img, i, &pmid, &off) == 0; i++) {
+        pmns_image_node nd;
+        const char *h, *t;
+        uint32_t hl, tl;
+        if (pmid != want)
+            continue;
+        assert_int_equal(pmns_image_node_at(img, off, &nd), 0);
+        assert_int_equal(pmns_image_name(img, &nd, &h, &hl, &t, &tl), 0);
+        at += (size_t)snprintf(buf + at, cap - at, "%s%.*s%s%.*s", at ? " " : "", (int)hl, h,
+                               hl ? "." : "", (int)tl, t);
+        assert_true(at < cap);
+    }
+}
+
+/* A PMID's entries are in reverse depth-first pre-order (docs/pmns-format.md
+ * §6), a node with a PMID and children (HASPMID) before its descendants:
+ * worked out by hand from the tree, with few repeats (ordered by the
+ * nodes' ancestors) and with more than 16 (ordered by pre-order positions). */
+static void writer_repeat_order(void **state)
+{
+    char got[1024], want[1024];
+
+    (void)state;
+    for (int many = 0; many <= 1; many++) {
+        pmns_image_writer *w = pmns_image_writer_new();
+        pmns_image *img;
+        uint8_t *buf;
+        size_t len;
+        int at = 0;
+        /* root: a (7, children x, y), b (7), then c0.. (7) if many; y: z (7) */
+        assert_int_equal(pmns_image_add(w, 0, "a", 1, 7, 0), 0);
+        assert_int_equal(pmns_image_add(w, 0, "b", 1, 7, 0), 0);
+        for (int i = 0; many && i < 20; i++) {
+            char name[8];
+            snprintf(name, sizeof(name), "c%d", i);
+            assert_int_equal(pmns_image_add(w, 0, name, strlen(name), 7, 0), 0);
+        }
+        assert_int_equal(pmns_image_add(w, 1, "x", 1, 7, 0), 0);
+        assert_int_equal(pmns_image_add(w, 1, "y", 1, PMNS_IMG_PMID_NULL, 0), 0);
+        assert_int_equal(pmns_image_add(w, many ? 24 : 4, "z", 1, 7, 0), 0);
+        assert_int_equal(pmns_image_finish(w, 1, &buf, &len), 0);
+        assert_int_equal(pmns_image_open_buffer(buf, len, 1, &img, NULL), 0);
+        entry_names(img, 7, got, sizeof(got));
+        for (int i = many ? 19 : -1; i >= 0; i--)
+            at += snprintf(want + at, sizeof(want) - (size_t)at, "c%d ", i);
+        snprintf(want + at, sizeof(want) - (size_t)at, "b a.y.z a.x a");
+        assert_string_equal(got, want);
+        pmns_image_close(img);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* The names API over image files. */
 
@@ -904,6 +963,7 @@ int main(void)
         cmocka_unit_test(flip_nodes_at_the_end),
         cmocka_unit_test(parent_name_past_the_end),
         cmocka_unit_test(writer_input),
+        cmocka_unit_test(writer_repeat_order),
         cmocka_unit_test(names_api),
         cmocka_unit_test(batch_equals_single),
         cmocka_unit_test(single_lookups_prefetch_parents),

@@ -6,6 +6,10 @@
  * new pages for the loads after those, and gets the same answers
  * throughout.
  *
+ * A load whose image is larger than what pmns_mem keeps (a namespace of
+ * 100 000 leaves) leaves no more resident heap than the heap has in use:
+ * the load's freed arrays are given back (pmns_mem_trim).
+ *
  * The counts are of memory, never of time.  Under AddressSanitizer, whose
  * allocator holds freed memory back on purpose, only the answers and the
  * mappings are checked, over 200 cycles.
@@ -145,9 +149,72 @@ static void reload_keeps_memory(void **state)
     assert_true(faults < CYCLES / 10);
 }
 
+/* The resident KiB of the heap's mapping ([heap] in /proc/self/smaps). */
+static long heap_rss_kib(void)
+{
+    FILE *f = fopen("/proc/self/smaps", "r");
+    char line[512];
+    long kib = -1;
+    int in_heap = 0;
+
+    if (f == NULL)
+        return -1;
+    while (fgets(line, sizeof(line), f) != NULL) {
+        if (strchr(line, ':') == NULL || strstr(line, " [heap]") != NULL)
+            in_heap = strstr(line, " [heap]") != NULL; /* a mapping's first line */
+        else if (in_heap && sscanf(line, "Rss: %ld", &kib) == 1)
+            break;
+    }
+    fclose(f);
+    return kib;
+}
+
+#define BIG_GROUPS 1000 /* of 100 leaves: an image of about 4.6 MB */
+
+static void large_load_gives_heap_back(void **state)
+{
+    char big[64], name[64];
+    const char *np = name;
+    struct mallinfo2 mi;
+    pmID pmid = PM_ID_NULL;
+    long kib;
+    int fd;
+    FILE *f;
+
+    (void)state;
+    snprintf(big, sizeof(big), "/tmp/pmns_big.XXXXXX");
+    assert_true((fd = mkstemp(big)) >= 0 && (f = fdopen(fd, "w")) != NULL);
+    fprintf(f, "root {\n");
+    for (int g = 0; g < BIG_GROUPS; g++)
+        fprintf(f, "\tgroup%d\n", g);
+    fprintf(f, "}\n");
+    for (int g = 0; g < BIG_GROUPS; g++) {
+        fprintf(f, "group%d {\n", g);
+        for (int l = 0; l < 100; l++)
+            fprintf(f, "\tmetric_number_%d\t%d:%d:%d\n", l, g % 500 + 1, g, l);
+        fprintf(f, "}\n");
+    }
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(pmLoadNameSpace(big), 0);
+    unlink(big);
+    mi = mallinfo2();
+    kib = heap_rss_kib();
+    print_message("heap resident %ld KiB, in use %zu KiB\n", kib, mi.uordblks / 1024);
+    snprintf(name, sizeof(name), "group%d.metric_number_%d", BIG_GROUPS - 1, 99);
+    assert_int_equal(pmLookupName(1, &np, &pmid), 1);
+    assert_int_equal(pmid, pmID_build((BIG_GROUPS - 1) % 500 + 1, BIG_GROUPS - 1, 99));
+    pmUnloadNameSpace();
+    if (UNDER_ASAN)
+        return;
+    /* the load's arrays (3.5 MiB here) stayed resident when not given back */
+    assert_true(kib >= 0);
+    assert_true((size_t)kib * 1024 <= mi.uordblks + (512u << 10));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(large_load_gives_heap_back),
         cmocka_unit_test(reload_keeps_memory),
     };
 
