@@ -246,13 +246,16 @@ int arch_cursor_seek(arch_cursor *c, const struct timespec *t, int dir);
  * index that cannot be read.  The first archive's entries come from src
  * when it is not NULL (Debian's reads its __pmLogCtl's table, which a
  * program may change: pmlogcheck empties it when it finds it damaged).
+ * *noted: the offset Debian's notes in ac_offset (where c stands, or the
+ * missing volume's entry's).
  */
 typedef struct arch_ti_src {
     uint64_t n;                                     /* entries */
     int (*get)(void *arg, uint64_t j, arch_ti *ti); /* entry j: 0, or an error */
     void *arg;
 } arch_ti_src;
-int arch_cursor_pcp_seek(arch_cursor *c, const struct timespec *t, int dir, const arch_ti_src *src);
+int arch_cursor_pcp_seek(arch_cursor *c, const struct timespec *t, int dir, const arch_ti_src *src,
+                         uint64_t *noted);
 /* Where c stands: its archive (the return), the volume's number and the
  * offset in it; and c moved to such a place (0, or PM_ERR_LOGREC for a
  * volume the archive lacks). */

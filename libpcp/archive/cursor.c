@@ -573,7 +573,8 @@ static int at_entry(arch_cursor *c, int a, const arch_ti *ti)
     return cur_file(c, &f) == 0 && afile_size(f, &size) == 0 && c->off <= size;
 }
 
-int arch_cursor_pcp_seek(arch_cursor *c, const struct timespec *t, int dir, const arch_ti_src *src)
+int arch_cursor_pcp_seek(arch_cursor *c, const struct timespec *t, int dir, const arch_ti_src *src,
+                         uint64_t *noted)
 {
     arch_cursor_posn save = {c->a, c->v, c->off};
     int a = 0, before = 0;
@@ -590,11 +591,13 @@ int arch_cursor_pcp_seek(arch_cursor *c, const struct timespec *t, int dir, cons
     win_jumped(&c->win);
     c->a = a;
     if (n == 0) {
-        if (dir < 0)
-            return to_volume_end(c, a, ar->nvols - 1);
-        c->v = 0;
-        c->off = ar->labellen;
-        return 0;
+        int sts = dir < 0 ? to_volume_end(c, a, ar->nvols - 1) : 0;
+        if (dir > 0) {
+            c->v = 0;
+            c->off = ar->labellen;
+        }
+        *noted = c->off;
+        return sts;
     }
     /* the first entry not before t, in the index's order (a damaged
      * index out of order is read as Debian's reads it) */
@@ -617,8 +620,10 @@ int arch_cursor_pcp_seek(arch_cursor *c, const struct timespec *t, int dir, cons
     }
     if (src_entry(c, a, src, lo, &ti) < 0)
         return PM_ERR_LOGREC;
+    *noted = ti.data_off;
     if (!at_entry(c, a, &ti)) {
-        /* a volume the archive lacks: Debian's file stays where it was */
+        /* a volume the archive lacks: Debian's file stays where it was
+         * (its ac_offset notes the entry's offset all the same) */
         c->a = save.a;
         c->v = save.v;
         c->off = save.off;
@@ -634,6 +639,7 @@ int arch_cursor_pcp_seek(arch_cursor *c, const struct timespec *t, int dir, cons
             c->off = entry.off;
         }
     }
+    *noted = c->off;
     return 0;
 }
 

@@ -58,7 +58,7 @@ struct pmkit_archive {
     int pcp_pending, pcp_resolved, pcp_dir;
     struct timespec pcp_when;
     int pcp_arch, pcp_vol;
-    uint64_t pcp_off;
+    uint64_t pcp_off, pcp_noted; /* and the offset Debian's notes */
 };
 
 int pmkit_archive_open(const char *spec, int flags, pmkit_archive **out)
@@ -261,7 +261,7 @@ static int pcp_resolve(pmkit_archive *a, const arch_ti_src *src)
     if (c == NULL)
         return -ENOMEM;
     if ((sts = arch_cursor_goto(c, a->pcp_arch, a->pcp_vol, a->pcp_off)) == 0 &&
-        (sts = arch_cursor_pcp_seek(c, &a->pcp_when, a->pcp_dir, src)) >= 0) {
+        (sts = arch_cursor_pcp_seek(c, &a->pcp_when, a->pcp_dir, src, &a->pcp_noted)) >= 0) {
         a->pcp_arch = arch_cursor_where(c, &a->pcp_vol, &a->pcp_off);
         a->pcp_resolved = 1;
         sts = 0;
@@ -476,7 +476,7 @@ static void pcp_setmode(pmkit_archive *a, pmkit_ctx *ctx, int m)
             ? -1
             : 1;
     if (pmkit_ctx_view_index(ctx, &src) && pcp_resolve(a, &src) == 0 && a->pcp_arch == 0)
-        pmkit_ctx_view_placed(ctx, a->pcp_vol, a->pcp_off);
+        pmkit_ctx_view_placed(ctx, a->pcp_vol, a->pcp_off, a->pcp_noted);
 }
 
 int pmkit_archive_setmode(int mode, const struct timespec *when, const struct timespec *delta)

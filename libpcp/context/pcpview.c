@@ -214,17 +214,15 @@ static void follow_record(__pmArchCtl *ac, int vol, uint64_t off)
         __pmFseek(ac->ac_mfp, (long)off, SEEK_SET);
 }
 
-void pmkit_ctx_view_placed(pmkit_ctx *ctx, int vol, uint64_t off)
+void pmkit_ctx_view_placed(pmkit_ctx *ctx, int vol, uint64_t off, uint64_t noted)
 {
     __pmArchCtl *ac = ctx->pcp != NULL ? ctx->pcp->c_archctl : NULL;
 
-    if (ac == NULL || ac->ac_log == NULL || off > LONG_MAX)
+    if (ac == NULL || ac->ac_log == NULL || off > LONG_MAX || noted > LONG_MAX)
         return;
     follow_record(ac, vol, off);
-    if (ac->ac_curvol == vol) {
-        ac->ac_offset = (long)off;
-        ac->ac_vol = vol;
-    }
+    ac->ac_offset = (long)noted;
+    ac->ac_vol = ac->ac_curvol;
 }
 
 /* Entry j of a view's temporal index (arg: its __pmLogCtl). */
