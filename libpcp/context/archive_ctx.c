@@ -458,12 +458,14 @@ int pmkit_archive_mode_word(const pmkit_archive *a)
 
 /* Before pmSetMode moves the cursor: PCP's reader is to start where
  * Debian's pmSetMode leaves its file for the mode, when, delta (in
- * PM_MODE_INTERP, the step's direction).  Debian's moves its file at
+ * PM_MODE_INTERP, forward for a step above zero, else backward, a NULL
+ * one included, as Debian's).  Debian's moves its file at
  * once: where a program sees it (the context's view, pcpview.c), the
  * place is found now and the view follows, in the first archive;
  * otherwise when PCP's reader first reads. */
-static void pcp_setmode(pmkit_archive *a, pmkit_ctx *ctx, int m)
+static void pcp_setmode(pmkit_archive *a, pmkit_ctx *ctx, int m, const struct timespec *delta)
 {
+    int ahead = delta != NULL && (delta->tv_sec > 0 || (delta->tv_sec == 0 && delta->tv_nsec > 0));
     arch_ti_src src;
 
     if (!a->pcp_pending || !a->pcp_resolved)
@@ -471,10 +473,7 @@ static void pcp_setmode(pmkit_archive *a, pmkit_ctx *ctx, int m)
     a->pcp_pending = 1;
     a->pcp_resolved = 0;
     a->pcp_when = a->origin;
-    a->pcp_dir =
-        m == PM_MODE_BACK || (m == PM_MODE_INTERP && (a->delta.tv_sec < 0 || a->delta.tv_nsec < 0))
-            ? -1
-            : 1;
+    a->pcp_dir = m == PM_MODE_BACK || (m == PM_MODE_INTERP && !ahead) ? -1 : 1;
     if (pmkit_ctx_view_index(ctx, &src) && pcp_resolve(a, &src) == 0 && a->pcp_arch == 0)
         pmkit_ctx_view_placed(ctx, a->pcp_vol, a->pcp_off, a->pcp_noted);
 }
@@ -497,7 +496,7 @@ int pmkit_archive_setmode(int mode, const struct timespec *when, const struct ti
         a->origin = *when;
     if (delta != NULL)
         a->delta = *delta;
-    pcp_setmode(a, ctx, m);
+    pcp_setmode(a, ctx, m, delta);
     sts =
         m == PM_MODE_INTERP ? 0 : arch_cursor_seek(a->cur, &a->origin, m == PM_MODE_BACK ? -1 : 1);
     pmkit_ctx_release(ctx);

@@ -13,7 +13,7 @@
  * temporal index entry (on it, a nanosecond either side, half way to the
  * next and either side of that, a quarter and three quarters of the way),
  * before the start and past the end, in PM_MODE_FORW, PM_MODE_BACK and
- * PM_MODE_INTERP with a positive and a negative step, the place right
+ * PM_MODE_INTERP with a positive, a negative, a zero and no step, the place right
  * after pmSetMode and the records read from there forward or backward;
  * the same with the index table emptied (as Debian's pmlogcheck empties
  * a damaged one), after two pmSetModes in a row, and the records read
@@ -75,10 +75,9 @@ static void seek_at(__pmContext *c, const __pmTimestamp *start, long long ns)
     static const struct {
         int mode, step;
         const char *tag;
-    } modes[] = {{PM_MODE_FORW, 1, "forw"},
-                 {PM_MODE_BACK, 1, "back"},
-                 {PM_MODE_INTERP, 1, "interp+"},
-                 {PM_MODE_INTERP, -1, "interp-"}};
+    } modes[] = {{PM_MODE_FORW, 1, "forw"},      {PM_MODE_BACK, 1, "back"},
+                 {PM_MODE_INTERP, 1, "interp+"}, {PM_MODE_INTERP, -1, "interp-"},
+                 {PM_MODE_INTERP, 0, "interp0"}, {PM_MODE_INTERP, 2, "interp, no step"}};
     long long at = (long long)start->nsec + ns;
     struct timespec t = {(time_t)(start->sec + at / 1000000000), (long)(at % 1000000000)};
 
@@ -86,10 +85,10 @@ static void seek_at(__pmContext *c, const __pmTimestamp *start, long long ns)
         t.tv_nsec += 1000000000;
         t.tv_sec--;
     }
-    for (int m = 0; m < 4; m++) {
+    for (int m = 0; m < 6; m++) {
         for (int dir = 0; dir < 2; dir++) {
             struct timespec step = {modes[m].step, 0};
-            int sts = pmSetModeHighRes(modes[m].mode, &t, &step);
+            int sts = pmSetModeHighRes(modes[m].mode, &t, modes[m].step == 2 ? NULL : &step);
             printf("seek %+lld.%09lld %s %d", ns / 1000000000, (ns < 0 ? -ns : ns) % 1000000000,
                    modes[m].tag, sts);
             place(c);
