@@ -478,6 +478,15 @@ static void pcp_setmode(pmkit_archive *a, pmkit_ctx *ctx, int m, const struct ti
         pmkit_ctx_view_placed(ctx, a->pcp_vol, a->pcp_off, a->pcp_noted);
 }
 
+void pmkit_archive_view_made(pmkit_archive *a, pmkit_ctx *ctx)
+{
+    arch_ti_src src;
+
+    if (a->pcp_pending && !a->pcp_resolved && pmkit_ctx_view_index(ctx, &src) &&
+        pcp_resolve(a, &src) == 0 && a->pcp_arch == 0)
+        pmkit_ctx_view_placed(ctx, a->pcp_vol, a->pcp_off, a->pcp_noted);
+}
+
 int pmkit_archive_setmode(int mode, const struct timespec *when, const struct timespec *delta)
 {
     pmkit_ctx *ctx;

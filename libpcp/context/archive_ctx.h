@@ -48,6 +48,9 @@ void pmkit_logview_free(struct __pmArchCtl *ac);
  * release (loglabels.c). */
 int pmkit_logview_labels(struct __pmArchCtl *ac, const struct arch_set *s);
 void pmkit_logview_labels_free(struct __pmArchCtl *ac);
+/* A view made for a's context (ctx) after a pmSetMode no read has
+ * followed: its file where Debian's pmSetMode left it. */
+void pmkit_archive_view_made(pmkit_archive *a, pmkit_ctx *ctx);
 
 /*
  * The PMAPI over the current context's archives: each holds the current

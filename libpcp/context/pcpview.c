@@ -176,6 +176,8 @@ static __pmContext *view(pmkit_ctx *ctx, int slot)
             return NULL;
         }
         ctx->pcp = c;
+        if (ctx->archive != NULL)
+            pmkit_archive_view_made(ctx->archive, ctx);
     }
     c->c_type = ctx->type;
     c->c_mode = ctx->archive != NULL ? pmkit_archive_mode_word(ctx->archive) : PM_MODE_LIVE;

@@ -16,8 +16,8 @@
  * PM_MODE_INTERP with a positive, a negative, a zero and no step, the place right
  * after pmSetMode and the records read from there forward or backward;
  * the same with the index table emptied (as Debian's pmlogcheck empties
- * a damaged one), after two pmSetModes in a row, and the records read
- * after a pmFetchArchive.
+ * a damaged one), after two pmSetModes in a row, the records read
+ * after a pmFetchArchive, and a view first asked for after pmSetMode.
  */
 #include <pcp/pmapi.h>
 
@@ -155,6 +155,31 @@ static void seeks(__pmContext *c)
     }
 }
 
+/* A context whose view is first asked for after pmSetMode: the file
+ * where pmSetMode left it, then a record read. */
+static void late_view(const char *name)
+{
+    struct timeval end, t;
+    pmLogLabel label;
+    __pmContext *c;
+    int h;
+
+    if ((h = pmNewContext(PM_CONTEXT_ARCHIVE, name)) < 0 || pmGetArchiveLabel(&label) < 0 ||
+        pmGetArchiveEnd(&end) < 0)
+        return;
+    t = label.ll_start;
+    t.tv_sec += (end.tv_sec - t.tv_sec) * 3 / 5;
+    pmSetMode(PM_MODE_FORW, &t, 0);
+    if ((c = __pmHandleToPtr(h)) != NULL) {
+        PM_UNLOCK(c->c_lock);
+        printf("late view");
+        place(c);
+        reads(c, PM_MODE_FORW, 1);
+        putchar('\n');
+    }
+    pmDestroyContext(h);
+}
+
 static void show_mode(int h, const char *what)
 {
     __pmContext *c = __pmHandleToPtr(h);
@@ -205,6 +230,7 @@ static int probe(const char *name)
     pmSetMode(PM_MODE_INTERP | PM_XTB_SET(PM_TIME_SEC), &label.ll_start, 2);
     show_mode(h, "interp, seconds");
     seeks(c);
+    late_view(name);
     pmDestroyContext(h);
     return 0;
 }
