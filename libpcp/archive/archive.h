@@ -244,6 +244,37 @@ int arch_cursor_end(arch_cursor *c);
 int arch_cursor_seek(arch_cursor *c, const struct timespec *t, int dir);
 
 /*
+ * Place the cursor where Debian's pmSetMode leaves its data file for time
+ * t and direction dir, from where PCP's __pmLogRead_ctx reads on (the
+ * archive is the one arch_cursor_seek picks).  Without a temporal index:
+ * forward, the start of the first volume; backward, the end of the last.
+ * With one: at or before the first entry's time, the first entry; past
+ * the last's, the last; between two entries, the nearer (the later half
+ * way), and going forward from the earlier one, one record before it.
+ * The entries are read in the file's order, as Debian's reads them (a
+ * damaged index out of time order included).  0; 1 when the entry names
+ * a volume the archive lacks or a place past its file's end, where
+ * Debian's file stays where it was (c does not move); PM_ERR_LOGREC for an
+ * index that cannot be read.  The first archive's entries come from src
+ * when it is not NULL (Debian's reads its __pmLogCtl's table, which a
+ * program may change: pmlogcheck empties it when it finds it damaged).
+ * *noted: the offset Debian's notes in ac_offset (where c stands, or the
+ * missing volume's entry's).
+ */
+typedef struct arch_ti_src {
+    uint64_t n;                                     /* entries */
+    int (*get)(void *arg, uint64_t j, arch_ti *ti); /* entry j: 0, or an error */
+    void *arg;
+} arch_ti_src;
+int arch_cursor_pcp_seek(arch_cursor *c, const struct timespec *t, int dir, const arch_ti_src *src,
+                         uint64_t *noted);
+/* Where c stands: its archive (the return), the volume's number and the
+ * offset in it; and c moved to such a place (0, or PM_ERR_LOGREC for a
+ * volume the archive lacks). */
+int arch_cursor_where(const arch_cursor *c, int *vol, uint64_t *off);
+int arch_cursor_goto(arch_cursor *c, int a, int vol, uint64_t off);
+
+/*
  * The next record in direction dir: 1 and *rec (the cursor moves past it),
  * 0 at the end (or the start, backward), or PM_ERR_LOGREC for a damaged
  * record (the cursor stays).

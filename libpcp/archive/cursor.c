@@ -20,6 +20,11 @@
  * near this one.  Entries that name a volume the
  * archive lacks, or an offset before the data, are passed over; an
  * archive without an index is read from its start.
+ *
+ * arch_cursor_pcp_seek places a cursor where Debian's pmSetMode leaves its
+ * data file instead (an index entry near the time, found Debian's way),
+ * for PCP's own record reader (__pmLogRead_ctx), which reads on from
+ * there whatever the records' times.
  */
 #include "arch_int.h"
 
@@ -536,6 +541,126 @@ int arch_cursor_seek(arch_cursor *c, const struct timespec *t, int dir)
         c->off = save.off;
         return 0;
     }
+}
+
+/* t - u in nanoseconds (times of one archive: no overflow). */
+static int64_t ns_between(const struct timespec *t, const struct timespec *u)
+{
+    return ((int64_t)t->tv_sec - (int64_t)u->tv_sec) * 1000000000 + (t->tv_nsec - u->tv_nsec);
+}
+
+/* Entry j of the index PCP's reader uses for archive a: src's for the
+ * first archive when there is one, else the archive's own. */
+static int src_entry(arch_cursor *c, int a, const arch_ti_src *src, uint64_t j, arch_ti *ti)
+{
+    if (a == 0 && src != NULL)
+        return src->get(src->arg, j, ti);
+    return index_entry(&c->s->arch[a], j, ti);
+}
+
+/* Place c in archive a at index entry ti: 1, or 0 when it names a volume
+ * the archive lacks or a place past its file's end. */
+static int at_entry(arch_cursor *c, int a, const arch_ti *ti)
+{
+    arch_one *ar = &c->s->arch[a];
+    arch_file *f;
+    uint64_t size;
+
+    if ((c->v = vol_index(ar, ti->vol)) < 0)
+        return 0;
+    c->a = a;
+    c->off = ti->data_off;
+    return cur_file(c, &f) == 0 && afile_size(f, &size) == 0 && c->off <= size;
+}
+
+int arch_cursor_pcp_seek(arch_cursor *c, const struct timespec *t, int dir, const arch_ti_src *src,
+                         uint64_t *noted)
+{
+    arch_cursor_posn save = {c->a, c->v, c->off};
+    int a = 0, before = 0;
+    arch_one *ar;
+    uint64_t lo, n;
+    arch_record rec;
+    arch_ti ti, tj;
+
+    for (int i = 1; i < c->s->narch; i++)
+        if (arch_cmp(&c->s->arch[i].label.start, t) <= 0)
+            a = i;
+    ar = &c->s->arch[a];
+    n = a == 0 && src != NULL ? src->n : ar->index.fd < 0 ? 0 : ar->nti;
+    win_jumped(&c->win);
+    c->a = a;
+    if (n == 0) {
+        int sts = dir < 0 ? to_volume_end(c, a, ar->nvols - 1) : 0;
+        if (dir > 0) {
+            c->v = 0;
+            c->off = ar->labellen;
+        }
+        *noted = c->off;
+        return sts;
+    }
+    /* the first entry not before t, in the index's order (a damaged
+     * index out of order is read as Debian's reads it) */
+    for (lo = 0; lo < n; lo++) {
+        if (src_entry(c, a, src, lo, &ti) < 0)
+            return PM_ERR_LOGREC;
+        if (ns_between(&ti.stamp, t) >= 0) /* a bad nsec as PCP's sum */
+            break;
+    }
+    if (lo == n) {
+        lo--; /* past the last entry: the last */
+    } else if (lo > 0) {
+        /* between two entries: the nearer, the later when half way */
+        if (src_entry(c, a, src, lo - 1, &tj) < 0)
+            return PM_ERR_LOGREC;
+        if (ns_between(t, &tj.stamp) < ns_between(&ti.stamp, t)) {
+            lo--;
+            before = dir > 0;
+        }
+    }
+    if (src_entry(c, a, src, lo, &ti) < 0)
+        return PM_ERR_LOGREC;
+    *noted = ti.data_off;
+    if (!at_entry(c, a, &ti)) {
+        /* a volume the archive lacks: Debian's file stays where it was
+         * (its ac_offset notes the entry's offset all the same) */
+        c->a = save.a;
+        c->v = save.v;
+        c->off = save.off;
+        return 1;
+    }
+    /* forward from an entry before t: one record further back, into the
+     * volume before if need be, but not out of the archive */
+    if (before && (c->v > 0 || c->off > ar->labellen)) {
+        arch_cursor_posn entry = {c->a, c->v, c->off};
+        if (step_back(c, &rec) <= 0 || c->a != a) {
+            c->a = entry.a;
+            c->v = entry.v;
+            c->off = entry.off;
+        }
+    }
+    *noted = c->off;
+    return 0;
+}
+
+int arch_cursor_where(const arch_cursor *c, int *vol, uint64_t *off)
+{
+    *vol = c->s->arch[c->a].vols[c->v].num;
+    *off = c->off;
+    return c->a;
+}
+
+int arch_cursor_goto(arch_cursor *c, int a, int vol, uint64_t off)
+{
+    int v;
+
+    if (a < 0 || a >= c->s->narch || (v = vol_index(&c->s->arch[a], vol)) < 0)
+        return PM_ERR_LOGREC;
+    win_jumped(&c->win);
+    c->a = a;
+    c->v = v;
+    c->off = off;
+    return 0;
 }
 
 /*

@@ -87,7 +87,12 @@ static int sio_fgetc(__pmFILE *f)
 {
     int c = fgetc(sio(f));
 
-    sio_at(f);
+    /* a byte read moves the place by one: no ftello for each (pmlogcheck
+     * reads .index and .meta byte by byte) */
+    if (c != EOF)
+        f->position++;
+    else
+        sio_at(f);
     return c;
 }
 

@@ -18,7 +18,10 @@
  * (pmkit_ctx_hold).  The namespace made from the archives' names is the
  * names room's: it is kept here, with the function that releases it.
  * In PM_MODE_INTERP, pmFetch answers at the context's time and moves it by
- * the step (archive_interp.c computes the values).
+ * the step (archive_interp.c computes the values).  PCP's record reader
+ * (__pmLogRead_ctx, pcpview.c) reads from the same cursor, but its first
+ * read after pmSetMode starts where Debian's pmSetMode leaves its file
+ * (arch_cursor_pcp_seek), which the fetches never use.
  */
 #include "archive_ctx.h"
 #include "archive.h"
@@ -48,6 +51,14 @@ struct pmkit_archive {
     pmkit_interp_cache *ic; /* PM_MODE_INTERP's (what it holds does not
                              * depend on the mode or the time) */
     arch_end_memo end;      /* the end an interpolated fetch checks */
+    /* PCP's reader (__pmLogRead_ctx) starts where Debian's pmSetMode
+     * leaves its file, not at the cursor: pending from a pmSetMode until a
+     * read or a fetch, with the mode's time and direction, and the file's
+     * place (archive, volume, offset): before, then (resolved) after it */
+    int pcp_pending, pcp_resolved, pcp_dir;
+    struct timespec pcp_when;
+    int pcp_arch, pcp_vol;
+    uint64_t pcp_off, pcp_noted; /* and the offset Debian's notes */
 };
 
 int pmkit_archive_open(const char *spec, int flags, pmkit_archive **out)
@@ -240,11 +251,38 @@ static int next_result(pmkit_archive *a, pmHighResResult **res)
     return 0;
 }
 
-int pmkit_archive_read(pmkit_archive *a, int dir, pmHighResResult **res, int *vol, uint64_t *end)
+/* Where Debian's pmSetMode leaves its file, from where it was before:
+ * a's pcp_* place moved (0), or an error reading the files. */
+static int pcp_resolve(pmkit_archive *a, const arch_ti_src *src)
+{
+    arch_cursor *c = arch_cursor_dup(a->cur);
+    int sts;
+
+    if (c == NULL)
+        return -ENOMEM;
+    if ((sts = arch_cursor_goto(c, a->pcp_arch, a->pcp_vol, a->pcp_off)) == 0 &&
+        (sts = arch_cursor_pcp_seek(c, &a->pcp_when, a->pcp_dir, src, &a->pcp_noted)) >= 0) {
+        a->pcp_arch = arch_cursor_where(c, &a->pcp_vol, &a->pcp_off);
+        a->pcp_resolved = 1;
+        sts = 0;
+    }
+    arch_cursor_free(c);
+    return sts;
+}
+
+int pmkit_archive_read(pmkit_archive *a, int dir, const arch_ti_src *src, pmHighResResult **res,
+                       int *vol, uint64_t *end)
 {
     arch_record rec;
     int sts;
 
+    if (a->pcp_pending) {
+        if (!a->pcp_resolved && (sts = pcp_resolve(a, src)) < 0)
+            return sts;
+        if ((sts = arch_cursor_goto(a->cur, a->pcp_arch, a->pcp_vol, a->pcp_off)) < 0)
+            return sts;
+        a->pcp_pending = 0;
+    }
     if ((sts = arch_cursor_step(a->cur, dir, &rec)) < 0)
         return sts;
     if (sts == 0)
@@ -265,6 +303,7 @@ int pmkit_archive_next(pmHighResResult **result)
 
     if ((sts = hold_archive(&ctx, &a)) < 0)
         return sts;
+    a->pcp_pending = 0;
     sts = next_result(a, result);
     pmkit_ctx_release(ctx);
     return sts;
@@ -389,6 +428,7 @@ int pmkit_archive_fetch(int n, pmID *pmids, pmValueSet **vsets, struct timespec 
 
     if ((sts = hold_archive(&ctx, &a)) < 0)
         return sts;
+    a->pcp_pending = 0;
     if (a->mode == PM_MODE_INTERP) {
         sts = interp_fetch(a, ctx, n, pmids, vsets, stamp);
         pmkit_ctx_release(ctx);
@@ -416,6 +456,37 @@ int pmkit_archive_mode_word(const pmkit_archive *a)
     return a->mode_word;
 }
 
+/* Before pmSetMode moves the cursor: PCP's reader is to start where
+ * Debian's pmSetMode leaves its file for the mode, when, delta (in
+ * PM_MODE_INTERP, forward for a step above zero, else backward, a NULL
+ * one included, as Debian's).  Debian's moves its file at
+ * once: where a program sees it (the context's view, pcpview.c), the
+ * place is found now and the view follows, in the first archive;
+ * otherwise when PCP's reader first reads. */
+static void pcp_setmode(pmkit_archive *a, pmkit_ctx *ctx, int m, const struct timespec *delta)
+{
+    int ahead = delta != NULL && (delta->tv_sec > 0 || (delta->tv_sec == 0 && delta->tv_nsec > 0));
+    arch_ti_src src;
+
+    if (!a->pcp_pending || !a->pcp_resolved)
+        a->pcp_arch = arch_cursor_where(a->cur, &a->pcp_vol, &a->pcp_off);
+    a->pcp_pending = 1;
+    a->pcp_resolved = 0;
+    a->pcp_when = a->origin;
+    a->pcp_dir = m == PM_MODE_BACK || (m == PM_MODE_INTERP && !ahead) ? -1 : 1;
+    if (pmkit_ctx_view_index(ctx, &src) && pcp_resolve(a, &src) == 0 && a->pcp_arch == 0)
+        pmkit_ctx_view_placed(ctx, a->pcp_vol, a->pcp_off, a->pcp_noted);
+}
+
+void pmkit_archive_view_made(pmkit_archive *a, pmkit_ctx *ctx)
+{
+    arch_ti_src src;
+
+    if (a->pcp_pending && !a->pcp_resolved && pmkit_ctx_view_index(ctx, &src) &&
+        pcp_resolve(a, &src) == 0 && a->pcp_arch == 0)
+        pmkit_ctx_view_placed(ctx, a->pcp_vol, a->pcp_off, a->pcp_noted);
+}
+
 int pmkit_archive_setmode(int mode, const struct timespec *when, const struct timespec *delta)
 {
     pmkit_ctx *ctx;
@@ -434,6 +505,7 @@ int pmkit_archive_setmode(int mode, const struct timespec *when, const struct ti
         a->origin = *when;
     if (delta != NULL)
         a->delta = *delta;
+    pcp_setmode(a, ctx, m, delta);
     sts =
         m == PM_MODE_INTERP ? 0 : arch_cursor_seek(a->cur, &a->origin, m == PM_MODE_BACK ? -1 : 1);
     pmkit_ctx_release(ctx);

@@ -48,6 +48,9 @@ void pmkit_logview_free(struct __pmArchCtl *ac);
  * release (loglabels.c). */
 int pmkit_logview_labels(struct __pmArchCtl *ac, const struct arch_set *s);
 void pmkit_logview_labels_free(struct __pmArchCtl *ac);
+/* A view made for a's context (ctx) after a pmSetMode no read has
+ * followed: its file where Debian's pmSetMode left it. */
+void pmkit_archive_view_made(pmkit_archive *a, pmkit_ctx *ctx);
 
 /*
  * The PMAPI over the current context's archives: each holds the current
@@ -60,8 +63,12 @@ void pmkit_logview_labels_free(struct __pmArchCtl *ac);
  * ARCH_BACK), whatever its time, as PCP's __pmLogRead_ctx reads: 0, *res,
  * its volume in the first archive (-1: a record of another archive, or a
  * <mark> no file holds) and where reading goes
- * on in it; PM_ERR_EOL at the end.  The context's time becomes its time. */
-int pmkit_archive_read(pmkit_archive *a, int dir, pmHighResResult **res, int *vol, uint64_t *end);
+ * on in it; PM_ERR_EOL at the end.  The context's time becomes its time.
+ * The first read after pmSetMode starts where Debian's pmSetMode leaves
+ * its file, found with src's temporal index (the context's view's). */
+struct arch_ti_src;
+int pmkit_archive_read(pmkit_archive *a, int dir, const struct arch_ti_src *src,
+                       pmHighResResult **res, int *vol, uint64_t *end);
 
 /* The first archive's label; the time of the last complete record. */
 int pmkit_archive_label(pmHighResLogLabel *lp);

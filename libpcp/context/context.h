@@ -83,6 +83,17 @@ int pmkit_view_fetch(struct __pmContext *view, int numpmid, pmID *pmidlist, int 
                      struct __pmResult **result);
 /* Release ctx's PCP view, if it has one (ctx_free). */
 void pmkit_ctx_view_free(pmkit_ctx *ctx);
+/* After pmSetMode on an archive context with a view: its file at volume
+ * vol of the first archive, offset off, ac_vol its volume and ac_offset
+ * noted, where Debian's pmSetMode leaves them (the library lock held). */
+void pmkit_ctx_view_placed(pmkit_ctx *ctx, int vol, uint64_t off, uint64_t noted);
+/* The temporal index of ctx's view, as PCP's pmSetMode reads it (its
+ * __pmLogCtl's table): 1 and *src, or 0 when ctx has no archive view. */
+struct arch_ti_src;
+int pmkit_ctx_view_index(pmkit_ctx *ctx, struct arch_ti_src *src);
+/* The same for an archive view itself. */
+struct __pmArchCtl;
+void pmkit_view_index(struct __pmArchCtl *ac, struct arch_ti_src *src);
 
 /* Is the calling thread's current context a local one?  (No lock, as
  * pmkit_ctx_type_current below.) */

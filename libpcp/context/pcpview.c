@@ -176,6 +176,8 @@ static __pmContext *view(pmkit_ctx *ctx, int slot)
             return NULL;
         }
         ctx->pcp = c;
+        if (ctx->archive != NULL)
+            pmkit_archive_view_made(ctx->archive, ctx);
     }
     c->c_type = ctx->type;
     c->c_mode = ctx->archive != NULL ? pmkit_archive_mode_word(ctx->archive) : PM_MODE_LIVE;
@@ -214,18 +216,70 @@ static void follow_record(__pmArchCtl *ac, int vol, uint64_t off)
         __pmFseek(ac->ac_mfp, (long)off, SEEK_SET);
 }
 
+void pmkit_ctx_view_placed(pmkit_ctx *ctx, int vol, uint64_t off, uint64_t noted)
+{
+    __pmArchCtl *ac = ctx->pcp != NULL ? ctx->pcp->c_archctl : NULL;
+
+    if (ac == NULL || ac->ac_log == NULL || off > LONG_MAX || noted > LONG_MAX)
+        return;
+    follow_record(ac, vol, off);
+    ac->ac_offset = (long)noted;
+    ac->ac_vol = ac->ac_curvol;
+}
+
+/* Entry j of a view's temporal index (arg: its __pmLogCtl). */
+static int view_ti(void *arg, uint64_t j, arch_ti *ti)
+{
+    const __pmLogCtl *lc = arg;
+    const __pmLogTI *e;
+
+    if (lc->ti == NULL || j >= (uint64_t)lc->numti)
+        return PM_ERR_LOGREC;
+    e = &lc->ti[j];
+    ti->stamp.tv_sec = (time_t)e->stamp.sec;
+    ti->stamp.tv_nsec = e->stamp.nsec;
+    ti->vol = e->vol;
+    ti->meta_off = e->off_meta < 0 ? 0 : (uint64_t)e->off_meta;
+    ti->data_off = e->off_data < 0 ? UINT64_MAX : (uint64_t)e->off_data;
+    return 0;
+}
+
+void pmkit_view_index(__pmArchCtl *ac, arch_ti_src *src)
+{
+    __pmLogCtl *lc = ac->ac_log;
+
+    src->n = lc->numti > 0 && lc->ti != NULL ? (uint64_t)lc->numti : 0;
+    src->get = view_ti;
+    src->arg = lc;
+}
+
+int pmkit_ctx_view_index(pmkit_ctx *ctx, arch_ti_src *src)
+{
+    __pmArchCtl *ac = ctx->pcp != NULL ? ctx->pcp->c_archctl : NULL;
+
+    if (ac == NULL || ac->ac_log == NULL)
+        return 0;
+    pmkit_view_index(ac, src);
+    return 1;
+}
+
 /*
  * The next record of an archive context, whatever its time, in the
  * direction of mode (PM_MODE_FORW or PM_MODE_BACK; any other reads
  * forward), as a __pmResult: 0 and *result, PM_ERR_EOL at the end (or the
  * start), PM_ERR_LOGREC for a damaged record.  As Debian's, the view's
  * current volume and its file's place follow the record (ac_offset and
- * ac_vol, pmSetMode's, stay).  Records come from pmkit's cursor, which
- * pmSetMode placed: peekf and option (PMLOGREAD_TO_EOF) are not used.
+ * ac_vol, pmSetMode's, stay).  Records come from pmkit's cursor; the
+ * first read after pmSetMode (any mode) starts where Debian's pmSetMode
+ * leaves its file, found with the view's temporal index
+ * (arch_cursor_pcp_seek), and pmFetch's own place is left alone until
+ * then.  peekf and option (PMLOGREAD_TO_EOF) are not used.
  */
 int __pmLogRead_ctx(__pmContext *ctxp, int mode, __pmFILE *peekf, __pmResult **result, int option)
 {
     pmHighResResult *r = NULL;
+    const arch_ti_src *srcp = NULL;
+    arch_ti_src src;
     pmkit_ctx *ctx;
     uint64_t end = 0;
     int vol = -1, sts;
@@ -238,8 +292,12 @@ int __pmLogRead_ctx(__pmContext *ctxp, int mode, __pmFILE *peekf, __pmResult **r
         pmkit_ctx_release(ctx);
         return PM_ERR_NOTARCHIVE;
     }
-    sts = pmkit_archive_read(ctx->archive, mode == PM_MODE_BACK ? ARCH_BACK : ARCH_FORW, &r, &vol,
-                             &end);
+    if (ctxp->c_archctl != NULL && ctxp->c_archctl->ac_log != NULL) {
+        pmkit_view_index(ctxp->c_archctl, &src);
+        srcp = &src;
+    }
+    sts = pmkit_archive_read(ctx->archive, mode == PM_MODE_BACK ? ARCH_BACK : ARCH_FORW, srcp, &r,
+                             &vol, &end);
     if (sts == 0 && vol >= 0)
         follow_record(ctxp->c_archctl, vol, end);
     pmkit_ctx_release(ctx);

@@ -7,8 +7,9 @@
  * list of them is kept, as PCP keeps one); other streams pass untouched.
  *
  * pmprintf appends to a per-process buffer that pmflush writes to stderr,
- * or appends to the file $PCP_STDERR names (PCP's rule; its "DISPLAY"
- * value, a GUI pop-up, is treated as stderr here).  pmNotifyErr formats
+ * or appends to the file $PCP_STDERR names (PCP's rule: the variable as
+ * it is at the first flush with something to write, for good; its
+ * "DISPLAY" value, a GUI pop-up, is treated as stderr here).  pmNotifyErr formats
  * PCP's "[date] prog(pid) Level: message" line through them.
  */
 #include "support.h"
@@ -82,18 +83,29 @@ int pmkit_vprintf(const char *fmt, va_list ap)
     return n;
 }
 
+/* Where pmflush writes: read from $PCP_STDERR at the first flush with
+ * something to write and kept for the life of the process, as Debian's
+ * (a name opened at each flush; NULL for stderr), under print_lock. */
+static int dest_read;
+static char *dest;
+
 int pmflush(void)
 {
-    const char *where = getenv("PCP_STDERR");
     FILE *fp = stderr;
-    int sts = 0;
 
     pthread_mutex_lock(&print_lock);
     if (pending_len > 0) {
-        if (where != NULL && where[0] != '\0' && strcmp(where, "DISPLAY") != 0 &&
-            (fp = fopen(where, "a")) == NULL) {
+        if (!dest_read) {
+            const char *where = getenv("PCP_STDERR");
+            dest_read = 1;
+            if (where != NULL && where[0] != '\0' && strcmp(where, "DISPLAY") != 0)
+                dest = strdup(where);
+        }
+        /* a file that cannot be appended to: said so, stderr instead */
+        if (dest != NULL && (fp = fopen(dest, "a")) == NULL) {
+            fprintf(stderr, "pmflush: cannot append to file '%s' (from $PCP_STDERR): %s\n", dest,
+                    strerror(errno));
             fp = stderr;
-            sts = -errno;
         }
         fputs(pending, fp);
         fflush(fp);
@@ -104,7 +116,7 @@ int pmflush(void)
     pending = NULL;
     pending_len = 0;
     pthread_mutex_unlock(&print_lock);
-    return sts;
+    return 0;
 }
 
 void pmSyslog(int onoff)

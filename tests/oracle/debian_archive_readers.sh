@@ -12,13 +12,15 @@
 # help text and of label sets, walked bucket by bucket); pmdumplog with
 # __pmLogFetch, __pmGetArchiveEnd, __pmLogLoadInDom, __pmLogUndeltaInDom
 # and __pmFreeLogInDom, pmlogcheck with __pmLogRead_ctx, which reads the
-# data volumes record by record whatever the mode's time.  pmdumplog -e
-# also over archives with label records added (PMKIT_GEN_LABELS, the
-# gen_labels program), and the label sets' table walked by a probe built
-# against Debian's libpcp.h (PMKIT_PROBE_LABELS, probe_loglabels.c).  stdout, stderr and the exit status must be
+# data volumes record by record whatever the mode's time, from where
+# pmSetMode left Debian's file (-S: an index entry near the start, maybe
+# before it, then pmlogcheck's complaint that time went backwards).
+# pmdumplog -e also over archives with label records added
+# (PMKIT_GEN_LABELS, the gen_labels program), and the label sets' table
+# walked by a probe built against Debian's libpcp.h (PMKIT_PROBE_LABELS,
+# probe_loglabels.c).  stdout, stderr and the exit status must be
 # identical.  Left out (docs/compat.md): two damaged archives pmkit's own
-# reading of records treats otherwise than Debian's library; pmlogcheck -S
-# (below).
+# reading of records treats otherwise than Debian's library.
 #
 # Exit 0 identical, 1 any difference, 2 usage, 77 skip.
 set -u
@@ -104,11 +106,16 @@ pmdumplog)
 pmlogcheck)
     good="ok-foo ok-mv-foo ok-mv-bigbin omnibus_v3 omnibus-nomark_v3 540117-short rattle eventrec"
     good="$good 20180102 gz-ok-foo"
-    # no -S: Debian's pmSetMode leaves its files at a temporal index entry
-    # before the start, where Debian's pmlogcheck then reads a record out
-    # of its window and says time went backwards; pmkit's reading starts
-    # at the start (docs/compat.md)
-    opt_sets='|-v|-l|-m|-w|-z|-T+3|-v -T+5|-v -Z EST-10'
+    # -S: starts half way between index entries and either side of it,
+    # on a record, past the end; with -T, -v, -z
+    opt_sets='|-v|-l|-m|-w|-z|-T+3|-v -T+5|-v -Z EST-10|-S+0.5|-S+1|-v -S+2.5|-S+4.6 -T+6'
+    opt_sets="$opt_sets|-z -S+3 -T+4|-w -S+0.04|-S+100"
+    # -n: a namespace loaded with Debian's pmcpp (a good one, a bad one)
+    PCP_BINADM_DIR="$(abspath "$oracle")/usr/lib/pcp/bin"
+    export PCP_BINADM_DIR
+    printf 'root {\n  sample\n}\nsample {\n  long 29:0:1\n}\n' >"$tmp/ok.pmns"
+    printf 'root {\n  sample 29:*:*\n  bad\n}\n' >"$tmp/bad.pmns"
+    opt_sets="$opt_sets|-n $tmp/ok.pmns -S+1|-n $tmp/bad.pmns"
     ;;
 esac
 for a in $good; do
@@ -147,6 +154,9 @@ for a in $archives; do
     pmlogcheck)
         run "$a"
         run -v "$a"
+        # damaged indexes: pmlogcheck empties the index table it checks,
+        # which Debian's pmSetMode then reads
+        run -S+1 "$a"
         ;;
     esac
 done

@@ -9,8 +9,15 @@
  * (forward), and forward from the start after pmSetMode.  After each read
  * it prints what the context's __pmArchCtl holds: the current volume, the
  * place in its file, and ac_offset/ac_vol (which the reads leave alone).
- * Not here: reading backward after pmSetMode, where the two libraries'
- * placing differs (docs/compat.md).
+ * Then where pmSetMode leaves PCP's reader: for times around every
+ * temporal index entry (on it, a nanosecond either side, half way to the
+ * next and either side of that, a quarter and three quarters of the way),
+ * before the start and past the end, in PM_MODE_FORW, PM_MODE_BACK and
+ * PM_MODE_INTERP with a positive, a negative, a zero and no step, the place right
+ * after pmSetMode and the records read from there forward or backward;
+ * the same with the index table emptied (as Debian's pmlogcheck empties
+ * a damaged one), after two pmSetModes in a row, the records read
+ * after a pmFetchArchive, and a view first asked for after pmSetMode.
  */
 #include <pcp/pmapi.h>
 
@@ -35,6 +42,142 @@ static int one(__pmContext *c, int mode, const char *tag)
     if (sts >= 0)
         __pmFreeResult(r);
     return sts;
+}
+
+/* The file's place as the view shows it. */
+static void place(__pmContext *c)
+{
+    __pmArchCtl *ac = c->c_archctl;
+
+    printf(" [curvol %d tell %ld vol %d offset %ld]", ac->ac_curvol,
+           ac->ac_mfp != NULL ? (long)__pmFtell(ac->ac_mfp) : -1L, ac->ac_vol, ac->ac_offset);
+}
+
+/* n records read in direction mode, their stamps on one line. */
+static void reads(__pmContext *c, int mode, int n)
+{
+    for (int i = 0; i < n; i++) {
+        __pmResult *r = NULL;
+        int sts = __pmLogRead_ctx(c, mode, NULL, &r, PMLOGREAD_NEXT);
+        if (sts < 0) {
+            printf(" %d", sts);
+            return;
+        }
+        printf(" %lld.%09d", (long long)r->timestamp.sec, (int)r->timestamp.nsec);
+        __pmFreeResult(r);
+    }
+}
+
+/* pmSetModeHighRes to the label's start plus ns in each mode, each
+ * followed by reads one way, then the other. */
+static void seek_at(__pmContext *c, const __pmTimestamp *start, long long ns)
+{
+    static const struct {
+        int mode, step;
+        const char *tag;
+    } modes[] = {{PM_MODE_FORW, 1, "forw"},      {PM_MODE_BACK, 1, "back"},
+                 {PM_MODE_INTERP, 1, "interp+"}, {PM_MODE_INTERP, -1, "interp-"},
+                 {PM_MODE_INTERP, 0, "interp0"}, {PM_MODE_INTERP, 2, "interp, no step"}};
+    long long at = (long long)start->nsec + ns;
+    struct timespec t = {(time_t)(start->sec + at / 1000000000), (long)(at % 1000000000)};
+
+    if (t.tv_nsec < 0) {
+        t.tv_nsec += 1000000000;
+        t.tv_sec--;
+    }
+    for (int m = 0; m < 6; m++) {
+        for (int dir = 0; dir < 2; dir++) {
+            struct timespec step = {modes[m].step, 0};
+            int sts = pmSetModeHighRes(modes[m].mode, &t, modes[m].step == 2 ? NULL : &step);
+            printf("seek %+lld.%09lld %s %d", ns / 1000000000, (ns < 0 ? -ns : ns) % 1000000000,
+                   modes[m].tag, sts);
+            place(c);
+            reads(c, dir ? PM_MODE_BACK : PM_MODE_FORW, 2);
+            putchar('\n');
+        }
+    }
+}
+
+static long long since(const __pmTimestamp *t, const __pmTimestamp *start)
+{
+    return (long long)(t->sec - start->sec) * 1000000000 + (t->nsec - start->nsec);
+}
+
+/* Where pmSetMode leaves PCP's reader, around each index entry. */
+static void seeks(__pmContext *c)
+{
+    __pmLogCtl *lc = c->c_archctl->ac_log;
+    __pmTimestamp start = lc->label.start;
+    pmResult *r = NULL;
+    long long last = 0;
+    int numti = lc->numti;
+
+    seek_at(c, &start, -1000000000);
+    for (int j = 0; j < numti; j++) {
+        long long t = since(&lc->ti[j].stamp, &start);
+        seek_at(c, &start, t - 1);
+        seek_at(c, &start, t);
+        seek_at(c, &start, t + 1);
+        if (j + 1 < numti) {
+            long long d = since(&lc->ti[j + 1].stamp, &start) - t;
+            seek_at(c, &start, t + d / 4);
+            seek_at(c, &start, t + d / 2 - 1);
+            seek_at(c, &start, t + d / 2);
+            seek_at(c, &start, t + d / 2 + 1);
+            seek_at(c, &start, t + 3 * d / 4);
+        }
+        last = t;
+    }
+    seek_at(c, &start, last + 5000000000LL);
+    /* no index, as a program that empties the table sees it */
+    lc->numti = 0;
+    printf("numti 0\n");
+    seek_at(c, &start, last / 2);
+    lc->numti = numti;
+    /* two pmSetModes, then reads; a pmFetch between */
+    if (numti > 1) {
+        struct timespec t1 = {(time_t)lc->ti[1].stamp.sec, lc->ti[1].stamp.nsec}, step = {1, 0};
+        struct timespec t0 = {(time_t)start.sec, start.nsec + 1};
+        pmSetModeHighRes(PM_MODE_BACK, &t1, &step);
+        pmSetModeHighRes(PM_MODE_FORW, &t0, &step);
+        printf("twice");
+        place(c);
+        reads(c, PM_MODE_FORW, 2);
+        putchar('\n');
+        pmSetModeHighRes(PM_MODE_FORW, &t1, &step);
+        /* (the view's place after a fetch is not pmkit's to show: pmkit's
+         * fetches do not read through the view's file) */
+        printf("fetch %d", pmFetchArchive(&r) >= 0);
+        if (r != NULL)
+            pmFreeResult(r);
+        reads(c, PM_MODE_FORW, 2);
+        putchar('\n');
+    }
+}
+
+/* A context whose view is first asked for after pmSetMode: the file
+ * where pmSetMode left it, then a record read. */
+static void late_view(const char *name)
+{
+    struct timeval end, t;
+    pmLogLabel label;
+    __pmContext *c;
+    int h;
+
+    if ((h = pmNewContext(PM_CONTEXT_ARCHIVE, name)) < 0 || pmGetArchiveLabel(&label) < 0 ||
+        pmGetArchiveEnd(&end) < 0)
+        return;
+    t = label.ll_start;
+    t.tv_sec += (end.tv_sec - t.tv_sec) * 3 / 5;
+    pmSetMode(PM_MODE_FORW, &t, 0);
+    if ((c = __pmHandleToPtr(h)) != NULL) {
+        PM_UNLOCK(c->c_lock);
+        printf("late view");
+        place(c);
+        reads(c, PM_MODE_FORW, 1);
+        putchar('\n');
+    }
+    pmDestroyContext(h);
 }
 
 static void show_mode(int h, const char *what)
@@ -86,6 +229,8 @@ static int probe(const char *name)
     show_mode(h, "interp");
     pmSetMode(PM_MODE_INTERP | PM_XTB_SET(PM_TIME_SEC), &label.ll_start, 2);
     show_mode(h, "interp, seconds");
+    seeks(c);
+    late_view(name);
     pmDestroyContext(h);
     return 0;
 }
