@@ -130,6 +130,17 @@ grep -v '^proto ' "$tmp/ours.model" | sort >"$tmp/ours.decls"
 [ "$(grep -c '^member ' "$tmp/theirs.decls")" -gt 50 ] ||
     { echo "FAIL: too few struct members read from Debian's headers"; exit 1; }
 fail=0
+# build_both NAME: $tmp/NAME.c built against each side's headers and run,
+# its output in $tmp/NAME_theirs.out and $tmp/NAME_ours.out
+build_both() {
+    for side in theirs ours; do
+        eval "flags=\$$side"
+        # shellcheck disable=SC2086,SC2154
+        $cc -std=gnu11 -D_GNU_SOURCE $flags -o "$tmp/$1_$side" "$tmp/$1.c" 2>"$tmp/$1_$side.err" ||
+            { echo "FAIL: the $1 program does not build against $side headers:"; head -20 "$tmp/$1_$side.err"; exit 1; }
+        "$tmp/$1_$side" >"$tmp/$1_$side.out" || { echo "FAIL: the $1 program ($side) failed"; exit 1; }
+    done
+}
 if ! cmp -s "$tmp/theirs.decls" "$tmp/ours.decls"; then
     echo "FAIL: the declarations differ (< Debian, > pmkit):"
     diff "$tmp/theirs.decls" "$tmp/ours.decls" | grep '^[<>]' | sed 's/^/  /'
@@ -158,13 +169,7 @@ EOF
         $1 == "enum" { print "V_(" $3 ");" }' "$tmp/theirs.decls"
     echo 'return 0; }'
 } >"$tmp/layout.c"
-for side in theirs ours; do
-    eval "flags=\$$side"
-    # shellcheck disable=SC2086,SC2154
-    $cc -std=gnu11 -D_GNU_SOURCE $flags -o "$tmp/layout_$side" "$tmp/layout.c" 2>"$tmp/layout_$side.err" ||
-        { echo "FAIL: the layout program does not build against $side headers:"; head -20 "$tmp/layout_$side.err"; exit 1; }
-    "$tmp/layout_$side" >"$tmp/layout_$side.out" || { echo "FAIL: the layout program ($side) failed"; exit 1; }
-done
+build_both layout
 if ! cmp -s "$tmp/layout_theirs.out" "$tmp/layout_ours.out"; then
     echo "FAIL: sizes, offsets, kinds or values differ (< Debian, > pmkit):"
     diff "$tmp/layout_theirs.out" "$tmp/layout_ours.out" | grep '^[<>]' | sed 's/^/  /'
@@ -229,13 +234,7 @@ fi
     done <"$tmp/theirs.macros"
     echo 'return 0; }'
 } >"$tmp/macros.c" || exit 1
-for side in theirs ours; do
-    eval "flags=\$$side"
-    # shellcheck disable=SC2086
-    $cc -std=gnu11 -D_GNU_SOURCE $flags -o "$tmp/macros_$side" "$tmp/macros.c" 2>"$tmp/macros_$side.err" ||
-        { echo "FAIL: the macro program does not build against $side headers:"; head -20 "$tmp/macros_$side.err"; exit 1; }
-    "$tmp/macros_$side" >"$tmp/macros_$side.out" || { echo "FAIL: the macro program ($side) failed"; exit 1; }
-done
+build_both macros
 # guards are defined empty on both sides
 sed -n 's/ defined$//p' "$tmp/macros_theirs.out" | while read -r name; do
     awk -v n="$name" '$1 == n { $1 = ""; print }' "$tmp/all_ours.defs" | grep -q '[^ ]' &&
