@@ -1,0 +1,98 @@
+#!/bin/sh
+# debian_dsos.sh LIBDIR PMINFO ORACLE_DIR
+#
+# Debian-built agent DSOs (ORACLE_DIR/usr/lib/pcp/pmdas, the unpacked pcp
+# package: the proc and xfs agents) loaded into a local context three
+# ways: Debian's pminfo on Debian's libraries (the reference), pmkit's
+# PMINFO on pmkit's libpcp and libpcp_pmda (LIBDIR first on the library
+# path, so the agent gets pmkit's libpcp_pmda too), and Debian's pminfo on
+# pmkit's libpcp beside Debian's libpcp_pmda.  Each agent's namespace
+# is its own "root" file with its domain number written in (Debian's
+# stdpmid is made at install time, so an unpacked package has none).
+# Names, descriptors, one-line and help texts and labels must be
+# identical; values are left out where the agent reads the live system
+# (processes come and go between runs).
+#
+# Exit 0 identical, 1 any difference, 2 usage, 77 skip.
+set -u
+if [ $# != 3 ]; then
+    echo "Usage: debian_dsos.sh LIBDIR PMINFO ORACLE_DIR" >&2
+    exit 2
+fi
+lib=$1 pminfo=$2 oracle=$3
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/oracle_lib.sh"
+theirs=$oracle/usr/bin/pminfo
+need_oracle "$theirs" "Debian's pminfo"
+need_ours "$lib/libpcp.so.3" libpcp
+need_ours "$pminfo" pminfo
+lib=$(abspath "$lib")
+pminfo=$(abspath "$pminfo")
+theirs=$(abspath "$theirs")
+pmdas=$(abspath "$oracle")/usr/lib/pcp/pmdas
+san=$(sanitizer_env "$lib/libpcp.so.3")
+unset LD_LIBRARY_PATH PCP_CONF PCP_DIR
+export TZ=UTC LC_ALL=C PCP_DERIVED_CONFIG='' PCP_PMDAS_DIR="$pmdas"
+# Debian's pminfo preprocesses a text namespace with Debian's pmcpp
+PCP_BINADM_DIR=$(abspath "$oracle")/usr/lib/pcp/bin
+export PCP_BINADM_DIR
+
+make_tmp debian_dsos
+debian_on_ours "$theirs" pminfo
+
+nruns=0 ndiff=0
+one() { # WHO OUT ERR ARGS...: one side's run
+    who=$1 out=$2 err=$3
+    shift 3
+    case $who in
+    theirs) "$theirs" "$@" ;;
+    ours) env $san LD_LIBRARY_PATH="$lib" "$pminfo" "$@" ;;
+    mixed) env $san LD_LIBRARY_PATH="$tmp/lib" "$theirs" "$@" ;;
+    esac >"$out" 2>"$err"
+    echo "exit $?" >>"$out"
+}
+run() { # AGENT DOMAIN INIT ARGS...: the three ways, compared with Debian's
+    so=$pmdas/$1/pmda_$1.so
+    spec="add,$2,$so,$3"
+    ns=$tmp/ns.$1
+    shift 3
+    nruns=$((nruns + 1))
+    one theirs "$tmp/theirs.out" "$tmp/theirs.err" -L -K clear -K "$spec" -n "$ns" "$@"
+    for who in ours mixed; do
+        # shellcheck disable=SC2086
+        one $who "$tmp/$who.out" "$tmp/$who.err" -L -K clear -K "$spec" -n "$ns" "$@"
+        if ! cmp -s "$tmp/$who.out" "$tmp/theirs.out" || ! cmp -s "$tmp/$who.err" "$tmp/theirs.err"; then
+            ndiff=$((ndiff + 1))
+            echo "DIFF ($who): pminfo -K $spec $*"
+            diff "$tmp/theirs.out" "$tmp/$who.out" | shorten | sed 's/^/  out /'
+            diff "$tmp/theirs.err" "$tmp/$who.err" | shorten | sed 's/^/  err /'
+        fi
+    done
+}
+
+for spec in proc:3:proc_init:PROC xfs:11:xfs_init:XFS; do
+    IFS=: read -r name domain init macro <<EOF
+$spec
+EOF
+    if [ ! -f "$pmdas/$name/pmda_$name.so" ] || [ ! -f "$pmdas/$name/root" ]; then
+        echo "SKIP: Debian's $name agent is missing from $pmdas (sh scripts/deps.sh test)"
+        exit 77
+    fi
+    sed -e "s|^#include <stdpmid>|#define $macro $domain|" \
+        -e "s|^#include \"\\(.*\\)\"|#include \"$pmdas/$name/\\1\"|" \
+        "$pmdas/$name/root" >"$tmp/ns.$name"
+    for opts in -m -d -t -T -dT; do
+        run "$name" "$domain" "$init" $opts "$name"
+    done
+done
+# xfs reads nothing live here (no xfs file system): its values and labels too
+run xfs 11 xfs_init -l xfs
+run xfs 11 xfs_init -f xfs.control.reset xfs.buffer
+run proc 3 proc_init -d proc.nprocs no.such.metric
+
+if [ "$ndiff" != 0 ]; then
+    echo "FAIL: $ndiff of $((nruns * 2)) runs with Debian's agent DSOs differ from Debian's pminfo on Debian's libraries"
+    exit 1
+fi
+echo "PASS: $nruns runs with Debian's proc and xfs agents as DSOs: pmkit's pminfo, and Debian's pminfo on pmkit's libpcp, identical to Debian's"
+exit 0
