@@ -90,9 +90,38 @@ run xfs 11 xfs_init -l xfs
 run xfs 11 xfs_init -f xfs.control.reset xfs.buffer
 run proc 3 proc_init -d proc.nprocs no.such.metric
 
+# Debian's pmprobe and pmstore on pmkit's libpcp against the same on
+# Debian's, with the xfs agent (Debian's dbpmda is not here: on pmkit's
+# libpcp it stops at once, "free(): invalid pointer": not fixed yet)
+run_bin() { # PROG ARGS...: Debian's PROG on both libraries
+    prog=$(abspath "$oracle")/usr/bin/$1
+    shift
+    nruns=$((nruns + 1))
+    "$prog" "$@" <"$tmp/in" >"$tmp/theirs.out" 2>&1
+    echo "exit $?" >>"$tmp/theirs.out"
+    # shellcheck disable=SC2086
+    env $san LD_LIBRARY_PATH="$tmp/lib" "$prog" "$@" <"$tmp/in" >"$tmp/mixed.out" 2>&1
+    echo "exit $?" >>"$tmp/mixed.out"
+    if ! cmp -s "$tmp/mixed.out" "$tmp/theirs.out"; then
+        ndiff=$((ndiff + 1))
+        echo "DIFF (Debian's $(basename "$prog") on pmkit's libpcp): $*"
+        diff "$tmp/theirs.out" "$tmp/mixed.out" | shorten | sed 's/^/  /'
+    fi
+}
+xfs="-L -K clear -K add,11,$pmdas/xfs/pmda_xfs.so,xfs_init -n $tmp/ns.xfs"
+: >"$tmp/in"
+# shellcheck disable=SC2086 # the options are words
+{
+    run_bin pmprobe $xfs -v -f xfs.control.reset xfs.buffer.get xfs.log
+    run_bin pmprobe $xfs -I xfs.perdev.write no.such.metric
+    run_bin pmstore $xfs xfs.control.reset 1
+    run_bin pmstore $xfs xfs.control.reset -5
+    run_bin pmstore $xfs xfs.buffer.get 1
+}
+
 if [ "$ndiff" != 0 ]; then
-    echo "FAIL: $ndiff of $((nruns * 2)) runs with Debian's agent DSOs differ from Debian's pminfo on Debian's libraries"
+    echo "FAIL: $ndiff runs with Debian's agent DSOs differ from Debian's programs on Debian's libraries"
     exit 1
 fi
-echo "PASS: $nruns runs with Debian's proc and xfs agents as DSOs: pmkit's pminfo, and Debian's pminfo on pmkit's libpcp, identical to Debian's"
+echo "PASS: $nruns runs with Debian's proc and xfs agents as DSOs: pmkit's pminfo, and Debian's pminfo, pmprobe and pmstore on pmkit's libpcp, identical to Debian's"
 exit 0
