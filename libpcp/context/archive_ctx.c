@@ -351,7 +351,7 @@ static pmValueSet *profile_copy(const pmValueSet *vs, const pmProfile *prof, pmI
 
 /* vsets[0..n) for pmids from record r, the profile applied; 1 when the
  * record holds one of them, 0 when it holds none (nothing made). */
-static int pick(const pmkit_archive *a, const pmkit_ctx *ctx, const pmHighResResult *r, int n,
+static int pick(const pmkit_archive *a, pmkit_ctx *ctx, const pmHighResResult *r, int n,
                 const pmID *pmids, pmValueSet **vsets)
 {
     int any = 0;
@@ -374,7 +374,7 @@ static int pick(const pmkit_archive *a, const pmkit_ctx *ctx, const pmHighResRes
         } else {
             if (arch_desc(a->sh->set, vs->pmid, &d) < 0)
                 d.indom = PM_INDOM_NULL;
-            vsets[i] = profile_copy(vs, &ctx->prof, d.indom);
+            vsets[i] = profile_copy(vs, pmkit_ctx_profile(ctx, 0), d.indom);
         }
         if (vsets[i] == NULL)
             return -ENOMEM;
@@ -402,8 +402,8 @@ static int interp_fetch(pmkit_archive *a, pmkit_ctx *ctx, int n, pmID *pmids, pm
     }
     if (arch_cmp_time(&a->origin, &start) < 0 || arch_cmp_time(&a->origin, &end) > 0) {
         sts = PM_ERR_EOL; /* the time moves on all the same, as in Debian's */
-    } else if ((sts = pmkit_interp_fetch(a->sh->set, a->cur, &a->ic, &ctx->prof, &a->origin, &end,
-                                         n, pmids, vsets)) < 0) {
+    } else if ((sts = pmkit_interp_fetch(a->sh->set, a->cur, &a->ic, pmkit_ctx_profile(ctx, 0),
+                                         &a->origin, &end, n, pmids, vsets)) < 0) {
         return sts;
     }
     *stamp = a->origin;

@@ -23,6 +23,8 @@
 #include "archive_ctx.h"
 #include "host.h"
 
+#include <pcp/libpcp.h> /* the view's c_instprof */
+
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -181,8 +183,14 @@ static void profile_clear(pmProfile *prof)
     prof->profile_len = 0;
 }
 
+/* A copy of src (NULL: every instance) into dst (dst's old lists are not
+ * freed): 0 or -ENOMEM. */
 static int profile_copy(pmProfile *dst, const pmProfile *src)
 {
+    if (src == NULL) {
+        *dst = (pmProfile){.state = PM_PROFILE_INCLUDE};
+        return 0;
+    }
     *dst = *src;
     dst->profile = NULL;
     dst->profile_len = 0;
@@ -209,15 +217,34 @@ static int profile_copy(pmProfile *dst, const pmProfile *src)
     return 0;
 }
 
+pmProfile *pmkit_ctx_profile(pmkit_ctx *ctx, int make)
+{
+    pmProfile *p = ctx->pcp != NULL ? ctx->pcp->c_instprof : ctx->prof;
+
+    if (p != ctx->prof) { /* the program's now: the old one is its to free */
+        ctx->prof = p;
+        ctx->prof_gen++;
+    }
+    if (p == NULL && make && (p = calloc(1, sizeof(*p))) != NULL) {
+        p->state = PM_PROFILE_INCLUDE;
+        ctx->prof = p;
+        if (ctx->pcp != NULL)
+            ctx->pcp->c_instprof = p;
+    }
+    return p;
+}
+
 static void ctx_free(pmkit_ctx *ctx)
 {
+    pmProfile *prof = pmkit_ctx_profile(ctx, 0);
+
     pmkit_archive_close(ctx->archive);
     pmkit_ctx_view_free(ctx);
     if (ctx->host != NULL) {
         pmkit_host_close(ctx->host); /* pmcd sees the connection close */
         pthread_mutex_destroy(&ctx->use);
     }
-    profile_clear(&ctx->prof);
+    __pmFreeProfile(prof); /* freed with the context, as PCP frees c_instprof */
     free(ctx);
 }
 
@@ -272,10 +299,11 @@ static int ctx_new(int type, const char *name, const pmProfile *prof, const pmki
         return -ENOMEM;
     ctx->handle = handle;
     ctx->type = type;
-    ctx->prof.state = PM_PROFILE_INCLUDE;
-    if (prof != NULL && (sts = profile_copy(&ctx->prof, prof)) < 0) {
+    if ((ctx->prof = malloc(sizeof(*ctx->prof))) == NULL ||
+        (sts = profile_copy(ctx->prof, prof)) < 0) {
+        free(ctx->prof);
         free(ctx);
-        return sts;
+        return -ENOMEM;
     }
     if (type == PM_CONTEXT_ARCHIVE) {
         sts = copy != NULL ? pmkit_archive_dup(copy, &ctx->archive)
@@ -348,14 +376,14 @@ int pmDupContext(void)
         return PM_ERR_NOCONTEXT;
     if (old->host == NULL) {
         /* under the library lock */
-        sts = ctx_new(old->type, NULL, &old->prof, old->archive, 0);
+        sts = ctx_new(old->type, NULL, pmkit_ctx_profile(old, 0), old->archive, 0);
         pmkit_ctx_release(old);
         if (sts >= 0)
             pmkit_derived_context_new(sts); /* no per-context metrics come along */
         return sts;
     }
     spec = strdup(pmkit_host_spec(old->host));
-    sts = spec == NULL ? -ENOMEM : profile_copy(&prof, &old->prof);
+    sts = spec == NULL ? -ENOMEM : profile_copy(&prof, pmkit_ctx_profile(old, 0));
     pmkit_ctx_release(old);
     if (sts < 0) {
         free(spec);
@@ -534,6 +562,7 @@ static void list_remove(pmInDomProfile *p, int n, const int *insts)
 static int profile_change(pmInDom indom, int n, int *insts, int state)
 {
     pmkit_ctx *ctx;
+    pmProfile *prof;
     pmInDomProfile *p;
     int sts = 0;
 
@@ -543,11 +572,14 @@ static int profile_change(pmInDom indom, int n, int *insts, int state)
         n = 0;
     if ((ctx = pmkit_ctx_hold()) == NULL)
         return PM_ERR_NOCONTEXT;
+    prof = pmkit_ctx_profile(ctx, 1);
     ctx->prof_gen++;
-    if (indom == PM_INDOM_NULL) {
-        profile_clear(&ctx->prof);
-        ctx->prof.state = state;
-    } else if ((p = profile_entry(&ctx->prof, indom, 1)) == NULL) {
+    if (prof == NULL) {
+        sts = -ENOMEM;
+    } else if (indom == PM_INDOM_NULL) {
+        profile_clear(prof);
+        prof->state = state;
+    } else if ((p = profile_entry(prof, indom, 1)) == NULL) {
         sts = -ENOMEM;
     } else if (n == 0) {
         free(p->instances);

@@ -31,7 +31,8 @@ typedef struct pmkit_ctx {
     int handle;             /* what pmNewContext returned */
     int type;               /* PM_CONTEXT_LOCAL, PM_CONTEXT_HOST or PM_CONTEXT_ARCHIVE */
     unsigned prof_gen;      /* bumped on every profile change */
-    pmProfile prof;         /* the instance profile; its address is stable */
+    pmProfile *prof;        /* the instance profile, a block of its own (NULL: every
+                             * instance); read through pmkit_ctx_profile */
     pmkit_host *host;       /* PM_CONTEXT_HOST: the connection to pmcd (host.c) */
     pmkit_archive *archive; /* PM_CONTEXT_ARCHIVE: its archives (archive_ctx.c) */
     /* PM_CONTEXT_HOST: held around each use of host and of prof */
@@ -102,6 +103,13 @@ int pmkit_ctx_local_current(void);
  * none.  (No lock: a thread-local copy kept with the current handle.) */
 int pmkit_ctx_type_current(void);
 
+/* ctx's instance profile, ctx held: the one its PCP view shows as
+ * c_instprof, taken over when a program put another there (PCP's programs
+ * own it as PCP's context does: dbpmda frees it and puts its own), NULL
+ * for none (every instance) unless make, when an empty one (every
+ * instance) is made: NULL then only without memory. */
+pmProfile *pmkit_ctx_profile(pmkit_ctx *ctx, int make);
+
 /*
  * Local agents (local.c), called with the lock held.  dso_for returns the
  * loaded agent serving a domain and prepares it for a call from ctx
@@ -109,7 +117,7 @@ int pmkit_ctx_type_current(void);
  */
 __pmDSO *pmkit_dso_for(unsigned int domain, const pmkit_ctx *ctx);
 /* Hand ctx's profile to the agent unless it already has the current one. */
-int pmkit_dso_profile(__pmDSO *dso, const pmkit_ctx *ctx);
+int pmkit_dso_profile(__pmDSO *dso, pmkit_ctx *ctx);
 /* Load every configured agent not loaded yet (at each new local context);
  * fails only when there is no table and no pmcd.conf to build it from. */
 int pmkit_dso_load_all(void);

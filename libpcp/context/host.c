@@ -402,12 +402,15 @@ int pmkit_host_call(pmkit_ctx *ctx, const unsigned char **pdu)
 int pmkit_host_profile(pmkit_ctx *ctx)
 {
     pmkit_host *h = ctx->host;
+    pmProfile *prof = pmkit_ctx_profile(ctx, 1);
     int sts;
 
     PMKIT_CHECK(pmkit_ctx_is_held(ctx));
+    if (prof == NULL)
+        return -ENOMEM;
     if (h->prof_sent && h->sent_gen == ctx->prof_gen)
         return 0;
-    pdu_enc_profile(&h->out, ctx->handle, &ctx->prof);
+    pdu_enc_profile(&h->out, ctx->handle, prof);
     if ((sts = pmkit_host_send(ctx)) < 0)
         return sts;
     h->prof_sent = 1;

@@ -286,15 +286,18 @@ __pmDSO *pmkit_dso_for(unsigned int domain, const pmkit_ctx *ctx)
     return NULL;
 }
 
-int pmkit_dso_profile(__pmDSO *dso, const pmkit_ctx *ctx)
+int pmkit_dso_profile(__pmDSO *dso, pmkit_ctx *ctx)
 {
     agent *a = (agent *)dso; /* d is the first member */
+    pmProfile *prof = pmkit_ctx_profile(ctx, 1);
     int sts;
 
     PMKIT_CHECK(pmkit_lock_held());
     if (dso->ctx_last_prof == ctx->handle && a->prof_gen == ctx->prof_gen)
         return 0;
-    sts = dso->dispatch.version.any.profile((pmProfile *)&ctx->prof, dso->dispatch.version.any.ext);
+    if (prof == NULL)
+        return -ENOMEM;
+    sts = dso->dispatch.version.any.profile(prof, dso->dispatch.version.any.ext);
     if (sts >= 0) {
         dso->ctx_last_prof = ctx->handle;
         a->prof_gen = ctx->prof_gen;

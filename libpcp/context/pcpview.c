@@ -175,6 +175,7 @@ static __pmContext *view(pmkit_ctx *ctx, int slot)
             free(c);
             return NULL;
         }
+        c->c_instprof = ctx->prof; /* the profile itself: PCP's programs free and replace it */
         ctx->pcp = c;
         if (ctx->archive != NULL)
             pmkit_archive_view_made(ctx->archive, ctx);
@@ -183,7 +184,7 @@ static __pmContext *view(pmkit_ctx *ctx, int slot)
     c->c_mode = ctx->archive != NULL ? pmkit_archive_mode_word(ctx->archive) : PM_MODE_LIVE;
     c->c_handle = ctx->handle;
     c->c_slot = slot;
-    c->c_instprof = &ctx->prof;
+    pmkit_ctx_profile(ctx, 0); /* a program's profile put in c_instprof taken over */
     if (c->c_pmcd != NULL) {
         c->c_pmcd->pc_fd = pmkit_host_fd(ctx->host);
         c->c_sent = pmkit_host_profile_sent(ctx->host);
@@ -414,7 +415,8 @@ void __pmDumpContext(FILE *f, int context, pmInDom indom)
                     pmkit_host_profile_sent(ctx->host) ? "SENT" : "NOT_SENT");
         else
             fprintf(f, "standalone: profile=NOT_SENT\n");
-        __pmDumpProfile(f, (int)indom, &ctx->prof);
+        if (ctx->prof != NULL)
+            __pmDumpProfile(f, (int)indom, ctx->prof);
     }
     pmkit_unlock();
 }

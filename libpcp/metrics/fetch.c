@@ -37,7 +37,7 @@ static pmValueSet *error_vset(pmID pmid, int err)
 }
 
 /* One agent call for the still-empty slots of domain dom from slot first. */
-static int fetch_domain(const pmkit_ctx *ctx, int n, const pmID *pmids, pmValueSet **out, int first)
+static int fetch_domain(pmkit_ctx *ctx, int n, const pmID *pmids, pmValueSet **out, int first)
 {
     unsigned int dom = pmID_domain(pmids[first]);
     __pmDSO *dso = pmkit_dso_for(dom, ctx);
