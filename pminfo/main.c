@@ -372,16 +372,22 @@ static void print_instance_labels(const levels *l, pmLabelSet *top, int inst, co
  * every instance of the domain. */
 static void report_instance_labels(pmInDom indom, const levels *l)
 {
-    held_sets *h = held_get(HELD_INSTANCES, indom, indom);
-    pmLabelSet *sets = h->sets;
-    int nsets = h->n;
+    held_sets *h;
+    pmLabelSet *sets;
+    int nsets;
+
+    /* the instances first, as PCP's pminfo asks: an agent that refreshes
+     * its instances when asked for them (proc) then labels every one */
+    know_instances(indom);
+    h = held_get(HELD_INSTANCES, indom, indom);
+    sets = h->sets;
+    nsets = h->n;
 
     for (int i = 0; i < nsets; i++) {
         const char *name = instance_name(indom, (int)sets[i].inst);
         print_instance_labels(l, &sets[i], (int)sets[i].inst, name != NULL ? name : "DISAPPEARED");
     }
     if (nsets <= 0) {
-        know_instances(indom);
         for (int i = 0; i < known.n; i++)
             print_instance_labels(l, NULL, known.inst[i],
                                   known.name[i] != NULL ? known.name[i] : "");

@@ -63,20 +63,32 @@ int __pmParseLabelSet(const char *json, int jsonlen, int flags, pmLabelSet **set
     return sts < 0 ? sts : 1;
 }
 
-/* An agent's own label, {"agent":"NAME"}, as a new set. */
+/* An agent's own label, {"agent":"NAME"}, as a new set.  NAME is the
+ * agent's name as PCP's libpcp takes it: a leading "pmda" dropped and
+ * then a trailing " DSO" (where something is left besides), written as
+ * it is, unescaped: a name that is no JSON string gets PCP's answer. */
 int __pmGetDomainLabels(int domain, const char *name, pmLabelSet **set)
 {
-    char text[MAXPATHLEN + 16];
+    size_t len;
+    char *text;
     int sts;
 
     (void)domain;
     if (name == NULL || set == NULL)
         return -EINVAL;
-    pmkit_json_string(text + 9, sizeof(text) - 10, name);
-    memcpy(text, "{\"agent\":", 9);
-    pmstrncat(text, sizeof(text), "}");
+    len = strlen(name);
+    if (len > 4 && strncmp(name, "pmda", 4) == 0) {
+        name += 4;
+        len -= 4;
+    }
+    if (len > 4 && strcmp(name + len - 4, " DSO") == 0)
+        len -= 4;
+    if ((text = malloc(len + 16)) == NULL)
+        return -ENOMEM;
+    snprintf(text, len + 16, "{\"agent\":\"%.*s\"}", (int)len, name);
     *set = NULL;
     sts = __pmAddLabels(set, text, PM_LABEL_DOMAIN);
+    free(text);
     return sts < 0 ? sts : 1;
 }
 

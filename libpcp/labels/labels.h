@@ -61,10 +61,12 @@ int pmkit_context_labels(pmLabelSet **sets);
 
 /* For libpcp_pmda, by PCP's names: add a label object to a set
  * (labels.c), the label files' labels added to a set, 1 if labels/ itself
- * gave some, 0 if not, -errno with the set freed (context_labels.c); and
- * pmkit's own, a set's labels rewritten as one flat object (labels.c). */
+ * gave some, 0 if not, -errno with the set freed (context_labels.c), an
+ * agent's own {"agent":NAME} as a new set (internal.c); and pmkit's own, a
+ * set's labels rewritten as one flat object (labels.c). */
 PCP_CALL int __pmAddLabels(pmLabelSet **lpp, const char *text, int flags);
 PCP_CALL int __pmGetContextLabels(pmLabelSet **set);
+PCP_CALL int __pmGetDomainLabels(int domain, const char *name, pmLabelSet **set);
 PCP_CALL int __pmkit_flatten_labels(pmLabelSet *set);
 
 #endif /* PMKIT_LABELS_H */

@@ -10,8 +10,8 @@
  *
  * pmdaLabel, the method of agents that have none of their own (and that
  * theirs call last): the domain's labels default to {"agent":NAME}, NAME
- * the agent's name; the context's to those of $PCP_SYSCONF_DIR/labels and
- * its optional/ directory, read as libpcp reads them (labelget.c), and
+ * the agent's name as __pmGetDomainLabels shortens it; the context's to those of
+ * $PCP_SYSCONF_DIR/labels and its optional/ directory, read as libpcp reads them (labelget.c), and
  * only if the labels directory itself gave some: none is no set, -ENOENT
  * without the directory (the host's own labels are the client's to add);
  * the instances'
@@ -119,8 +119,9 @@ int pmdaLabel(int ident, int type, pmLabelSet **lpp, pmdaExt *pmda)
         }
         break;
     case PM_LABEL_DOMAIN:
+        /* the agent's name as libpcp gives it ("pmdaproc", "proc DSO": proc) */
         if (lpp != NULL && *lpp == NULL && pmda != NULL && pmda->e_name != NULL &&
-            (sts = pmdaAddLabels(lpp, "{\"agent\":\"%s\"}", pmda->e_name)) < 0)
+            (sts = __pmGetDomainLabels(pmda->e_domain, pmda->e_name, lpp)) < 0)
             return sts;
         break;
     case PM_LABEL_INDOM:
