@@ -9,20 +9,22 @@
  * host whose pmcd is logged on the second and the archive's base name on
  * the third.  As Debian's PCP 6.0.3 reads them (tests/oracle/
  * probe_logctl.c): the files of processes that are gone are passed over
- * (the primary's is not checked), names that are neither a pid nor
- * "primary" are ignored, a file whose first line is not a number ending
- * at its newline is passed over with a message (pmprintf's), and one that
- * stops before the host or the archive is taken without them, also with
- * a message.  The answer is an array the library keeps until the next
- * call, in the order of the names (the primary after the pids).  Another
- * host's loggers are what its pmcd says of them (pmcd.pmlogger.port):
- * pid and port, the instance's name, no host or archive.
+ * (the primary's is not checked), names that neither start with the pid
+ * of a live process (above 1) nor are "primary" are ignored, one that
+ * starts with one and goes on ("12x") is refused with a message, a file
+ * whose first line is not a number ending at its newline is passed over
+ * with a message (pmprintf's), and one that stops before the host or the
+ * archive is taken without them, also with a message.  The answer is an array the library keeps
+ * until the next call, in the order of the names (the primary after the pids).  Another host's
+ * loggers are what its pmcd says of them (pmcd.pmlogger.port): pid and port, the instance's name,
+ * no host or archive.
  */
 #include "support.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,25 +55,31 @@ static void ports_clear(void)
     nports = 0;
 }
 
-static int all_digits(const char *s)
+/* The pid a port file's name starts with, as PCP reads it (strtol: blanks
+ * and a sign taken, anything after the number left at *rest). */
+static long name_pid(const char *name, char **rest)
 {
-    if (*s == '\0')
-        return 0;
-    for (; *s; s++)
-        if (*s < '0' || *s > '9')
-            return 0;
-    return 1;
+    return strtol(name, rest, 10);
 }
 
-/* Is name a port file the search for pid wants? */
+/* Is name a port file the search for pid wants?  For all of them, as PCP
+ * picks them: "primary", or a name starting with the pid (above 1) of a
+ * live process: "12x" is one where process 12 runs (and is then refused
+ * with a message, parse_file), "+12" is 12's. */
 static int wanted(const char *name, int pid)
 {
+    char own[16];
+    long n;
+
     if (pid == PM_LOG_PRIMARY_PID)
         return strcmp(name, "primary") == 0;
-    if (pid == PM_LOG_ALL_PIDS)
+    if (pid == PM_LOG_ALL_PIDS) {
+        n = name_pid(name, NULL);
         return strcmp(name, "primary") == 0 ||
-               (all_digits(name) && __pmProcessExists((pid_t)atoi(name)));
-    return all_digits(name) && atoi(name) == pid;
+               (n > 1 && n <= INT_MAX && __pmProcessExists((pid_t)n));
+    }
+    pmsprintf(own, sizeof(own), "%d", pid); /* one pid's: its file by name */
+    return strcmp(name, own) == 0;
 }
 
 /* The file's text (at most PORT_FILE_MAX bytes), NUL-terminated: its
@@ -121,9 +129,12 @@ static void complain(const char *path, const char *what)
     pmflush();
 }
 
-/* Parse the port file at path into lp: 1, 0 to pass it over, -ENOMEM. */
-static int parse_file(const char *path, __pmLogPort *lp)
+/* Parse the port file at path, named name, into lp: 1, 0 to pass it
+ * over, -ENOMEM.  A name that is neither a pid nor "primary" is refused
+ * once its port is read, as PCP refuses it. */
+static int parse_file(const char *path, const char *name, __pmLogPort *lp)
 {
+    char *rest;
     char text[PORT_FILE_MAX + 1], *end;
     const char *p;
     int n = read_text(path, text), nl;
@@ -141,6 +152,12 @@ static int parse_file(const char *path, __pmLogPort *lp)
     lp->port = (int)strtol(text, &end, 10);
     if (*end != '\n') {
         complain(path, ": no port number");
+        return 0;
+    }
+    name_pid(name, &rest);
+    if (*rest != '\0' && strcmp(name, "primary") != 0) {
+        pmprintf("__pmLogFindLocalPorts: unrecognised pmlogger port file %s\n", path);
+        pmflush();
         return 0;
     }
     p = end + 1;
@@ -176,9 +193,9 @@ static int add_port(const char *dir, const char *name)
     ports = t;
     lp = &ports[nports];
     memset(lp, 0, sizeof(*lp));
-    lp->pid = strcmp(name, "primary") == 0 ? PM_LOG_PRIMARY_PID : atoi(name);
+    lp->pid = strcmp(name, "primary") == 0 ? PM_LOG_PRIMARY_PID : (int)name_pid(name, NULL);
     pmsprintf(path, sizeof(path), "%s/%s", dir, name);
-    if ((sts = parse_file(path, lp)) <= 0 || (lp->name = strdup(name)) == NULL) {
+    if ((sts = parse_file(path, name, lp)) <= 0 || (lp->name = strdup(name)) == NULL) {
         free(lp->pmcd_host);
         free(lp->archive);
         return sts < 0 || sts == 1 ? -ENOMEM : 0;

@@ -21,6 +21,7 @@
 #include "libpcp.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -94,7 +95,7 @@ static void show_err(void)
             printf("%.*sDIR", (int)(d - p), p);
             p = d + strlen(dir);
             if (strncmp(p, "/pmlogger/", 10) == 0 && strncmp(p + 10, self_s, strlen(self_s)) == 0 &&
-                (p[10 + strlen(self_s)] == ':' || p[10 + strlen(self_s)] == ' ')) {
+                !isdigit((unsigned char)p[10 + strlen(self_s)])) {
                 printf("/pmlogger/self");
                 p += 10 + strlen(self_s);
             }
@@ -506,6 +507,21 @@ static void port_files(void)
     find_port("localhost", PM_LOG_ALL_PIDS);
     rm_file("notapid");
     rm_file("12x");
+    /* names starting with a live pid and going on, one with no port
+     * either, pid 1's, and a pid with a sign */
+    char more[4][32];
+    snprintf(more[0], sizeof(more[0]), "%sx", self_s);
+    snprintf(more[1], sizeof(more[1]), "%sy", self_s);
+    snprintf(more[2], sizeof(more[2]), "1");
+    snprintf(more[3], sizeof(more[3]), "+%s", self_s);
+    put_file(more[0], "4334\nx\ny\n");
+    put_file(more[1], "abc\n");
+    put_file(more[2], "4335\nx\ny\n");
+    put_file(more[3], "4336\nh\n/a\n");
+    find_port("localhost", PM_LOG_ALL_PIDS);
+    find_port("localhost", self);
+    for (int i = 0; i < 4; i++)
+        rm_file(more[i]);
     static const char *bad[] = {"",
                                 "\n",
                                 "abc\nvm\n/a\n",
