@@ -348,12 +348,14 @@ static void print_labels(const levels *l, pmLabelSet *top, const char *prefix)
         printf("%s%s\n", prefix, buf);
 }
 
-/* Does the report fetch values?  From an archive -l does too (PCP's
- * pminfo does: it places the context, so the instance domains -l shows
- * are those of the time of the metric's first value). */
+/* Does the report fetch values?  -l does too, as PCP's pminfo does: an
+ * agent that refreshes its instances as it fetches (sample's scrambled
+ * bins, zfs) then labels those; from an archive the fetch places the
+ * context, so the instance domains -l shows are those of the time of the
+ * metric's first value. */
 static int fetches(void)
 {
-    return run.fetch || run.verify || (run.labels && opts.context == PM_CONTEXT_ARCHIVE);
+    return run.fetch || run.verify || run.labels;
 }
 
 static const char *instance_name(pmInDom indom, int inst);
@@ -734,7 +736,7 @@ static void report_batch(void)
              * fetch's (PCP's pmFetch gives the same error) */
             if ((fetched = pmSetMode(PM_MODE_FORW, &opts.origin, 0)) >= 0)
                 fetched = pmFetch(run.nnames, run.pmids, &result);
-        } else if ((run.fetch || run.verify) && run.nnames > 0) {
+        } else if (fetches() && run.nnames > 0) {
             fetched = pmFetch(run.nnames, run.pmids, &result);
         }
         for (int i = 0; i < run.nnames; i++)

@@ -2,15 +2,16 @@
 # debian_dsos.sh LIBDIR PMINFO ORACLE_DIR
 #
 # Debian-built agent DSOs (ORACLE_DIR/usr/lib/pcp/pmdas, the unpacked pcp
-# package: the proc and xfs agents) loaded into a local context three
-# ways: Debian's pminfo on Debian's libraries (the reference), pmkit's
-# PMINFO on pmkit's libpcp and libpcp_pmda (LIBDIR first on the library
-# path, so the agent gets pmkit's libpcp_pmda too), and Debian's pminfo on
-# pmkit's libpcp beside Debian's libpcp_pmda.  Each agent's namespace
+# package: the proc, xfs, zfs and sample agents) loaded into a local
+# context three ways: Debian's pminfo on Debian's libraries (the
+# reference), pmkit's PMINFO on pmkit's libpcp and libpcp_pmda (LIBDIR
+# first on the library path, so the agent gets pmkit's libpcp_pmda too),
+# and Debian's pminfo on pmkit's libpcp beside Debian's libpcp_pmda.  Each agent's namespace
 # is its own "root" file with its domain number written in (Debian's
 # stdpmid is made at install time, so an unpacked package has none).
 # Names, descriptors, one-line and help texts and labels must be
-# identical; values are left out where the agent reads the live system
+# identical (the agents' messages on stderr too, their date and pid put
+# aside); values are left out where the agent reads the live system
 # (processes come and go between runs).
 #
 # Exit 0 identical, 1 any difference, 2 usage, 77 skip.
@@ -48,8 +49,11 @@ one() { # WHO OUT ERR ARGS...: one side's run
     theirs) "$theirs" "$@" ;;
     ours) env $san LD_LIBRARY_PATH="$lib" "$pminfo" "$@" ;;
     mixed) env $san LD_LIBRARY_PATH="$tmp/lib" "$theirs" "$@" ;;
-    esac >"$out" 2>"$err"
+    esac >"$out" 2>"$err.all"
     echo "exit $?" >>"$out"
+    # the agents' messages: their date and pid put aside
+    sed 's/^\[[A-Z][a-z]* [A-Z][a-z]* *[0-9]* [0-9:]*\] \([a-z]*\)([0-9]*)/[DATE] \1(PID)/' \
+        "$err.all" >"$err"
 }
 keep=p # a sed script: the lines of pminfo's output compared
 run() { # AGENT DOMAIN INIT ARGS...: the three ways, compared with Debian's
@@ -73,7 +77,8 @@ run() { # AGENT DOMAIN INIT ARGS...: the three ways, compared with Debian's
     done
 }
 
-for spec in proc:3:proc_init:PROC xfs:11:xfs_init:XFS; do
+for spec in proc:3:proc_init:PROC xfs:11:xfs_init:XFS zfs:153:zfs_init:ZFS \
+    sample:29:sample_init:SAMPLE; do
     IFS=: read -r name domain init macro <<EOF
 $spec
 EOF
@@ -94,6 +99,9 @@ run xfs 11 xfs_init -l xfs
 run xfs 11 xfs_init -f xfs.control.reset
 run xfs 11 xfs_init -m xfs.buffer
 run proc 3 proc_init -d proc.nprocs no.such.metric
+# labels fetch first, as Debian's pminfo does: zfs refreshes (and, without
+# ZFS, complains) as it fetches
+run zfs 153 zfs_init -l zfs.arc zfs.pool
 # proc's labels: the agent's name from "proc DSO", and each process's
 # label (pid), which proc gives once asked for its instances; only pid
 # 1's line is compared (the others come and go)
@@ -175,5 +183,5 @@ if [ "$ndiff" != 0 ]; then
     echo "FAIL: $ndiff runs with Debian's agent DSOs differ from Debian's programs on Debian's libraries"
     exit 1
 fi
-echo "PASS: $nruns runs with Debian's proc and xfs agents as DSOs: pmkit's pminfo, and Debian's pminfo, pmprobe, pmstore and dbpmda on pmkit's libpcp, identical to Debian's"
+echo "PASS: $nruns runs with Debian's proc, xfs, zfs and sample agents as DSOs: pmkit's pminfo, and Debian's pminfo, pmprobe, pmstore and dbpmda on pmkit's libpcp, identical to Debian's"
 exit 0
