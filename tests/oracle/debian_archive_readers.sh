@@ -43,14 +43,9 @@ prog=$oracle/usr/bin/$name
 need_oracle "$prog" "Debian's $name"
 need_testsuite "$suite"
 need_ours "$lib/libpcp.so.3" libpcp
-lib=$(abspath "$lib")
+debian_setup
 suite=$(abspath "$suite")
 prog=$(abspath "$prog")
-san=$(sanitizer_env "$lib/libpcp.so.3")
-unset LD_LIBRARY_PATH PCP_CONF PCP_DIR
-export TZ=UTC LC_ALL=C
-# Debian's libpcp would add the machine's derived metrics; pmkit has none
-export PCP_DERIVED_CONFIG=
 
 make_tmp "debian_$name"
 mkdir "$tmp/a"

@@ -28,12 +28,9 @@ need_oracle "$oracle/usr/bin/pmloglabel" "Debian's pmloglabel"
 need_oracle "$oracle/usr/bin/pmlogsize" "Debian's pmlogsize"
 need_testsuite "$suite"
 need_ours "$lib/libpcp.so.3" libpcp
-lib=$(abspath "$lib")
+debian_setup
 suite=$(abspath "$suite")
 oracle=$(abspath "$oracle")
-san=$(sanitizer_env "$lib/libpcp.so.3")
-unset LD_LIBRARY_PATH PCP_CONF PCP_DIR
-export TZ=UTC LC_ALL=C
 
 make_tmp debian_archive_tools
 mkdir "$tmp/a"

@@ -23,14 +23,9 @@ bin=$oracle/usr/bin
 need_oracle "$bin/pmlogsummary" "Debian's pmlogsummary"
 need_testsuite "$suite"
 need_ours "$lib/libpcp.so.3" libpcp
-lib=$(abspath "$lib")
+debian_setup
 bin=$(abspath "$bin")
 a=$(abspath "$suite")/archives
-san=$(sanitizer_env "$lib/libpcp.so.3")
-unset LD_LIBRARY_PATH PCP_CONF PCP_DIR
-export TZ=UTC LC_ALL=C
-# Debian's libpcp would add the machine's derived metrics; pmkit has none
-export PCP_DERIVED_CONFIG=
 
 make_tmp debian_clients
 debian_on_ours "$bin/pmlogsummary" pmlogsummary

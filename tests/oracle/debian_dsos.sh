@@ -27,13 +27,11 @@ theirs=$oracle/usr/bin/pminfo
 need_oracle "$theirs" "Debian's pminfo"
 need_ours "$lib/libpcp.so.3" libpcp
 need_ours "$pminfo" pminfo
-lib=$(abspath "$lib")
+debian_setup
 pminfo=$(abspath "$pminfo")
 theirs=$(abspath "$theirs")
 pmdas=$(abspath "$oracle")/usr/lib/pcp/pmdas
-san=$(sanitizer_env "$lib/libpcp.so.3")
-unset LD_LIBRARY_PATH PCP_CONF PCP_DIR
-export TZ=UTC LC_ALL=C PCP_DERIVED_CONFIG='' PCP_PMDAS_DIR="$pmdas"
+export PCP_PMDAS_DIR="$pmdas"
 # Debian's pminfo preprocesses a text namespace with Debian's pmcpp
 PCP_BINADM_DIR=$(abspath "$oracle")/usr/lib/pcp/bin
 export PCP_BINADM_DIR

@@ -192,6 +192,18 @@ sanitizer_env() {
 # PROG (called NAME in messages) loads pmkit's libpcp from there (with $san,
 # sanitizer_env's assignments), skips it unless Debian's own libpcp.so.3 is
 # installed for the other side.
+# The setting of a test running Debian's binaries on both libraries, once
+# need_ours has checked $lib: lib made absolute, san for pmkit's side, no
+# library path or PCP configuration inherited, UTC and the C locale, and
+# no derived metrics (Debian's libpcp would add the machine's; pmkit has
+# none).
+debian_setup() {
+    lib=$(abspath "$lib")
+    san=$(sanitizer_env "$lib/libpcp.so.3")
+    unset LD_LIBRARY_PATH PCP_CONF PCP_DIR
+    export TZ=UTC LC_ALL=C PCP_DERIVED_CONFIG=
+}
+
 debian_on_ours() {
     if [ ! -e "$tmp/lib/libpcp.so.3" ]; then
         mkdir -p "$tmp/lib" && ln -s "$lib/libpcp.so.3" "$tmp/lib/libpcp.so.3" || exit 1
