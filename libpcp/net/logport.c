@@ -14,9 +14,10 @@
  * starts with one and goes on ("12x") is refused with a message, a file
  * whose first line is not a number ending at its newline is passed over
  * with a message (pmprintf's), and one that stops before the host or the
- * archive is taken without them, also with a message.  The answer is an array the library keeps
- * until the next call, in the order of the names (the primary after the pids).  Another host's
- * loggers are what its pmcd says of them (pmcd.pmlogger.port): pid and port, the instance's name,
+ * archive is taken without them, also with a message.  The answer is an
+ * array the library keeps until the next call, in the order of the names
+ * (the primary after the pids).  Another host's loggers are what its pmcd
+ * says of them (pmcd.pmlogger.port): pid and port, the instance's name,
  * no host or archive.
  */
 #include "support.h"
