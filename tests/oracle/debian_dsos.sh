@@ -2,13 +2,15 @@
 # debian_dsos.sh LIBDIR PMINFO ORACLE_DIR
 #
 # Debian-built agent DSOs (ORACLE_DIR/usr/lib/pcp/pmdas, the unpacked pcp
-# package: the proc, xfs, zfs and sample agents) loaded into a local
-# context three ways: Debian's pminfo on Debian's libraries (the
+# package: the linux, pmcd, proc, xfs, zfs and sample agents) loaded into
+# a local context three ways: Debian's pminfo on Debian's libraries (the
 # reference), pmkit's PMINFO on pmkit's libpcp and libpcp_pmda (LIBDIR
 # first on the library path, so the agent gets pmkit's libpcp_pmda too),
-# and Debian's pminfo on pmkit's libpcp beside Debian's libpcp_pmda.  Each agent's namespace
-# is its own "root" file with its domain number written in (Debian's
-# stdpmid is made at install time, so an unpacked package has none).
+# and Debian's pminfo on pmkit's libpcp beside Debian's libpcp_pmda.
+# Each agent's namespace is its own "root" file (linux's and pmcd's:
+# PCP's root_linux and root_pmcd) with its domain number written in
+# (Debian's stdpmid is made at install time, so an unpacked package has
+# none).
 # Names, descriptors, one-line and help texts and labels must be
 # identical (the agents' messages on stderr too, their date and pid put
 # aside); values are left out where the agent reads the live system
@@ -91,6 +93,24 @@ EOF
         run "$name" "$domain" "$init" $opts "$name"
     done
 done
+# Debian's linux and pmcd agents, whose namespaces are PCP's own root_linux
+# and root_pmcd with their domains from stdpmid.pcp (as PCP's install makes
+# them): every descriptor of linux, and the help texts of two subtrees;
+# pmcd's agent cannot load outside pmcd (it needs pmcd's own symbols), so
+# its run compares how that failure is reported
+pmns=$(abspath "$oracle")/usr/lib/pcp/pmns
+if [ ! -f "$pmns/stdpmid.pcp" ] || [ ! -f "$pmns/root_linux" ] || [ ! -f "$pmns/root_pmcd" ]; then
+    echo "SKIP: PCP's namespace sources are missing from $pmns (sh scripts/deps.sh test)"
+    exit 77
+fi
+awk '/^[A-Z][A-Z0-9_]*[ \t]+[0-9]+/ {print "#define", $1, $2}' "$pmns/stdpmid.pcp" >"$tmp/stdpmid"
+for name in linux pmcd; do
+    cat "$tmp/stdpmid" "$pmns/root_$name" >"$tmp/ns.$name"
+done
+run linux 60 linux_init -d
+run linux 60 linux_init -T kernel.all mem.util
+run pmcd 2 pmcd_init -d
+
 # xfs's labels, and the value of its control metric (its statistics are
 # live on a machine with an xfs file system, so only their presence counts)
 run xfs 11 xfs_init -l xfs
@@ -200,5 +220,5 @@ if [ "$ndiff" != 0 ]; then
     echo "FAIL: $ndiff runs with Debian's agent DSOs differ from Debian's programs on Debian's libraries"
     exit 1
 fi
-echo "PASS: $nruns runs with Debian's proc, xfs, zfs and sample agents as DSOs: pmkit's pminfo, and Debian's pminfo, pmprobe, pmstore and dbpmda on pmkit's libpcp, identical to Debian's"
+echo "PASS: $nruns runs with Debian's linux, pmcd, proc, xfs, zfs and sample agents as DSOs: pmkit's pminfo, and Debian's pminfo, pmprobe, pmstore and dbpmda on pmkit's libpcp, identical to Debian's"
 exit 0
