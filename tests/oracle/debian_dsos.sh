@@ -177,7 +177,7 @@ status
 close
 quit
 EOF
-run_bin dbpmda -n "$tmp/ns.xfs" -e
+run_bin dbpmda -f -n "$tmp/ns.xfs" -e
 cat >"$tmp/in" <<EOF
 open dso $pmdas/proc/pmda_proc.so proc_init 3
 desc proc.nprocs
@@ -196,7 +196,7 @@ foo
 close
 quit
 EOF
-run_bin dbpmda -n "$tmp/ns.proc" -e
+run_bin dbpmda -f -n "$tmp/ns.proc" -e
 # and Debian's sample agent as a daemon over a pipe (on the same library
 # as dbpmda), run as the user running this
 cat >"$tmp/in" <<EOF
@@ -214,7 +214,7 @@ status
 close
 quit
 EOF
-run_bin dbpmda -n "$tmp/ns.sample" -e
+run_bin dbpmda -f -q 60 -n "$tmp/ns.sample" -e
 
 if [ "$ndiff" != 0 ]; then
     echo "FAIL: $ndiff runs with Debian's agent DSOs differ from Debian's programs on Debian's libraries"
