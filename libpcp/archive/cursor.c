@@ -67,6 +67,19 @@ struct arch_cursor {
     uint8_t ahead[PEEK_HEAD];
 };
 
+/* Where a cursor is, kept to go back to. */
+static arch_cursor_posn posn_of(const arch_cursor *c)
+{
+    return (arch_cursor_posn){c->a, c->v, c->off};
+}
+
+static void posn_restore(arch_cursor *c, arch_cursor_posn p)
+{
+    c->a = p.a;
+    c->v = p.v;
+    c->off = p.off;
+}
+
 /* The smallest data record: two length words, a time, a count. */
 static uint32_t min_record(const arch_set *s, int a)
 {
@@ -229,15 +242,13 @@ static void virtual_mark(arch_record *rec, int a, const struct timespec *stamp)
  * reading the record the time comes from. */
 static int archive_mark(arch_cursor *c, int dir, arch_record *rec)
 {
-    arch_cursor_posn here = {c->a, c->v, c->off};
+    arch_cursor_posn here = posn_of(c);
     arch_record near;
     struct timespec t;
     int sts;
 
     sts = dir > 0 ? step_back(c, &near) : step_forw(c, &near);
-    c->a = here.a;
-    c->v = here.v;
-    c->off = here.off;
+    posn_restore(c, here);
     if (sts < 0)
         return sts;
     t = sts > 0 ? near.stamp : c->s->arch[c->a].label.start;
@@ -260,9 +271,7 @@ static int archive_mark(arch_cursor *c, int dir, arch_record *rec)
     }
     virtual_mark(rec, c->a - 1, &t);
     if ((sts = to_volume_end(c, c->a - 1, c->s->arch[c->a - 1].nvols - 1)) < 0) {
-        c->a = here.a;
-        c->v = here.v;
-        c->off = here.off;
+        posn_restore(c, here);
         return sts;
     }
     return 1;
@@ -355,17 +364,13 @@ int __pmLogReads;
 
 int arch_cursor_step(arch_cursor *c, int dir, arch_record *rec)
 {
-    int a = c->a, v = c->v, sts;
-    uint64_t off = c->off;
+    arch_cursor_posn here = posn_of(c);
+    int sts = dir > 0 ? step_forw(c, rec) : step_back(c, rec);
 
-    sts = dir > 0 ? step_forw(c, rec) : step_back(c, rec);
     if (sts > 0 && rec->vol >= 0)
         __pmLogReads++;
-    if (sts < 0) {
-        c->a = a;
-        c->v = v;
-        c->off = off;
-    }
+    if (sts < 0)
+        posn_restore(c, here);
     return sts;
 }
 
@@ -515,7 +520,7 @@ int arch_cursor_seek(arch_cursor *c, const struct timespec *t, int dir)
      * stop after it if it is at t (the first of several at t, as PCP
      * places it), else before it */
     for (;;) {
-        arch_cursor_posn save = {c->a, c->v, c->off};
+        arch_cursor_posn save = posn_of(c);
         struct timespec stamp;
         uint32_t len;
         if (peek_record(c, &stamp, &len)) { /* the common case, cheaply */
@@ -536,9 +541,7 @@ int arch_cursor_seek(arch_cursor *c, const struct timespec *t, int dir)
             continue;
         if (dir < 0 && arch_cmp(&rec.stamp, t) == 0)
             return 0;
-        c->a = save.a;
-        c->v = save.v;
-        c->off = save.off;
+        posn_restore(c, save);
         return 0;
     }
 }
@@ -576,7 +579,7 @@ static int at_entry(arch_cursor *c, int a, const arch_ti *ti)
 int arch_cursor_pcp_seek(arch_cursor *c, const struct timespec *t, int dir, const arch_ti_src *src,
                          uint64_t *noted)
 {
-    arch_cursor_posn save = {c->a, c->v, c->off};
+    arch_cursor_posn save = posn_of(c);
     int a = 0, before = 0;
     arch_one *ar;
     uint64_t lo, n;
@@ -624,20 +627,15 @@ int arch_cursor_pcp_seek(arch_cursor *c, const struct timespec *t, int dir, cons
     if (!at_entry(c, a, &ti)) {
         /* a volume the archive lacks: Debian's file stays where it was
          * (its ac_offset notes the entry's offset all the same) */
-        c->a = save.a;
-        c->v = save.v;
-        c->off = save.off;
+        posn_restore(c, save);
         return 1;
     }
     /* forward from an entry before t: one record further back, into the
      * volume before if need be, but not out of the archive */
     if (before && (c->v > 0 || c->off > ar->labellen)) {
-        arch_cursor_posn entry = {c->a, c->v, c->off};
-        if (step_back(c, &rec) <= 0 || c->a != a) {
-            c->a = entry.a;
-            c->v = entry.v;
-            c->off = entry.off;
-        }
+        arch_cursor_posn entry = posn_of(c);
+        if (step_back(c, &rec) <= 0 || c->a != a)
+            posn_restore(c, entry);
     }
     *noted = c->off;
     return 0;
@@ -657,9 +655,7 @@ int arch_cursor_goto(arch_cursor *c, int a, int vol, uint64_t off)
     if (a < 0 || a >= c->s->narch || (v = vol_index(&c->s->arch[a], vol)) < 0)
         return PM_ERR_LOGREC;
     win_jumped(&c->win);
-    c->a = a;
-    c->v = v;
-    c->off = off;
+    posn_restore(c, (arch_cursor_posn){a, v, off});
     return 0;
 }
 
