@@ -755,19 +755,10 @@ static int label_class(int type)
     }
 }
 
-static int time_cmp(const struct timespec *x, const struct timespec *y)
-{
-    if (x->tv_sec != y->tv_sec)
-        return x->tv_sec < y->tv_sec ? -1 : 1;
-    if (x->tv_nsec != y->tv_nsec)
-        return x->tv_nsec < y->tv_nsec ? -1 : 1;
-    return 0;
-}
-
 static int label_cmp(const void *a, const void *b)
 {
     const lrec *x = a, *y = b;
-    int c = time_cmp(&x->t, &y->t);
+    int c = arch_cmp(&x->t, &y->t);
 
     if (c != 0)
         return c;
@@ -784,7 +775,7 @@ static void print_chain(const __pmHashNode *n, const lrec *r)
 {
     for (const __pmLogLabelSet *e = n->data; e != NULL; e = e->next) {
         struct timespec t = {(time_t)e->stamp.sec, (long)e->stamp.nsec};
-        if (time_cmp(&t, &r->t) == 0)
+        if (arch_cmp(&t, &r->t) == 0)
             pmPrintLabelSets(stdout, (int)e->ident, e->type, e->labelsets, e->nsets);
     }
 }
@@ -822,7 +813,7 @@ static int dump_labels(dump *d)
         for (int i = 0; i < l.n; i++) {
             if (i > 0 && label_cmp(&l.r[i - 1], &l.r[i]) == 0)
                 continue;
-            if (i == 0 || time_cmp(&l.r[i - 1].t, &l.r[i].t) != 0) {
+            if (i == 0 || arch_cmp(&l.r[i - 1].t, &l.r[i].t) != 0) {
                 print_stamp(d, &l.r[i].t);
                 printf("\n");
             }

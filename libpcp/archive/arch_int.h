@@ -56,16 +56,6 @@ static inline void arch_stamp(int version, const uint8_t *p, struct timespec *t)
         arch_stamp2(p, t);
 }
 
-/* a < b: -1, a == b: 0, a > b: 1 */
-static inline int arch_cmp(const struct timespec *a, const struct timespec *b)
-{
-    if (a->tv_sec != b->tv_sec)
-        return a->tv_sec < b->tv_sec ? -1 : 1;
-    if (a->tv_nsec != b->tv_nsec)
-        return a->tv_nsec < b->tv_nsec ? -1 : 1;
-    return 0;
-}
-
 /* ------------------------------------------------------------------ */
 /* Files (file.c): raw, or compressed and decompressed on demand into an
  * unlinked temporary file, read with pread either way. */

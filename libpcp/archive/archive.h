@@ -28,6 +28,17 @@
 #include <stdint.h>
 #include <time.h>
 
+/* Times compared: a < b: -1, a == b: 0, a > b: 1 (for the room's
+ * clients too: contexts, pmdumplog). */
+static inline int arch_cmp(const struct timespec *a, const struct timespec *b)
+{
+    if (a->tv_sec != b->tv_sec)
+        return a->tv_sec < b->tv_sec ? -1 : 1;
+    if (a->tv_nsec != b->tv_nsec)
+        return a->tv_nsec < b->tv_nsec ? -1 : 1;
+    return 0;
+}
+
 /* Limits on what a file may ask for (docs/compat.md): a record longer
  * than this is damaged, whatever the file holds. */
 #define ARCH_MAX_RECORD (256u << 20)

@@ -215,13 +215,6 @@ int pmkit_archive_end(struct timespec *tsp)
 /* ------------------------------------------------------------------ */
 /* Records. */
 
-static int arch_cmp_time(const struct timespec *a, const struct timespec *b)
-{
-    if (a->tv_sec != b->tv_sec)
-        return a->tv_sec < b->tv_sec ? -1 : 1;
-    return (a->tv_nsec > b->tv_nsec) - (a->tv_nsec < b->tv_nsec);
-}
-
 static int direction(const pmkit_archive *a)
 {
     return a->mode == PM_MODE_BACK ? ARCH_BACK : ARCH_FORW;
@@ -243,8 +236,7 @@ static int next_result(pmkit_archive *a, pmHighResResult **res)
             return sts;
         if (sts == 0)
             return PM_ERR_EOL;
-    } while (dir > 0 ? arch_cmp_time(&rec.stamp, &a->origin) < 0
-                     : arch_cmp_time(&rec.stamp, &a->origin) > 0);
+    } while (dir > 0 ? arch_cmp(&rec.stamp, &a->origin) < 0 : arch_cmp(&rec.stamp, &a->origin) > 0);
     if ((sts = arch_record_result(a->sh->set, &rec, res)) < 0)
         return sts;
     a->origin = rec.stamp;
@@ -400,7 +392,7 @@ static int interp_fetch(pmkit_archive *a, pmkit_ctx *ctx, int n, pmID *pmids, pm
         start.tv_nsec += 1000000000;
         start.tv_sec--;
     }
-    if (arch_cmp_time(&a->origin, &start) < 0 || arch_cmp_time(&a->origin, &end) > 0) {
+    if (arch_cmp(&a->origin, &start) < 0 || arch_cmp(&a->origin, &end) > 0) {
         sts = PM_ERR_EOL; /* the time moves on all the same, as in Debian's */
     } else if ((sts = pmkit_interp_fetch(a->sh->set, a->cur, &a->ic, pmkit_ctx_profile(ctx, 0),
                                          &a->origin, &end, n, pmids, vsets)) < 0) {
