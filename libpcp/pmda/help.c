@@ -154,9 +154,37 @@ static uint64_t text_end(help_db *db)
     return e;
 }
 
+/* Until the index is built (few lookups so far), a text need not know
+ * where the .pag's texts end: its own NUL, looked for within this many
+ * bytes, proves it good; text_end would read the .pag's last page, a page
+ * fault that a lookup soon after an open would otherwise not take (the
+ * text's own page it takes anyway).  Once lookups are many, text_end is
+ * found and each check is O(1). */
+#define HELP_TEXT_PROBE 65536
+
+/* help_db_text before text_end is known. */
+static __attribute__((noinline)) const char *text_first(help_db *db, uint32_t off)
+{
+    size_t rest;
+
+    if (atomic_load_explicit(&db->index, memory_order_relaxed) == NULL && off >= HELP_PAG_HDRLEN &&
+        off < db->paglen) {
+        rest = db->paglen - off;
+        if (memchr(db->pag + off, '\0', rest < HELP_TEXT_PROBE ? rest : HELP_TEXT_PROBE) != NULL)
+            return db->pag + off;
+        if (rest <= HELP_TEXT_PROBE)
+            return NULL; /* no NUL after off: off >= text_end */
+    }
+    return off >= HELP_PAG_HDRLEN && off < text_end(db) ? db->pag + off : NULL;
+}
+
 const char *help_db_text(help_db *db, uint32_t off)
 {
-    return off >= HELP_PAG_HDRLEN && off < text_end(db) ? db->pag + off : NULL;
+    uint64_t e = atomic_load_explicit(&db->text_end, memory_order_relaxed);
+
+    if (e == 0)
+        return text_first(db, off);
+    return off >= HELP_PAG_HDRLEN && off < e - 1 ? db->pag + off : NULL;
 }
 
 help_record help_db_record(const help_db *db, uint32_t i)
@@ -172,6 +200,7 @@ int help_db_check(help_db *db, char *why, size_t whylen)
 {
     if (memcmp(db->pag, HELP_PAG_HEADER, HELP_PAG_HDRLEN) != 0)
         return fail(why, whylen, ".pag does not start with the version 2 header");
+    (void)text_end(db); /* found once: each record's check is then O(1) */
     for (uint32_t i = 0; i < db->n; i++) {
         help_record r = help_db_record(db, i);
         if (help_db_text(db, r.off_oneline) == NULL)
@@ -580,7 +609,7 @@ static help_index *index_build(const help_db *db)
 }
 
 /* The index, built by this call if no other has; NULL if out of memory. */
-static help_index *index_get(help_db *db)
+static __attribute__((noinline)) help_index *index_get(help_db *db)
 {
     help_index *x = atomic_load_explicit(&db->index, memory_order_acquire), *none = NULL;
 
@@ -610,7 +639,7 @@ static inline uint32_t raw32(const unsigned char *p)
 /* PCP's search without an index: forward for the first record with key,
  * or backward for the last; four records a step, their keys compared at
  * once as they are stored (the key turned into the file's byte order). */
-static uint32_t scan(const help_db *db, uint32_t key, int last)
+static __attribute__((noinline)) uint32_t scan(const help_db *db, uint32_t key, int last)
 {
     const unsigned char *r = db->dir + 12;
     unsigned char b[4];
@@ -644,22 +673,36 @@ static uint32_t scan(const help_db *db, uint32_t key, int last)
     return HELP_NONE;
 }
 
-uint32_t help_db_find(help_db *db, uint32_t key, int last)
+/* The record with key in the index x (help_db_find's O(1) part). */
+static inline uint32_t probe(const help_index *x, uint32_t key, int last)
 {
-    help_index *x = atomic_load_explicit(&db->index, memory_order_acquire);
-    uint32_t h;
-
-    if (x == NULL && (atomic_fetch_add_explicit(&db->scanned, db->n, memory_order_relaxed) <
-                          HELP_SCAN_BUDGET(db->n) ||
-                      (x = index_get(db)) == NULL))
-        return scan(db, key, last);
-    for (h = help_key_mix(key) & x->mask; x->slot[h].rec != 0; h = (h + 1) & x->mask) {
+    for (uint32_t h = help_key_mix(key) & x->mask; x->slot[h].rec != 0; h = (h + 1) & x->mask) {
         if (x->slot[h].key == key) {
             uint32_t i = x->slot[h].rec - 1;
             return last && x->last != NULL ? x->last[i] : i;
         }
     }
     return HELP_NONE;
+}
+
+/* help_db_find while there is no index: a scan, or the index built once
+ * the scans have spent their budget. */
+static __attribute__((noinline)) uint32_t find_unindexed(help_db *db, uint32_t key, int last)
+{
+    help_index *x;
+
+    if (atomic_fetch_add_explicit(&db->scanned, db->n, memory_order_relaxed) <
+            HELP_SCAN_BUDGET(db->n) ||
+        (x = index_get(db)) == NULL)
+        return scan(db, key, last);
+    return probe(x, key, last);
+}
+
+uint32_t help_db_find(help_db *db, uint32_t key, int last)
+{
+    help_index *x = atomic_load_explicit(&db->index, memory_order_acquire);
+
+    return x == NULL ? find_unindexed(db, key, last) : probe(x, key, last);
 }
 
 void help_db_free(help_db *db)
@@ -934,16 +977,33 @@ void pmdaCloseHelp(int handle)
     }
 }
 
-/* The text of the record with key, if its offset is good. */
+/* The text of record i, if its offset is good: only the offset wanted is
+ * read from the record. */
+static inline char *text_at(help_db *db, uint32_t i, int type)
+{
+    const unsigned char *r = db->dir + 12 * ((size_t)i + 1) + ((type & PM_TEXT_ONELINE) ? 4 : 8);
+
+    return (char *)help_db_text(db, get32(r, db->big_endian));
+}
+
+static __attribute__((noinline)) char *text_unindexed(help_db *db, uint32_t key, int last, int type)
+{
+    uint32_t i = find_unindexed(db, key, last);
+
+    return i == HELP_NONE ? NULL : text_at(db, i, type);
+}
+
+/* The text of the record with key, if its offset is good.  With the index
+ * built, a leaf: no stack frame, the rarer paths tail calls. */
 static char *text_of(help_db *db, uint32_t key, int last, int type)
 {
-    uint32_t i = help_db_find(db, key, last);
-    help_record r;
+    help_index *x = atomic_load_explicit(&db->index, memory_order_acquire);
+    uint32_t i;
 
-    if (i == HELP_NONE)
-        return NULL;
-    r = help_db_record(db, i);
-    return (char *)help_db_text(db, (type & PM_TEXT_ONELINE) ? r.off_oneline : r.off_text);
+    if (x == NULL)
+        return text_unindexed(db, key, last, type);
+    i = probe(x, key, last);
+    return i == HELP_NONE ? NULL : text_at(db, i, type);
 }
 
 char *pmdaGetHelp(int handle, pmID pmid, int type)

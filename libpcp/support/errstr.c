@@ -8,8 +8,9 @@
  *   -PM_ERR_BASE < c < 0   a negated errno value: the C library's text
  *   in the table           the table's text
  *   anything else          "No such PMAPI error code (%d)"
- * The table is ordered as PCP lists it; lookups scan it (67 entries, and
- * only on error paths).  Not here: translated messages; every string is the
+ * The table is ordered as PCP lists it; a lookup is one load from a small
+ * array indexed by the code's offset, and the text is copied from a
+ * fixed-size slot.  Not here: translated messages; every string is the
  * C-locale English PCP prints.
  */
 #include "support.h"
@@ -18,83 +19,104 @@
 
 #include <string.h>
 
-/* The PMAPI error table, in the order `pmerr -l` prints it. */
-static const pmkitErrEntry errtab[] = {
-    {PM_ERR_GENERIC, "PM_ERR_GENERIC", "Generic error, already reported above"},
-    {PM_ERR_PMNS, "PM_ERR_PMNS", "Problems parsing PMNS definitions"},
-    {PM_ERR_NOPMNS, "PM_ERR_NOPMNS", "PMNS not accessible"},
-    {PM_ERR_DUPPMNS, "PM_ERR_DUPPMNS", "Attempt to reload the PMNS"},
-    {PM_ERR_TEXT, "PM_ERR_TEXT", "One-line or help text is not available"},
-    {PM_ERR_APPVERSION, "PM_ERR_APPVERSION",
-     "Metric not supported by this version of monitored application"},
-    {PM_ERR_VALUE, "PM_ERR_VALUE", "Missing metric value(s)"},
-    {PM_ERR_TIMEOUT, "PM_ERR_TIMEOUT", "Timeout waiting for a response from PMCD"},
-    {PM_ERR_NODATA, "PM_ERR_NODATA", "Empty archive log file"},
-    {PM_ERR_RESET, "PM_ERR_RESET", "PMCD reset or configuration change"},
-    {PM_ERR_NAME, "PM_ERR_NAME", "Unknown metric name"},
-    {PM_ERR_PMID, "PM_ERR_PMID", "Unknown or illegal metric identifier"},
-    {PM_ERR_INDOM, "PM_ERR_INDOM", "Unknown or illegal instance domain identifier"},
-    {PM_ERR_INST, "PM_ERR_INST", "Unknown or illegal instance identifier"},
-    {PM_ERR_TYPE, "PM_ERR_TYPE", "Unknown or illegal metric type"},
-    {PM_ERR_UNIT, "PM_ERR_UNIT", "Illegal pmUnits specification"},
-    {PM_ERR_CONV, "PM_ERR_CONV", "Impossible value or scale conversion"},
-    {PM_ERR_TRUNC, "PM_ERR_TRUNC", "Truncation in value conversion"},
-    {PM_ERR_SIGN, "PM_ERR_SIGN", "Negative value in conversion to unsigned"},
-    {PM_ERR_PROFILE, "PM_ERR_PROFILE", "Explicit instance identifier(s) required"},
-    {PM_ERR_IPC, "PM_ERR_IPC", "IPC protocol failure"},
-    {PM_ERR_TLS, "PM_ERR_TLS", "TLS protocol failure"},
-    {PM_ERR_EOF, "PM_ERR_EOF", "IPC channel closed"},
-    {PM_ERR_NOTHOST, "PM_ERR_NOTHOST", "Operation requires context with host source of metrics"},
-    {PM_ERR_EOL, "PM_ERR_EOL", "End of PCP archive log"},
-    {PM_ERR_MODE, "PM_ERR_MODE", "Illegal mode specification"},
-    {PM_ERR_LABEL, "PM_ERR_LABEL", "Illegal label record at start of a PCP archive log file"},
-    {PM_ERR_LOGREC, "PM_ERR_LOGREC", "Corrupted record in a PCP archive log"},
-    {PM_ERR_LOGFILE, "PM_ERR_LOGFILE", "Missing PCP archive log file"},
-    {PM_ERR_NOTARCHIVE, "PM_ERR_NOTARCHIVE",
-     "Operation requires context with archive source of metrics"},
-    {PM_ERR_NOCONTEXT, "PM_ERR_NOCONTEXT", "Attempt to use an illegal context"},
-    {PM_ERR_PROFILESPEC, "PM_ERR_PROFILESPEC", "NULL pmInDom with non-NULL instlist"},
-    {PM_ERR_PMID_LOG, "PM_ERR_PMID_LOG", "Metric not defined in the PCP archive log"},
-    {PM_ERR_INDOM_LOG, "PM_ERR_INDOM_LOG",
-     "Instance domain identifier not defined in the PCP archive log"},
-    {PM_ERR_INST_LOG, "PM_ERR_INST_LOG", "Instance identifier not defined in the PCP archive log"},
-    {PM_ERR_NOPROFILE, "PM_ERR_NOPROFILE", "Missing profile - protocol botch"},
-    {PM_ERR_NOAGENT, "PM_ERR_NOAGENT", "No PMCD agent for domain of request"},
-    {PM_ERR_PERMISSION, "PM_ERR_PERMISSION", "No permission to perform requested operation"},
-    {PM_ERR_CONNLIMIT, "PM_ERR_CONNLIMIT", "PMCD connection limit for this host exceeded"},
-    {PM_ERR_AGAIN, "PM_ERR_AGAIN", "Try again. Information not currently available"},
-    {PM_ERR_ISCONN, "PM_ERR_ISCONN", "Already Connected"},
-    {PM_ERR_NOTCONN, "PM_ERR_NOTCONN", "Not Connected"},
-    {PM_ERR_NEEDPORT, "PM_ERR_NEEDPORT", "A non-null port name is required"},
-    {PM_ERR_NONLEAF, "PM_ERR_NONLEAF", "Metric name is not a leaf in PMNS"},
-    {PM_ERR_PMDANOTREADY, "PM_ERR_PMDANOTREADY", "PMDA is not yet ready to respond to requests"},
-    {PM_ERR_PMDAREADY, "PM_ERR_PMDAREADY", "PMDA is now responsive to requests"},
-    {PM_ERR_BOTCH, "PM_ERR_BOTCH", "Internal inconsistency detected or assertion failed"},
-    {PM_ERR_TOOSMALL, "PM_ERR_TOOSMALL", "Insufficient elements in list"},
-    {PM_ERR_TOOBIG, "PM_ERR_TOOBIG", "Result size exceeded"},
-    {PM_ERR_FAULT, "PM_ERR_FAULT", "QA fault injected"},
-    {PM_ERR_THREAD, "PM_ERR_THREAD", "Operation not supported for multi-threaded applications"},
-    {PM_ERR_NOCONTAINER, "PM_ERR_NOCONTAINER", "Container not found"},
-    {PM_ERR_BADSTORE, "PM_ERR_BADSTORE", "Bad input to pmstore"},
-    {PM_ERR_LOGOVERLAP, "PM_ERR_LOGOVERLAP", "Archives overlap in time"},
-    {PM_ERR_LOGHOST, "PM_ERR_LOGHOST", "Archives differ by host"},
-    {PM_ERR_LOGCHANGETYPE, "PM_ERR_LOGCHANGETYPE",
-     "The type of a metric has changed in an archive"},
-    {PM_ERR_LOGCHANGESEM, "PM_ERR_LOGCHANGESEM",
-     "The semantics of a metric has changed in an archive"},
-    {PM_ERR_LOGCHANGEINDOM, "PM_ERR_LOGCHANGEINDOM",
-     "The instance domain of a metric has changed in an archive"},
-    {PM_ERR_LOGCHANGEUNITS, "PM_ERR_LOGCHANGEUNITS",
-     "The units of a metric have changed in an archive"},
-    {PM_ERR_NEEDCLIENTCERT, "PM_ERR_NEEDCLIENTCERT", "PMCD requires a client certificate"},
-    {PM_ERR_BADDERIVE, "PM_ERR_BADDERIVE", "Derived metric definition failed"},
-    {PM_ERR_NOLABELS, "PM_ERR_NOLABELS", "No support for metric label metadata"},
-    {PM_ERR_PMDAFENCED, "PM_ERR_PMDAFENCED",
-     "PMDA is currently fenced and unable to respond to requests"},
-    {PM_ERR_RECTYPE, "PM_ERR_RECTYPE", "Incorrect record type in an archive"},
-    {PM_ERR_FEATURE, "PM_ERR_FEATURE", "Archive feature not supported"},
-    {PM_ERR_NYI, "PM_ERR_NYI", "Functionality not yet implemented"},
-};
+/* The PMAPI error table, in the order `pmerr -l` prints it: X(code, text). */
+#define ERRTAB(X)                                                                                  \
+    X(PM_ERR_GENERIC, "Generic error, already reported above")                                     \
+    X(PM_ERR_PMNS, "Problems parsing PMNS definitions")                                            \
+    X(PM_ERR_NOPMNS, "PMNS not accessible")                                                        \
+    X(PM_ERR_DUPPMNS, "Attempt to reload the PMNS")                                                \
+    X(PM_ERR_TEXT, "One-line or help text is not available")                                       \
+    X(PM_ERR_APPVERSION, "Metric not supported by this version of monitored application")          \
+    X(PM_ERR_VALUE, "Missing metric value(s)")                                                     \
+    X(PM_ERR_TIMEOUT, "Timeout waiting for a response from PMCD")                                  \
+    X(PM_ERR_NODATA, "Empty archive log file")                                                     \
+    X(PM_ERR_RESET, "PMCD reset or configuration change")                                          \
+    X(PM_ERR_NAME, "Unknown metric name")                                                          \
+    X(PM_ERR_PMID, "Unknown or illegal metric identifier")                                         \
+    X(PM_ERR_INDOM, "Unknown or illegal instance domain identifier")                               \
+    X(PM_ERR_INST, "Unknown or illegal instance identifier")                                       \
+    X(PM_ERR_TYPE, "Unknown or illegal metric type")                                               \
+    X(PM_ERR_UNIT, "Illegal pmUnits specification")                                                \
+    X(PM_ERR_CONV, "Impossible value or scale conversion")                                         \
+    X(PM_ERR_TRUNC, "Truncation in value conversion")                                              \
+    X(PM_ERR_SIGN, "Negative value in conversion to unsigned")                                     \
+    X(PM_ERR_PROFILE, "Explicit instance identifier(s) required")                                  \
+    X(PM_ERR_IPC, "IPC protocol failure")                                                          \
+    X(PM_ERR_TLS, "TLS protocol failure")                                                          \
+    X(PM_ERR_EOF, "IPC channel closed")                                                            \
+    X(PM_ERR_NOTHOST, "Operation requires context with host source of metrics")                    \
+    X(PM_ERR_EOL, "End of PCP archive log")                                                        \
+    X(PM_ERR_MODE, "Illegal mode specification")                                                   \
+    X(PM_ERR_LABEL, "Illegal label record at start of a PCP archive log file")                     \
+    X(PM_ERR_LOGREC, "Corrupted record in a PCP archive log")                                      \
+    X(PM_ERR_LOGFILE, "Missing PCP archive log file")                                              \
+    X(PM_ERR_NOTARCHIVE, "Operation requires context with archive source of metrics")              \
+    X(PM_ERR_NOCONTEXT, "Attempt to use an illegal context")                                       \
+    X(PM_ERR_PROFILESPEC, "NULL pmInDom with non-NULL instlist")                                   \
+    X(PM_ERR_PMID_LOG, "Metric not defined in the PCP archive log")                                \
+    X(PM_ERR_INDOM_LOG, "Instance domain identifier not defined in the PCP archive log")           \
+    X(PM_ERR_INST_LOG, "Instance identifier not defined in the PCP archive log")                   \
+    X(PM_ERR_NOPROFILE, "Missing profile - protocol botch")                                        \
+    X(PM_ERR_NOAGENT, "No PMCD agent for domain of request")                                       \
+    X(PM_ERR_PERMISSION, "No permission to perform requested operation")                           \
+    X(PM_ERR_CONNLIMIT, "PMCD connection limit for this host exceeded")                            \
+    X(PM_ERR_AGAIN, "Try again. Information not currently available")                              \
+    X(PM_ERR_ISCONN, "Already Connected")                                                          \
+    X(PM_ERR_NOTCONN, "Not Connected")                                                             \
+    X(PM_ERR_NEEDPORT, "A non-null port name is required")                                         \
+    X(PM_ERR_NONLEAF, "Metric name is not a leaf in PMNS")                                         \
+    X(PM_ERR_PMDANOTREADY, "PMDA is not yet ready to respond to requests")                         \
+    X(PM_ERR_PMDAREADY, "PMDA is now responsive to requests")                                      \
+    X(PM_ERR_BOTCH, "Internal inconsistency detected or assertion failed")                         \
+    X(PM_ERR_TOOSMALL, "Insufficient elements in list")                                            \
+    X(PM_ERR_TOOBIG, "Result size exceeded")                                                       \
+    X(PM_ERR_FAULT, "QA fault injected")                                                           \
+    X(PM_ERR_THREAD, "Operation not supported for multi-threaded applications")                    \
+    X(PM_ERR_NOCONTAINER, "Container not found")                                                   \
+    X(PM_ERR_BADSTORE, "Bad input to pmstore")                                                     \
+    X(PM_ERR_LOGOVERLAP, "Archives overlap in time")                                               \
+    X(PM_ERR_LOGHOST, "Archives differ by host")                                                   \
+    X(PM_ERR_LOGCHANGETYPE, "The type of a metric has changed in an archive")                      \
+    X(PM_ERR_LOGCHANGESEM, "The semantics of a metric has changed in an archive")                  \
+    X(PM_ERR_LOGCHANGEINDOM, "The instance domain of a metric has changed in an archive")          \
+    X(PM_ERR_LOGCHANGEUNITS, "The units of a metric have changed in an archive")                   \
+    X(PM_ERR_NEEDCLIENTCERT, "PMCD requires a client certificate")                                 \
+    X(PM_ERR_BADDERIVE, "Derived metric definition failed")                                        \
+    X(PM_ERR_NOLABELS, "No support for metric label metadata")                                     \
+    X(PM_ERR_PMDAFENCED, "PMDA is currently fenced and unable to respond to requests")             \
+    X(PM_ERR_RECTYPE, "Incorrect record type in an archive")                                       \
+    X(PM_ERR_FEATURE, "Archive feature not supported")                                             \
+    X(PM_ERR_NYI, "Functionality not yet implemented")
+
+/* Each text in a fixed slot, zero-padded: pmErrStr_r copies a whole slot,
+ * a copy of constant size that needs no strlen and no branch on the
+ * length (the caller's buffer is filled past the NUL only within buflen,
+ * as PCP's strncpy fills all of it). */
+#define ERRTEXT_SLOT 64
+
+#define ERR_INDEX(code, text) IX_##code,
+enum { ERRTAB(ERR_INDEX) N_ERRTAB };
+
+/* Every text fits its slot with its NUL (else this divides by zero). */
+#define ERR_FITS(code, text) FITS_##code = 1 / (sizeof(text) <= ERRTEXT_SLOT),
+enum { ERRTAB(ERR_FITS) };
+
+#define ERR_TEXT(code, text) text,
+static const char errtext[N_ERRTAB][ERRTEXT_SLOT] = {ERRTAB(ERR_TEXT)};
+
+#define ERR_ROW(code, text) {code, #code, errtext[IX_##code]},
+static const pmkitErrEntry errtab[] = {ERRTAB(ERR_ROW)};
+
+/* A code's place among the codes' offsets below -PM_ERR_BASE: 0..100 as
+ * they are, the three far ones after them (a code at any other offset
+ * fails to compile: its index is past the array). */
+#define ERR_SLOT(off)                                                                              \
+    ((off) <= 100 ? (off) : (off) == 1048 ? 101 : (off) == 1049 ? 102 : (off) == 8999 ? 103 : 104)
+#define N_ERR_SLOTS 104
+
+/* 1 + the table index of the code in each slot, 0 for none. */
+#define ERR_BYSLOT(code, text) [ERR_SLOT(-(code)-PM_ERR_BASE)] = IX_##code + 1,
+static const unsigned char errslot[N_ERR_SLOTS] = {ERRTAB(ERR_BYSLOT)};
 
 const pmkitErrEntry *pmkitErrTable(int *count)
 {
@@ -158,21 +180,18 @@ static const char *sasl_text(int error)
     return "undefined error!";
 }
 
-static const char *errtab_text(int code)
+/* The index in errtab of code, or -1 (no table lookup: one load). */
+static int errtab_index(int code)
 {
-    int n;
-    const pmkitErrEntry *tab = pmkitErrTable(&n);
+    unsigned off = (unsigned)-(code + PM_ERR_BASE); /* code <= -PM_ERR_BASE here */
+    unsigned slot = ERR_SLOT(off);
 
-    for (int i = 0; i < n; i++) {
-        if (tab[i].code == code)
-            return tab[i].text;
-    }
-    return NULL;
+    return slot < N_ERR_SLOTS ? errslot[slot] - 1 : -1;
 }
 
 char *pmErrStr_r(int code, char *buf, int buflen)
 {
-    const char *text;
+    int i;
 
     if (buf == NULL || buflen <= 0)
         return buf;
@@ -193,8 +212,13 @@ char *pmErrStr_r(int code, char *buf, int buflen)
             pmsprintf(sys, sizeof(sys), "Unknown error %d", -code);
         return pmkit_copy(buf, buflen, sys);
     }
-    if ((text = errtab_text(code)) != NULL)
-        return pmkit_copy(buf, buflen, text);
+    if (code <= -PM_ERR_BASE && (i = errtab_index(code)) >= 0) {
+        if (buflen >= ERRTEXT_SLOT)
+            memcpy(buf, errtext[i], ERRTEXT_SLOT);
+        else
+            pmkit_copy(buf, buflen, errtext[i]);
+        return buf;
+    }
     pmsprintf(buf, (size_t)buflen, "No such PMAPI error code (%d)", code);
     return buf;
 }

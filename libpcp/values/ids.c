@@ -16,38 +16,45 @@
 #define SERIAL_BITS  22
 #define MASK(bits)   ((1u << (bits)) - 1)
 
-pmID pmID_build(unsigned int domain, unsigned int cluster, unsigned int item)
+/* The builders and accessors are a few instructions each, the same
+ * machine code as PCP's; packed 16 bytes apart, three of their returns
+ * shared one 64-byte line (PCP's have at most two a line), and
+ * pmid_build_split ran 0.89-0.97x PCP on the AMD EPYC VM.  One a line:
+ * 0.98-1.02x, as close as identical code gets (the rest is noise). */
+#define ID_FN __attribute__((aligned(64)))
+
+ID_FN pmID pmID_build(unsigned int domain, unsigned int cluster, unsigned int item)
 {
     return (domain & MASK(DOMAIN_BITS)) << (CLUSTER_BITS + ITEM_BITS) |
            (cluster & MASK(CLUSTER_BITS)) << ITEM_BITS | (item & MASK(ITEM_BITS));
 }
 
-unsigned int pmID_domain(pmID pmid)
+ID_FN unsigned int pmID_domain(pmID pmid)
 {
     return (pmid >> (CLUSTER_BITS + ITEM_BITS)) & MASK(DOMAIN_BITS);
 }
 
-unsigned int pmID_cluster(pmID pmid)
+ID_FN unsigned int pmID_cluster(pmID pmid)
 {
     return (pmid >> ITEM_BITS) & MASK(CLUSTER_BITS);
 }
 
-unsigned int pmID_item(pmID pmid)
+ID_FN unsigned int pmID_item(pmID pmid)
 {
     return pmid & MASK(ITEM_BITS);
 }
 
-pmInDom pmInDom_build(unsigned int domain, unsigned int serial)
+ID_FN pmInDom pmInDom_build(unsigned int domain, unsigned int serial)
 {
     return (domain & MASK(DOMAIN_BITS)) << SERIAL_BITS | (serial & MASK(SERIAL_BITS));
 }
 
-unsigned int pmInDom_domain(pmInDom indom)
+ID_FN unsigned int pmInDom_domain(pmInDom indom)
 {
     return (indom >> SERIAL_BITS) & MASK(DOMAIN_BITS);
 }
 
-unsigned int pmInDom_serial(pmInDom indom)
+ID_FN unsigned int pmInDom_serial(pmInDom indom)
 {
     return indom & MASK(SERIAL_BITS);
 }

@@ -11,6 +11,8 @@
 #include "values.h"
 
 #include <ctype.h>
+#include <fenv.h>
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -194,10 +196,237 @@ static void print_events(FILE *f, const pmValueBlock *vb, int highres)
     fputc(']', f);
 }
 
+/*
+ * The common values are formatted here, without printf (whose parsing of
+ * the format and, for doubles, multi-precision digit loop cost more than
+ * the rest of pmPrintValue): text identical to what fprintf gives for the
+ * same format, or 0 to let fprintf do it (a negative width, a double
+ * outside the range this converts exactly, another rounding mode).
+ */
+
+/* text[0..len) right-aligned in minwidth columns, written at once. */
+static void put_padded(FILE *f, const char *text, int len, int minwidth)
+{
+    char out[96];
+    int padn = minwidth > len ? minwidth - len : 0;
+
+    if (padn + len <= (int)sizeof(out)) {
+        memset(out, ' ', (size_t)padn);
+        memcpy(out + padn, text, (size_t)len);
+        fwrite(out, 1, (size_t)(padn + len), f);
+        return;
+    }
+    pad(f, padn);
+    fwrite(text, 1, (size_t)len, f);
+}
+
+/* The decimal digits of v, ending at end; returns where they start.  Two
+ * digits a step, from a table of the pairs 00..99. */
+static char *u64_digits(char *end, uint64_t v)
+{
+    static const char pairs[] = "0001020304050607080910111213141516171819"
+                                "2021222324252627282930313233343536373839"
+                                "4041424344454647484950515253545556575859"
+                                "6061626364656667686970717273747576777879"
+                                "8081828384858687888990919293949596979899";
+
+    while (v >= 100) {
+        unsigned r = (unsigned)(v % 100);
+        v /= 100;
+        end -= 2;
+        memcpy(end, pairs + 2 * r, 2);
+    }
+    if (v >= 10) {
+        end -= 2;
+        memcpy(end, pairs + 2 * v, 2);
+    } else {
+        *--end = (char)('0' + v);
+    }
+    return end;
+}
+
+/* "%*" PRIu64 / PRId64 ("%*d", "%*u" for the 32-bit types) */
+static int put_integer(FILE *f, uint64_t mag, int negative, int minwidth)
+{
+    char buf[24], *end = buf + sizeof(buf), *p;
+
+    if (minwidth < 0)
+        return 0;
+    p = u64_digits(end, mag);
+    if (negative)
+        *--p = '-';
+    put_padded(f, p, (int)(end - p), minwidth);
+    return 1;
+}
+
+__extension__ typedef unsigned __int128 u128;
+
+/* round-half-even(a * 10^s) for a = m * 2^e (m < 2^53), in 128 bits:
+ * 0 with *out, or -1 outside the range computed exactly. */
+static int scaled_digits(uint64_t m, int e, int s, u128 *out)
+{
+    static const uint64_t p10[20] = {1,
+                                     10,
+                                     100,
+                                     1000,
+                                     10000,
+                                     100000,
+                                     1000000,
+                                     10000000,
+                                     100000000,
+                                     1000000000,
+                                     10000000000,
+                                     100000000000,
+                                     1000000000000,
+                                     10000000000000,
+                                     100000000000000,
+                                     1000000000000000,
+                                     10000000000000000,
+                                     100000000000000000,
+                                     1000000000000000000,
+                                     10000000000000000000u};
+    u128 num, den, q, r;
+
+    if (s >= 0) {
+        /* m * 10^s, exact below 2^128 for s <= 22 (10^22 < 2^74) */
+        if (s > 22)
+            return -1;
+        num = (u128)m * (s <= 19 ? p10[s] : p10[19]);
+        for (int i = 19; i < s; i++)
+            num *= 10;
+        if (e >= 0) {
+            if (e > 10) /* a * 10^s below 10^17 always: never taken for a kept value */
+                return -1;
+            *out = num << e;
+            return 0;
+        }
+        if (-e >= 127)
+            return -1;
+        q = num >> -e;
+        r = num - (q << -e);
+        den = (u128)1 << -e;
+    } else {
+        /* m * 2^e / 10^-s, e >= 0 here (a >= 10^16 > 2^53) */
+        if (e < 0 || e > 74 || -s > 38)
+            return -1;
+        num = (u128)m << e;
+        den = 1;
+        for (int i = 0; i < -s; i++)
+            den *= 10;
+        q = num / den;
+        r = num - q * den;
+    }
+    /* round to nearest, a tie to even, as printf does in that mode */
+    if (r > den - r || (r == den - r && (q & 1)))
+        q++;
+    *out = q;
+    return 0;
+}
+
+/* "%*.16g" */
+static int put_double16(FILE *f, double d, int minwidth)
+{
+    enum { P = 16 };
+    const uint64_t lo = UINT64_C(1000000000000000), hi = UINT64_C(10000000000000000);
+    char buf[48], digits[P], *o = buf;
+    uint64_t bits, m, n = 0;
+    int e, k, x, last;
+
+    if (minwidth < 0 || !isfinite(d) || fegetround() != FE_TONEAREST)
+        return 0;
+    memcpy(&bits, &d, sizeof(bits));
+    if (bits >> 63)
+        *o++ = '-';
+    e = (int)(bits >> 52 & 0x7ff);
+    m = bits & ((UINT64_C(1) << 52) - 1);
+    if (e == 0 && m == 0) {
+        *o++ = '0';
+        put_padded(f, buf, (int)(o - buf), minwidth);
+        return 1;
+    }
+    if (e == 0)
+        return 0; /* subnormal: far outside the exact range */
+    m |= UINT64_C(1) << 52;
+    e -= 1075;
+    /* floor(log10(2^(e + 52))) or one less than the decimal exponent */
+    k = (int)(((int64_t)(e + 52) * 78913) >> 18);
+    for (int tries = 0;; tries++) {
+        u128 q;
+        if (tries == 3 || scaled_digits(m, e, P - 1 - k, &q) < 0)
+            return 0;
+        if (q >= hi) {
+            k++;
+        } else if (q < lo) {
+            k--;
+        } else {
+            n = (uint64_t)q;
+            break;
+        }
+    }
+    u64_digits(digits + P, n);
+    for (last = P - 1; last > 0 && digits[last] == '0'; last--)
+        ;
+    x = k;
+    if (x < -4 || x >= P) {
+        *o++ = digits[0];
+        if (last > 0) {
+            *o++ = '.';
+            memcpy(o, digits + 1, (size_t)last);
+            o += last;
+        }
+        *o++ = 'e';
+        *o++ = x < 0 ? '-' : '+';
+        x = x < 0 ? -x : x;
+        if (x >= 100)
+            *o++ = (char)('0' + x / 100);
+        *o++ = (char)('0' + x / 10 % 10);
+        *o++ = (char)('0' + x % 10);
+    } else if (x >= 0) {
+        memcpy(o, digits, (size_t)x + 1);
+        o += x + 1;
+        if (last > x) {
+            *o++ = '.';
+            memcpy(o, digits + x + 1, (size_t)(last - x));
+            o += last - x;
+        }
+    } else {
+        *o++ = '0';
+        *o++ = '.';
+        for (int i = x + 1; i < 0; i++)
+            *o++ = '0';
+        memcpy(o, digits, (size_t)last + 1);
+        o += last + 1;
+    }
+    put_padded(f, buf, (int)(o - buf), minwidth);
+    return 1;
+}
+
+/* "\"%s\"" after minwidth - (len + 2) blanks, for a string value read in
+ * place (what pmExtractValue would copy: the block's bytes to the first
+ * NUL); 0 if the value is not a string block pmExtractValue accepts. */
+static int put_string(FILE *f, int valfmt, const pmValue *val, int minwidth)
+{
+    const pmValueBlock *vb;
+    size_t len;
+
+    if ((valfmt != PM_VAL_DPTR && valfmt != PM_VAL_SPTR) || (vb = val->value.pval) == NULL ||
+        (vb->vtype != PM_TYPE_STRING && vb->vtype != 0) || vb->vlen < PM_VAL_HDR_SIZE)
+        return 0;
+    len = strnlen(vb->vbuf, vb->vlen - PM_VAL_HDR_SIZE);
+    if (len <= INT_MAX - 2)
+        pad(f, minwidth - ((int)len + 2));
+    fputc('"', f);
+    fwrite(vb->vbuf, 1, len, f);
+    fputc('"', f);
+    return 1;
+}
+
 void pmPrintValue(FILE *f, int valfmt, int type, const pmValue *val, int minwidth)
 {
     pmAtomValue a;
 
+    if (type == PM_TYPE_STRING && put_string(f, valfmt, val, minwidth))
+        return;
     /* Every type but these is extracted first; what cannot be extracted
      * (including unknown and unsupported types) is dumped raw, as an
      * aggregate always is. */
@@ -208,22 +437,28 @@ void pmPrintValue(FILE *f, int valfmt, int type, const pmValue *val, int minwidt
     }
     switch (type) {
     case PM_TYPE_32:
-        fprintf(f, "%*d", minwidth, (int)a.l);
+        if (!put_integer(f, a.l < 0 ? 0u - (uint64_t)(int64_t)a.l : (uint64_t)a.l, a.l < 0,
+                         minwidth))
+            fprintf(f, "%*d", minwidth, (int)a.l);
         break;
     case PM_TYPE_U32:
-        fprintf(f, "%*u", minwidth, (unsigned)a.ul);
+        if (!put_integer(f, a.ul, 0, minwidth))
+            fprintf(f, "%*u", minwidth, (unsigned)a.ul);
         break;
     case PM_TYPE_64:
-        fprintf(f, "%*" PRId64, minwidth, a.ll);
+        if (!put_integer(f, a.ll < 0 ? 0u - (uint64_t)a.ll : (uint64_t)a.ll, a.ll < 0, minwidth))
+            fprintf(f, "%*" PRId64, minwidth, a.ll);
         break;
     case PM_TYPE_U64:
-        fprintf(f, "%*" PRIu64, minwidth, a.ull);
+        if (!put_integer(f, a.ull, 0, minwidth))
+            fprintf(f, "%*" PRIu64, minwidth, a.ull);
         break;
     case PM_TYPE_FLOAT:
         fprintf(f, "%*.8g", minwidth, (double)a.f);
         break;
     case PM_TYPE_DOUBLE:
-        fprintf(f, "%*.16g", minwidth, a.d);
+        if (!put_double16(f, a.d, minwidth))
+            fprintf(f, "%*.16g", minwidth, a.d);
         break;
     case PM_TYPE_STRING:
         pad(f, minwidth - ((int)strlen(a.cp) + 2));

@@ -78,6 +78,28 @@ static void errstr_r_exact_fit_is_not_truncated(void **state)
     assert_int_equal(buf[20], 'X');
 }
 
+/* The longest table text (61 characters) in buffers around 64 bytes, the
+ * size from which pmErrStr_r copies a whole fixed slot: the whole text,
+ * truncated only when it does not fit, nothing written past buflen. */
+static void errstr_r_longest_text_near_slot_size(void **state)
+{
+    static const char text[] = "Metric not supported by this version of monitored application";
+    char buf[80];
+    (void)state;
+    for (int len = 60; len <= 66; len++) {
+        memset(buf, 'X', sizeof(buf));
+        assert_ptr_equal(pmErrStr_r(PM_ERR_APPVERSION, buf, len), buf);
+        if (len >= (int)sizeof(text))
+            assert_string_equal(buf, text);
+        else
+            assert_memory_equal(buf, text, (size_t)len - 1);
+        assert_int_equal(buf[len - 1 < (int)sizeof(text) - 1 ? len - 1 : (int)sizeof(text) - 1],
+                         '\0');
+        for (int i = len; i < (int)sizeof(buf); i++)
+            assert_int_equal(buf[i], 'X');
+    }
+}
+
 static void errstr_r_buflen_one_gives_empty_string(void **state)
 {
     char buf[8];
@@ -308,6 +330,7 @@ int main(void)
         cmocka_unit_test(errstr_r_truncates_pcp_text_to_buflen_minus_one),
         cmocka_unit_test(errstr_r_truncates_one_short_of_full_length),
         cmocka_unit_test(errstr_r_exact_fit_is_not_truncated),
+        cmocka_unit_test(errstr_r_longest_text_near_slot_size),
         cmocka_unit_test(errstr_r_buflen_one_gives_empty_string),
         cmocka_unit_test(errstr_r_buflen_zero_leaves_buffer_untouched),
         cmocka_unit_test(errstr_r_truncates_errno_text),

@@ -563,6 +563,42 @@ static void index_built_lazily(void **state)
  * scan and by index; chkhelp's full check refuses the database.  A .dir of
  * another size than its header says is refused at open (docs/compat.md),
  * and a .pag whose header is damaged is read as Debian's reads it. */
+/* A lookup proves a text good by its own NUL (text_end, the .pag's last
+ * NUL, is found only when that is not near): a text running into the end
+ * of the .pag without one is refused, before and after text_end is known,
+ * and one longer than the 64 KiB looked at is answered. */
+static void text_without_nul_at_lookup(void **state)
+{
+    size_t tail = 70000, plen = demo_paglen + tail + 1;
+    char *d = malloc(demo_dirlen), *p = malloc(plen + 5);
+    uint32_t off = (uint32_t)demo_paglen;
+    int h;
+
+    (void)state;
+    memcpy(d, demo_dir, demo_dirlen);
+    memcpy(p, demo_pag, demo_paglen);
+    memset(p + demo_paglen, 'a', tail);
+    p[demo_paglen + tail] = '\0';
+    memcpy(p + plen, "oops", 4); /* after the last NUL: no NUL */
+    /* record 1 (245.0.0): one-line text the long one, help text the tail */
+    memcpy(d + 12 + 4, &off, 4);
+    off = (uint32_t)(plen + 1);
+    memcpy(d + 12 + 8, &off, 4);
+    h = pmdaOpenHelp(put_db("nonul", d, demo_dirlen, p, plen + 4));
+    assert_true(h >= 0);
+    assert_null(pmdaGetHelp(h, 245u << 22, PM_TEXT_HELP));
+    assert_int_equal(strlen(pmdaGetHelp(h, 245u << 22, PM_TEXT_ONELINE)), tail);
+    assert_null(pmdaGetHelp(h, 245u << 22, PM_TEXT_HELP));
+    assert_string_equal(pmdaGetHelp(h, 246u << 22, PM_TEXT_ONELINE), "A metric named by its PMID");
+    pmdaCloseHelp(h);
+    h = pmdaOpenHelp(put_db("nonul", d, demo_dirlen, p, plen + 4));
+    assert_true(h >= 0);
+    assert_null(pmdaGetHelp(h, 245u << 22, PM_TEXT_HELP)); /* before text_end is known */
+    pmdaCloseHelp(h);
+    free(d);
+    free(p);
+}
+
 static void damaged_record_at_lookup(void **state)
 {
     char *d = malloc(demo_dirlen), *p = malloc(demo_paglen), why[200] = "";
@@ -715,6 +751,7 @@ int main(void)
         cmocka_unit_test(corrupt_files),
         cmocka_unit_test(index_built_lazily),
         cmocka_unit_test(damaged_record_at_lookup),
+        cmocka_unit_test(text_without_nul_at_lookup),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

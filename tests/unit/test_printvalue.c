@@ -7,6 +7,8 @@
 #endif
 #include <stdarg.h>
 #include <stddef.h>
+#include <inttypes.h>
+#include <math.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -368,9 +370,150 @@ static void print_bad_valfmt_message(void **state)
     check_print(__LINE__, 3, PM_TYPE_STRING, &v, 0, "pmPrintValue: bad valfmt (3)?\n");
 }
 
+/* ---- formatted without printf: the same text as fprintf's ---- */
+
+static uint64_t rng_state = UINT64_C(0x243f6a8885a308d3);
+
+static uint64_t rng(void) /* splitmix64 */
+{
+    uint64_t z = (rng_state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/* pmPrintValue of a DOUBLE against fprintf's "%*.16g" (what PCP prints). */
+static int double_matches(double d, int w)
+{
+    char want[128], *got;
+    pmValue v;
+    pmValueBlock *vb = calloc(1, sizeof(pmValueBlock) + 8);
+    int same;
+
+    assert_non_null(vb);
+    vb->vtype = PM_TYPE_DOUBLE;
+    vb->vlen = PM_VAL_HDR_SIZE + 8;
+    memcpy(vb->vbuf, &d, 8);
+    memset(&v, 0, sizeof(v));
+    v.value.pval = vb;
+    snprintf(want, sizeof(want), "%*.16g", w, d);
+    got = capture(PM_VAL_DPTR, PM_TYPE_DOUBLE, &v, w);
+    same = strcmp(got, want) == 0;
+    if (!same)
+        print_error("%a width %d: got [%s], expected [%s]\n", d, w, got, want);
+    free(got);
+    free(vb);
+    return same;
+}
+
+static void print_double_as_printf_does(void **state)
+{
+    static const double fixed[] = {
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.1,
+        0.5,
+        1e-5,
+        1e-4,
+        9.9999999999999995e-5,
+        1e-7,
+        1.5e-8,
+        123456789012345.6,
+        1234567890123456.0,
+        1234567890123456.5, /* a tie: to even */
+        1234567890123457.5,
+        9999999999999999.0,
+        9999999999999998.0,
+        1e15,
+        1e16,
+        1e17,
+        1e22,
+        1e23,
+        1.7976931348623157e308,
+        4.9e-324,
+        2.2250738585072014e-308,
+        3.4e38,
+        1e38,
+        1e39,
+        123.456,
+        0.30000000000000004,
+        2.5,
+        1e100,
+        -98765.4321,
+        65536.0,
+        4503599627370496.5,
+        9007199254740993.0,
+        0.000123456789012345678,
+    };
+    int bad = 0;
+    (void)state;
+    for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+        bad += !double_matches(fixed[i], 0);
+        bad += !double_matches(fixed[i], 30);
+        bad += !double_matches(fixed[i], -30);
+    }
+    bad += !double_matches(1.0 / 0.0, 5) + !double_matches(-1.0 / 0.0, 0);
+    bad += !double_matches(0.0 / 0.0, 3);
+    for (int i = 0; i < 200000 && bad < 10; i++) {
+        uint64_t r = rng();
+        double d;
+        if (i % 2 == 0) { /* any bit pattern */
+            memcpy(&d, &r, sizeof(d));
+        } else { /* decades 1e-9 .. 1e40, and short decimals (ties of 17 digits) */
+            int dec = (int)(r % 50) - 9;
+            d = (double)(r >> 11) / 9007199254740992.0 * pow(10, dec);
+            if (i % 4 == 1)
+                d = (double)(int64_t)(r >> 20) / 1000.0 + 0.5;
+            if (r & 1)
+                d = -d;
+        }
+        bad += !double_matches(d, (int)(r >> 58));
+    }
+    assert_int_equal(bad, 0);
+}
+
+/* Integers and strings against fprintf's formats, widths 0..40 and beyond
+ * the formatting buffer. */
+static void print_integers_and_strings_as_printf_does(void **state)
+{
+    static const int64_t vals[] = {
+        0, 1, -1, 9, 10, 2147483647, -2147483647 - 1, INT64_MAX, INT64_MIN, 1234567, -1234567};
+    static const char *const strs[] = {"", "x", "hello world", "a\tb"};
+    char want[256];
+    (void)state;
+    for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+        for (int w = -3; w <= 120; w += (w < 40 ? 1 : 40)) {
+            int32_t l = (int32_t)vals[i];
+            uint64_t u = (uint64_t)vals[i];
+            snprintf(want, sizeof(want), "%*d", w, (int)l);
+            INSITU(PM_TYPE_32, l, w, want);
+            snprintf(want, sizeof(want), "%*u", w, (unsigned)l);
+            INSITU(PM_TYPE_U32, l, w, want);
+            snprintf(want, sizeof(want), "%*" PRId64, w, vals[i]);
+            check_block(__LINE__, PM_VAL_DPTR, PM_TYPE_64, PM_TYPE_64, &vals[i], 8, w, want);
+            snprintf(want, sizeof(want), "%*" PRIu64, w, u);
+            check_block(__LINE__, PM_VAL_DPTR, PM_TYPE_U64, PM_TYPE_U64, &u, 8, w, want);
+        }
+    }
+    for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
+        for (int w = -3; w <= 120; w += (w < 40 ? 1 : 40)) {
+            int n = w - ((int)strlen(strs[i]) + 2);
+            snprintf(want, sizeof(want), "%*s\"%s\"", n > 0 ? n : 0, "", strs[i]);
+            STR(strs[i], w, want);
+        }
+    }
+    /* a string block without its NUL: the bytes it has, as when copied */
+    check_block(__LINE__, PM_VAL_DPTR, PM_TYPE_STRING, PM_TYPE_STRING, "abc", 3, 0, "\"abc\"");
+    check_block(__LINE__, PM_VAL_SPTR, PM_TYPE_STRING, 0, "ab\0cd", 5, 6, "  \"ab\"");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(print_double_as_printf_does),
+        cmocka_unit_test(print_integers_and_strings_as_printf_does),
         cmocka_unit_test(print_32),
         cmocka_unit_test(print_32_right_aligned_to_minwidth),
         cmocka_unit_test(print_u32),
