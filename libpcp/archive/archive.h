@@ -306,6 +306,12 @@ void arch_pmids_free(arch_pmids *p);
  * the same pass that finds them), the others not decoded. */
 int arch_record_select(const arch_set *s, const arch_record *rec, const arch_pmids *sel,
                        pmHighResResult **res);
+/* The same in a block of the caller's, *buf of *cap bytes (NULL and 0 at
+ * first), replaced by a larger one (*buf, *cap) when the result does not
+ * fit: *res is then *buf, freed with it (not with pmFreeHighResResult); so
+ * a reader of record after record allocates only when one is larger. */
+int arch_record_select_in(const arch_set *s, const arch_record *rec, const arch_pmids *sel,
+                          void **buf, size_t *cap, pmHighResResult **res);
 
 /* Where a cursor stands: the archive it is in, for the label PCP reports. */
 int arch_cursor_archive(const arch_cursor *c);

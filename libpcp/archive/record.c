@@ -686,11 +686,28 @@ static int pick(picks *k, size_t p)
 
 /* block_at's checks on the blocks of numval values whose pairs start at
  * payload offset p, the same verdict in fewer steps: an offset below
- * three words wraps past len, as does a length below the header's. */
+ * three words wraps past len, as does a length below the header's.  While
+ * each block lies where the tiling has the next one start (as loggers
+ * write them), tile() has nothing to record but the next start: a tighter
+ * loop, until a block lies elsewhere. */
 static inline int blocks_ok(const uint8_t *body, size_t len, size_t p, int32_t numval, tiling *t)
 {
     const uint8_t *q = body + p + 4, *end = q + (size_t)numval * 8;
 
+    if (t->first != SIZE_MAX && !t->broken) {
+        size_t next = t->next;
+        for (; q < end; q += 8) {
+            size_t at = (size_t)arch_be32(q) * 4 - 12;
+            uint32_t vlen;
+            if (at != next || at > len - PM_VAL_HDR_SIZE)
+                break;
+            vlen = arch_be32(body + at) & PM_VAL_VLEN_MAX;
+            if ((size_t)vlen - PM_VAL_HDR_SIZE > len - at - PM_VAL_HDR_SIZE)
+                return PM_ERR_LOGREC;
+            next = at + (((size_t)vlen + 3) & ~(size_t)3);
+        }
+        t->next = next;
+    }
     for (; q < end; q += 8) {
         size_t at = (size_t)arch_be32(q) * 4 - 12;
         uint32_t vlen;
@@ -760,8 +777,31 @@ static int select_sets(const uint8_t *body, size_t len, size_t hdr, int numpmid,
     return tiled_ok(&t, body, len, hdr, numpmid, p);
 }
 
-int arch_record_select(const arch_set *s, const arch_record *rec, const arch_pmids *sel,
-                       pmHighResResult **res)
+/* A result of room bytes for rec: malloc'd (buf NULL), or in the block
+ * *buf of *cap bytes, replaced by a larger one when it does not fit. */
+static pmHighResResult *select_result(const arch_record *rec, size_t room, void **buf, size_t *cap)
+{
+    pmHighResResult *r;
+
+    if (buf == NULL)
+        return new_result(rec, room);
+    if (room > *cap) {
+        void *b = malloc(room); /* (nothing in the old block to keep) */
+        if (b == NULL)
+            return NULL;
+        free(*buf);
+        *buf = b;
+        *cap = room;
+    }
+    r = *buf;
+    memset(r, 0, sizeof(*r));
+    r->timestamp = rec->stamp;
+    r->numpmid = rec->numpmid;
+    return r;
+}
+
+static int select_in(const arch_set *s, const arch_record *rec, const arch_pmids *sel, void **buf,
+                     size_t *cap, pmHighResResult **res)
 {
     size_t len = rec->len >= 8 ? rec->len - 8 : 0, head;
     int version = s->arch[rec->archive].label.version, sts;
@@ -770,15 +810,23 @@ int arch_record_select(const arch_set *s, const arch_record *rec, const arch_pmi
     uint8_t *vsp, *bp;
     shape sh;
 
-    if (rec->numpmid == 0)
+    if (rec->numpmid == 0 && buf == NULL)
         return arch_record_result(s, rec, res);
+    if (rec->numpmid == 0) { /* arch_record_result's <mark> */
+        if (rec->len != 0 && len != arch_stamp_len(version) + 4)
+            return PM_ERR_LOGREC;
+        if ((r = select_result(rec, sizeof(*r), buf, cap)) == NULL)
+            return -ENOMEM;
+        *res = r;
+        return 0;
+    }
     k.at = k.few;
     k.n = 0;
     k.room = (int)(sizeof(k.few) / sizeof(k.few[0]));
     sts = select_sets(rec->body, len, arch_stamp_len(version) + 4, rec->numpmid, sel, &k, &sh);
     if (sts == 0) {
         head = ALIGN8(sizeof(*r) + (size_t)(k.n > 0 ? k.n : 1) * sizeof(pmValueSet *));
-        if ((r = new_result(rec, head + sh.vsets + sh.blocks)) == NULL)
+        if ((r = select_result(rec, head + sh.vsets + sh.blocks, buf, cap)) == NULL)
             sts = -ENOMEM;
     }
     if (sts == 0) {
@@ -795,4 +843,16 @@ int arch_record_select(const arch_set *s, const arch_record *rec, const arch_pmi
     if (k.at != k.few)
         free(k.at);
     return sts;
+}
+
+int arch_record_select(const arch_set *s, const arch_record *rec, const arch_pmids *sel,
+                       pmHighResResult **res)
+{
+    return select_in(s, rec, sel, NULL, NULL, res);
+}
+
+int arch_record_select_in(const arch_set *s, const arch_record *rec, const arch_pmids *sel,
+                          void **buf, size_t *cap, pmHighResResult **res)
+{
+    return select_in(s, rec, sel, buf, cap, res);
 }

@@ -49,6 +49,14 @@
  * than CACHE_JUMP times a range's width) from a metric's range starts that
  * metric's anew, at the index.
  *
+ * The common case takes a shorter way (answer_pair, make_vset_pair): when
+ * the events nearest t either way hold the same instances in the same
+ * order, every instance of the domain among them, the searches would stop
+ * at those two, so the value set is made in one pass over their two value
+ * sets, with no observations, the times' arithmetic done once a metric and
+ * a loop for each common type.  A record the timelines let go keeps its
+ * block for the next record read (arch_record_select_in).
+ *
  * Not here: the context's time and step (archive_ctx.c).
  */
 #include "archive_interp.h"
@@ -81,6 +89,13 @@ typedef struct want {
     int valfmt;
     int nobs, room, hint;
     obs *o;
+    /* answered by answer_pair (pair[PRIOR] not NULL): the value sets of
+     * the prior and next records, their times, the bytes of blocks the
+     * value set takes at most and profile_all's answer; then o is unused */
+    const pmValueSet *pair[2];
+    struct timespec pair_t[2];
+    size_t pair_bytes;
+    int pair_all;
 } want;
 
 enum { PRIOR = 0, NEXT = 1 };
@@ -255,14 +270,14 @@ static int search(arch_set *s, arch_cursor *cur, const struct timespec *t, want 
 /* ------------------------------------------------------------------ */
 /* Values. */
 
-static int is_numeric(int type)
+static inline int is_numeric(int type)
 {
     return type == PM_TYPE_32 || type == PM_TYPE_U32 || type == PM_TYPE_64 || type == PM_TYPE_U64 ||
            type == PM_TYPE_FLOAT || type == PM_TYPE_DOUBLE;
 }
 
 /* The numeric value of side as a double, and whether next < prior. */
-static double as_double(const obs *o, int side, int type)
+static inline double as_double(const obs *o, int side, int type)
 {
     const pmValueBlock *b = o->blk[side];
     int64_t i64;
@@ -290,7 +305,7 @@ static double as_double(const obs *o, int side, int type)
     }
 }
 
-static int block_ok(const obs *o, int side, int type)
+static inline int block_ok(const obs *o, int side, int type)
 {
     size_t need = type == PM_TYPE_FLOAT ? 4 : 8;
 
@@ -300,7 +315,7 @@ static int block_ok(const obs *o, int side, int type)
 }
 
 /* Did a counter go down from prior to next? */
-static int went_down(const obs *o, int type)
+static inline int went_down(const obs *o, int type)
 {
     const pmValueBlock *p = o->blk[PRIOR], *q = o->blk[NEXT];
     int64_t a, b;
@@ -346,12 +361,29 @@ static int64_t to_int64(double v)
  * adding a half and truncating.  As Debian's: a PM_TYPE_32 difference
  * wraps as a 32-bit integer, a PM_TYPE_U32 one does not (a counter that
  * wrapped goes down). */
-static void interpolate(const obs *o, int type, const struct timespec *t,
-                        const struct timespec *base, int32_t *lval, pmValueBlock *blk)
+/* The times of an interpolation at t between a prior and a next, as
+ * Debian's arithmetic has them: t - prior, next - prior and their ratio. */
+typedef struct ispan {
+    double dt, span, frac;
+} ispan;
+
+static ispan span_of(const struct timespec *prior, const struct timespec *next,
+                     const struct timespec *t, const struct timespec *base)
+{
+    double tp = ts_off(prior, base), tn = ts_off(next, base);
+    ispan x;
+
+    x.dt = ts_off(t, base) - tp;
+    x.span = tn - tp;
+    x.frac = x.dt / x.span;
+    return x;
+}
+
+static inline __attribute__((always_inline)) void
+interpolate(const obs *o, int type, const ispan *sp, int32_t *lval, pmValueBlock *blk)
 {
     double p = as_double(o, PRIOR, type), q = as_double(o, NEXT, type);
-    double tp = ts_off(&o->t[PRIOR], base), tn = ts_off(&o->t[NEXT], base);
-    double dt = ts_off(t, base) - tp, span = tn - tp, frac = dt / span, v;
+    double dt = sp->dt, span = sp->span, frac = sp->frac, v;
     size_t len = type == PM_TYPE_FLOAT ? 4 : 8;
 
     if (type == PM_TYPE_32) { /* the difference wraps as a 32-bit integer */
@@ -385,15 +417,17 @@ static void interpolate(const obs *o, int type, const struct timespec *t,
 
 enum { NO_VALUE, THE_PRIOR, INTERPOLATED };
 
-/* What o gives for w at t, and the bytes of block it takes (*size). */
-static int value_kind(const want *w, const obs *o, const struct timespec *t, size_t *size)
+/* What o gives for w (of type) at t, and the bytes of block it takes
+ * (*size); at_t: its prior is at t. */
+static inline __attribute__((always_inline)) int value_kind_of(const want *w, int type,
+                                                               const obs *o, int at_t, size_t *size)
 {
-    int type = w->desc.type, sem = w->desc.sem;
+    int sem = w->desc.sem;
 
     *size = 0;
     if (!o->have[PRIOR])
         return NO_VALUE;
-    if (ts_cmp(&o->t[PRIOR], t) == 0) /* a record at t is its own next */
+    if (at_t) /* a record at t is its own next */
         goto prior;
     if (sem == PM_SEM_COUNTER && !is_numeric(type))
         return NO_VALUE;
@@ -417,6 +451,13 @@ prior:
     return THE_PRIOR;
 }
 
+static int value_kind(const want *w, const obs *o, const struct timespec *t, size_t *size)
+{
+    int at_t = o->have[PRIOR] && ts_cmp(&o->t[PRIOR], t) == 0;
+
+    return value_kind_of(w, w->desc.type, o, at_t, size);
+}
+
 /* What prof says of every instance of indom, when it says the same of
  * all (no entry for the domain: __pmInProfile's answer is the profile's
  * state): 1 all in, 0 none, -1 when each must be asked. */
@@ -432,27 +473,142 @@ static int profile_all(pmInDom indom, const pmProfile *prof)
 
 /* The value set of w at t, the profile applied: one block, the values'
  * blocks inside it (pmFreeResult frees them with it). */
+/* The value set of w when it has an error, or is a counter that is not a
+ * number and any observation has both sides (any): 1 made, 0 not so, or
+ * -ENOMEM. */
+static int error_vset(const want *w, int any, pmValueSet **out)
+{
+    pmValueSet *vs;
+
+    if (w->err >= 0 && (!any || w->desc.sem != PM_SEM_COUNTER || is_numeric(w->desc.type)))
+        return 0;
+    if ((vs = calloc(1, sizeof(*vs))) == NULL)
+        return -ENOMEM;
+    vs->pmid = w->pmid;
+    /* PM_ID_NULL (a name pmLookupName did not find) has no values and
+     * no error, as in Debian's interpolated fetches */
+    vs->numval = w->pmid == PM_ID_NULL ? 0 : w->err < 0 ? w->err : PM_ERR_TYPE;
+    *out = vs;
+    return 1;
+}
+
+/* The value of o (of type, kind, size bytes of block) into v, its block
+ * (if any) at p; sp: the interpolation's times. */
+static inline __attribute__((always_inline)) void
+put_value(const obs *o, int type, int kind, size_t size, const ispan *sp, pmValue *v, uint8_t *p)
+{
+    v->inst = o->inst;
+    if (kind == INTERPOLATED) {
+        interpolate(o, type, sp, &v->value.lval, (pmValueBlock *)p);
+        if (size > 0)
+            v->value.pval = (pmValueBlock *)p;
+    } else if (size > 0) {
+        memcpy(p, o->blk[PRIOR], o->blk[PRIOR]->vlen);
+        v->value.pval = (pmValueBlock *)p;
+    } else {
+        v->value.lval = o->lval[PRIOR];
+    }
+}
+
+/* The bytes before the blocks of a value set of n values. */
+static size_t vset_head(int n)
+{
+    return (sizeof(pmValueSet) + (size_t)(n > 1 ? n - 1 : 0) * sizeof(pmValue) + 7) & ~(size_t)7;
+}
+
+/* make_vset_pair's values, for w of type: into vs from its vlist and p
+ * on; how many. */
+static inline __attribute__((always_inline)) int pair_values(const want *w, int type,
+                                                             const struct timespec *t,
+                                                             const struct timespec *base,
+                                                             pmValueSet *vs, uint8_t *p)
+{
+    const pmValueSet *ps = w->pair[PRIOR], *ns = w->pair[NEXT];
+    obs o = {.have = {1, 1}, .t = {w->pair_t[PRIOR], w->pair_t[NEXT]}};
+    int at_t = ts_cmp(&w->pair_t[PRIOR], t) == 0, k = 0, insitu = ps->valfmt == PM_VAL_INSITU;
+    ispan sp = at_t ? (ispan){0, 0, 0} : span_of(&w->pair_t[PRIOR], &w->pair_t[NEXT], t, base);
+
+    for (int j = 0; j < ps->numval; j++) {
+        size_t size;
+        int kind;
+        o.inst = ps->vlist[j].inst;
+        if (insitu) {
+            o.lval[PRIOR] = ps->vlist[j].value.lval;
+            o.lval[NEXT] = ns->vlist[j].value.lval;
+        } else {
+            o.blk[PRIOR] = ps->vlist[j].value.pval;
+            o.blk[NEXT] = ns->vlist[j].value.pval;
+        }
+        if ((kind = value_kind_of(w, type, &o, at_t, &size)) == NO_VALUE)
+            continue;
+        put_value(&o, type, kind, size, &sp, &vs->vlist[k++], p);
+        p += size;
+    }
+    return k;
+}
+
+/* make_vset for a want answer_pair answered: the observations, made one
+ * at a time from the two value sets, are those the searches would have
+ * made; one pass (a loop for each common type), into a block of the most
+ * bytes they can take. */
+static int make_vset_pair(const want *w, const struct timespec *t, const struct timespec *base,
+                          pmValueSet **out)
+{
+    int n = w->pair[PRIOR]->numval, k = 0, sts;
+    size_t head = vset_head(n);
+    pmValueSet *vs;
+    uint8_t *p;
+
+    if ((sts = error_vset(w, n > 0, out)) != 0)
+        return sts < 0 ? sts : 0;
+    if ((vs = calloc(1, head + w->pair_bytes)) == NULL)
+        return -ENOMEM;
+    vs->pmid = w->pmid;
+    vs->valfmt = w->valfmt == PM_VAL_INSITU ? PM_VAL_INSITU : PM_VAL_DPTR;
+    p = (uint8_t *)vs + head;
+    if (w->pair_all > 0) {
+        switch (w->desc.type) {
+        case PM_TYPE_U64:
+            k = pair_values(w, PM_TYPE_U64, t, base, vs, p);
+            break;
+        case PM_TYPE_64:
+            k = pair_values(w, PM_TYPE_64, t, base, vs, p);
+            break;
+        case PM_TYPE_DOUBLE:
+            k = pair_values(w, PM_TYPE_DOUBLE, t, base, vs, p);
+            break;
+        case PM_TYPE_U32:
+            k = pair_values(w, PM_TYPE_U32, t, base, vs, p);
+            break;
+        case PM_TYPE_32:
+            k = pair_values(w, PM_TYPE_32, t, base, vs, p);
+            break;
+        default:
+            k = pair_values(w, w->desc.type, t, base, vs, p);
+            break;
+        }
+    }
+    vs->numval = k;
+    if (k == 0)
+        vs->valfmt = 0;
+    *out = vs;
+    return 0;
+}
+
 static int make_vset(want *w, const pmProfile *prof, const struct timespec *t,
                      const struct timespec *base, pmValueSet **out)
 {
     size_t head, bytes = 0, size;
-    int n = 0, any = 0, all;
+    int n = 0, any = 0, all, sts;
     pmValueSet *vs;
     uint8_t *p;
+    ispan sp = {0, 0, 0};
 
     if (w->err >= 0 && w->desc.sem == PM_SEM_COUNTER && !is_numeric(w->desc.type))
         for (int i = 0; i < w->nobs; i++) /* (only such a counter asks) */
             any |= w->o[i].have[PRIOR] && w->o[i].have[NEXT];
-    if (w->err < 0 || any) {
-        if ((vs = calloc(1, sizeof(*vs))) == NULL)
-            return -ENOMEM;
-        vs->pmid = w->pmid;
-        /* PM_ID_NULL (a name pmLookupName did not find) has no values and
-         * no error, as in Debian's interpolated fetches */
-        vs->numval = w->pmid == PM_ID_NULL ? 0 : w->err < 0 ? w->err : PM_ERR_TYPE;
-        *out = vs;
-        return 0;
-    }
+    if ((sts = error_vset(w, any, out)) != 0)
+        return sts < 0 ? sts : 0;
     all = profile_all(w->desc.indom, prof);
     for (int i = 0; i < w->nobs; i++) {
         obs *o = &w->o[i];
@@ -464,7 +620,7 @@ static int make_vset(want *w, const pmProfile *prof, const struct timespec *t,
             bytes += o->size;
         }
     }
-    head = (sizeof(*vs) + (size_t)(n > 1 ? n - 1 : 0) * sizeof(pmValue) + 7) & ~(size_t)7;
+    head = vset_head(n);
     if ((vs = calloc(1, head + bytes)) == NULL)
         return -ENOMEM;
     vs->pmid = w->pmid;
@@ -473,22 +629,12 @@ static int make_vset(want *w, const pmProfile *prof, const struct timespec *t,
     n = 0;
     for (int i = 0; i < w->nobs; i++) {
         const obs *o = &w->o[i];
-        pmValue *v = &vs->vlist[n];
-        int kind = o->kind;
-        if (kind == NO_VALUE)
+        if (o->kind == NO_VALUE)
             continue;
         size = o->size;
-        v->inst = o->inst;
-        if (kind == INTERPOLATED) {
-            interpolate(o, w->desc.type, t, base, &v->value.lval, (pmValueBlock *)p);
-            if (size > 0)
-                v->value.pval = (pmValueBlock *)p;
-        } else if (size > 0) {
-            memcpy(p, o->blk[PRIOR], o->blk[PRIOR]->vlen);
-            v->value.pval = (pmValueBlock *)p;
-        } else {
-            v->value.lval = o->lval[PRIOR];
-        }
+        if (o->kind == INTERPOLATED)
+            sp = span_of(&o->t[PRIOR], &o->t[NEXT], t, base);
+        put_value(o, w->desc.type, o->kind, size, &sp, &vs->vlist[n], p);
         p += size;
         n++;
     }
@@ -577,6 +723,10 @@ static int make_vsets(arch_set *s, want *w, int n, const pmProfile *prof, const 
 
     for (int i = 0; i < n && sts >= 0; i++) {
         int sorted = 1;
+        if (w[i].pair[PRIOR] != NULL) {
+            sts = make_vset_pair(&w[i], t, &arch_label_of(s, 0)->start, &vsets[i]);
+            continue;
+        }
         for (int j = 1; j < w[i].nobs && sorted; j++)
             sorted = w[i].o[j - 1].inst < w[i].o[j].inst;
         if (!sorted)
@@ -628,7 +778,9 @@ static int fetch_fresh(arch_set *s, arch_cursor *cur, const pmProfile *prof,
 typedef struct crec {
     int refs;
     size_t bytes;
-    pmHighResResult *r;
+    pmHighResResult *r; /* in block */
+    void *block;        /* arch_record_select_in's, of cap bytes */
+    size_t cap;
 } crec;
 
 /* One record in a metric's timeline: its value set, or a <mark>. */
@@ -666,6 +818,7 @@ struct pmkit_interp_cache {
     struct timespec cur_t; /* the time of the record it then returned */
     int64_t gap;           /* least time between records read, ns (0: none yet) */
     size_t bytes;          /* of the records held */
+    crec *spare;           /* a record let go, its block kept for the next */
 };
 
 /* Bounds (docs/compat.md): past these a fetch is made afresh. */
@@ -697,13 +850,32 @@ static int64_t ts_ns(const struct timespec *a, const struct timespec *b)
     return (int64_t)(a->tv_sec - b->tv_sec) * 1000000000 + (a->tv_nsec - b->tv_nsec);
 }
 
+/* A record no event refers to any more is let go; one is kept, block
+ * and all, for the next record read (no allocation then: reading record
+ * after record, a fetch at small steps allocates nothing for them). */
 static void rec_release(pmkit_interp_cache *c, crec *r)
 {
     if (r != NULL && --r->refs == 0) {
         c->bytes -= r->bytes;
-        pmFreeHighResResult(r->r);
+        if (c->spare == NULL) {
+            c->spare = r;
+            return;
+        }
+        free(r->block);
         free(r);
     }
+}
+
+/* A record to read into: the one kept, or a new one. */
+static crec *rec_new(pmkit_interp_cache *c)
+{
+    crec *r = c->spare;
+
+    if (r == NULL)
+        return calloc(1, sizeof(*r));
+    c->spare = NULL;
+    r->r = NULL;
+    return r;
 }
 
 /* Forget a metric's timeline: nothing is known but around t (an empty
@@ -731,6 +903,11 @@ static void cache_clear(pmkit_interp_cache *c)
     free(c->w);
     free(c->pmids);
     arch_pmids_free(c->sel);
+    if (c->spare != NULL) {
+        free(c->spare->block);
+        free(c->spare);
+        c->spare = NULL;
+    }
     c->m = NULL;
     c->w = NULL;
     c->pmids = NULL;
@@ -854,10 +1031,12 @@ static int offer(pmkit_interp_cache *c, arch_set *s, const arch_record *rec, int
         if (m->need != dir || m->got >= least || !adjacent(m, dir, b, &rec->stamp))
             continue; /* only to the metrics still short of records */
         if (r == NULL) {
-            if ((r = calloc(1, sizeof(*r))) == NULL)
+            if ((r = rec_new(c)) == NULL)
                 return -ENOMEM;
-            if ((sts = arch_record_select(s, rec, c->sel, &r->r)) < 0) {
-                free(r);
+            if ((sts = arch_record_select_in(s, rec, c->sel, &r->block, &r->cap, &r->r)) < 0) {
+                r->refs = 1;
+                r->bytes = 0;
+                rec_release(c, r);
                 return sts;
             }
             r->bytes = rec->len;
@@ -1054,6 +1233,66 @@ over:
     return 0;
 }
 
+/*
+ * The common case of answer(), without its searches: the events nearest t
+ * either way (one event, at t) hold values of the same instances, in the
+ * same strictly ascending order and the same format, every instance seeded
+ * among them, and the profile says the same of the whole domain.  The
+ * searches would stop at those two events (each closes there, every
+ * instance met having its observation) and keep them alone, and the
+ * observations would be the two value sets' values: x gets the sets
+ * (make_vset_pair makes the observations from them).  1 when so answered,
+ * 0 when not that case.
+ */
+static int answer_pair(cmetric *m, want *x, const pmProfile *prof, const struct timespec *t)
+{
+    int in = ev_at_or_after(m, t), ip, n, k = 0, all;
+    const pmValueSet *p, *q;
+    size_t bytes = 0;
+
+    if (in >= m->nev)
+        return 0;
+    ip = ts_cmp(&m->ev[in].t, t) == 0 ? in : in - 1;
+    if (ip < 0 || m->ev[ip].rec == NULL || m->ev[in].rec == NULL)
+        return 0;
+    p = m->ev[ip].vs;
+    q = m->ev[in].vs;
+    n = p->numval;
+    if (q->numval != n || q->valfmt != p->valfmt || (all = profile_all(x->desc.indom, prof)) < 0)
+        return 0;
+    for (int j = 0; j < n; j++) {
+        int inst = p->vlist[j].inst;
+        if (q->vlist[j].inst != inst || (j > 0 && inst <= p->vlist[j - 1].inst))
+            return 0;
+        if (all > 0 && k < m->nseed && m->seed[k] <= inst) {
+            if (m->seed[k] != inst)
+                return 0; /* a seeded instance neither event holds */
+            k++;
+        }
+        if (p->valfmt != PM_VAL_INSITU) {
+            uint32_t vlen = p->vlist[j].value.pval->vlen;
+            if (vlen < PM_VAL_HDR_SIZE || q->vlist[j].value.pval->vlen < PM_VAL_HDR_SIZE)
+                return 0; /* (keep's error, which the searches then meet) */
+            /* value_kind's sizes: the prior's block's, or an
+             * interpolated number's */
+            size_t r = ((size_t)vlen + 7) & ~(size_t)7;
+            bytes += r > PM_VAL_HDR_SIZE + 8 ? r : PM_VAL_HDR_SIZE + 8;
+        }
+    }
+    if (all > 0 && k < m->nseed)
+        return 0;
+    x->pair[PRIOR] = p;
+    x->pair[NEXT] = q;
+    x->pair_t[PRIOR] = m->ev[ip].t;
+    x->pair_t[NEXT] = m->ev[in].t;
+    x->pair_bytes = bytes;
+    x->pair_all = all;
+    x->valfmt = p->valfmt;
+    m->keep_lo = ip;
+    m->keep_hi = in;
+    return 1;
+}
+
 /* fetch_fresh()'s searches for one metric, over its timeline. */
 static int answer(cmetric *m, want *x, const pmProfile *prof, const struct timespec *t)
 {
@@ -1061,6 +1300,7 @@ static int answer(cmetric *m, want *x, const pmProfile *prof, const struct times
 
     x->nobs = x->hint = 0;
     x->valfmt = 0;
+    x->pair[PRIOR] = NULL;
     x->done[PRIOR] = x->done[NEXT] = x->closed[PRIOR] = x->closed[NEXT] = 0;
     m->keep_lo = m->nev;
     m->keep_hi = -1;
@@ -1071,6 +1311,8 @@ static int answer(cmetric *m, want *x, const pmProfile *prof, const struct times
         return NEED_BACK; /* records between t and the range not read */
     if (!m->at_end && ts_cmp(&m->hi, t) < 0)
         return NEED_FORW; /* (the instances are seeded once it can answer) */
+    if (answer_pair(m, x, prof, t))
+        return 0;
     if ((sts = seed(prof, m->seed, m->nseed, x)) < 0)
         return sts;
     if ((sts = walk(m, x, t, NEXT)) != 0 || (sts = walk(m, x, t, PRIOR)) != 0)

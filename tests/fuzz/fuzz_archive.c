@@ -65,30 +65,63 @@ static void touch(const pmHighResResult *r)
     (void)sum;
 }
 
+/* Do a and b hold the same value sets, value for value? */
+static int same_sets(const pmHighResResult *a, const pmHighResResult *b)
+{
+    if (a->numpmid != b->numpmid || a->timestamp.tv_sec != b->timestamp.tv_sec ||
+        a->timestamp.tv_nsec != b->timestamp.tv_nsec)
+        return 0;
+    for (int i = 0; i < a->numpmid; i++) {
+        const pmValueSet *x = a->vset[i], *y = b->vset[i];
+        if (x->pmid != y->pmid || x->numval != y->numval || x->valfmt != y->valfmt)
+            return 0;
+        for (int j = 0; j < x->numval; j++) {
+            const pmValue *u = &x->vlist[j], *v = &y->vlist[j];
+            if (u->inst != v->inst)
+                return 0;
+            if (x->valfmt == PM_VAL_INSITU
+                    ? u->value.lval != v->value.lval
+                    : u->value.pval->vlen != v->value.pval->vlen ||
+                          memcmp(u->value.pval, v->value.pval, u->value.pval->vlen) != 0)
+                return 0;
+        }
+    }
+    return 1;
+}
+
 /* arch_record_select's verdict on a record must be arch_record_result's
- * (sts), whatever it selects: none, the archive's first PMID, or all. */
+ * (sts), whatever it selects: none, the archive's first PMID, or all;
+ * and arch_record_select_in's, into one block the three selections share
+ * (grown by the larger ones), the same. */
 static void select_same(arch_set *s, const arch_record *rec, int sts)
 {
     int n = arch_npmids(s) < 64 ? arch_npmids(s) : 64;
     pmID pmids[64];
+    void *block = NULL;
+    size_t cap = 0;
 
     for (int i = 0; i < n; i++)
         pmids[i] = arch_pmid_at(s, i);
     for (int k = 0; k < 3; k++) {
         arch_pmids *sel = arch_pmids_new(pmids, k == 0 ? 0 : k == 1 ? (n > 0) : n);
-        pmHighResResult *r;
+        pmHighResResult *r, *b;
         int got;
         if (sel == NULL)
-            return;
+            break;
         got = arch_record_select(s, rec, sel, &r);
-        arch_pmids_free(sel);
         if ((got < 0) != (sts < 0))
             abort(); /* a record refused one way and taken the other */
-        if (got == 0) {
+        if (got == 0)
             touch(r);
+        if ((arch_record_select_in(s, rec, sel, &block, &cap, &b) < 0) != (got < 0))
+            abort();
+        if (got == 0 && ((void *)b != block || !same_sets(r, b)))
+            abort(); /* the result in the block, the same as the other */
+        if (got == 0)
             pmFreeHighResResult(r);
-        }
+        arch_pmids_free(sel);
     }
+    free(block);
 }
 
 #define MUTATE_RECORDS 6  /* records of an input whose words are damaged */
