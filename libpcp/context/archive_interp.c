@@ -100,13 +100,6 @@ typedef struct want {
 
 enum { PRIOR = 0, NEXT = 1 };
 
-static int ts_cmp(const struct timespec *a, const struct timespec *b)
-{
-    if (a->tv_sec != b->tv_sec)
-        return a->tv_sec < b->tv_sec ? -1 : 1;
-    return (a->tv_nsec > b->tv_nsec) - (a->tv_nsec < b->tv_nsec);
-}
-
 /* A time as Debian's interpolation holds it: seconds since base (the
  * first archive's start) in a double; differences of these have its
  * rounding, to the last bit of an interpolated double. */
@@ -253,7 +246,7 @@ static int search(arch_set *s, arch_cursor *cur, const struct timespec *t, want 
         if (archive >= 0 && rec.archive != archive)
             break; /* the step from one archive to the next is a gap */
         archive = rec.archive;
-        if (side == PRIOR ? ts_cmp(&rec.stamp, t) > 0 : ts_cmp(&rec.stamp, t) < 0)
+        if (side == PRIOR ? arch_cmp(&rec.stamp, t) > 0 : arch_cmp(&rec.stamp, t) < 0)
             continue;
         if ((sts = arch_record_result(s, &rec, &r)) < 0)
             return sts;
@@ -453,7 +446,7 @@ prior:
 
 static int value_kind(const want *w, const obs *o, const struct timespec *t, size_t *size)
 {
-    int at_t = o->have[PRIOR] && ts_cmp(&o->t[PRIOR], t) == 0;
+    int at_t = o->have[PRIOR] && arch_cmp(&o->t[PRIOR], t) == 0;
 
     return value_kind_of(w, w->desc.type, o, at_t, size);
 }
@@ -525,7 +518,7 @@ static inline __attribute__((always_inline)) int pair_values(const want *w, int 
 {
     const pmValueSet *ps = w->pair[PRIOR], *ns = w->pair[NEXT];
     obs o = {.have = {1, 1}, .t = {w->pair_t[PRIOR], w->pair_t[NEXT]}};
-    int at_t = ts_cmp(&w->pair_t[PRIOR], t) == 0, k = 0, insitu = ps->valfmt == PM_VAL_INSITU;
+    int at_t = arch_cmp(&w->pair_t[PRIOR], t) == 0, k = 0, insitu = ps->valfmt == PM_VAL_INSITU;
     ispan sp = at_t ? (ispan){0, 0, 0} : span_of(&w->pair_t[PRIOR], &w->pair_t[NEXT], t, base);
 
     for (int j = 0; j < ps->numval; j++) {
@@ -936,7 +929,7 @@ static int int_cmp(const void *a, const void *b)
 static int cache_for(pmkit_interp_cache *c, arch_set *s, int n, const pmID *pmids,
                      const struct timespec *end, const struct timespec *t)
 {
-    if (c->n == n && ts_cmp(&c->end, end) == 0 &&
+    if (c->n == n && arch_cmp(&c->end, end) == 0 &&
         (n == 0 || memcmp(c->pmids, pmids, (size_t)n * sizeof(pmID)) == 0))
         return 0;
     cache_clear(c);
@@ -1013,8 +1006,8 @@ static int add_event(cmetric *m, const want *w, crec *r, int mark, int dir, int 
 static int adjacent(const cmetric *m, int dir, const struct timespec *b, const struct timespec *t)
 {
     if (dir > 0)
-        return !m->at_end && ts_cmp(b, &m->hi) <= 0 && ts_cmp(&m->hi, t) < 0;
-    return !m->at_start && ts_cmp(t, &m->lo) < 0 && ts_cmp(&m->lo, b) <= 0;
+        return !m->at_end && arch_cmp(b, &m->hi) <= 0 && arch_cmp(&m->hi, t) < 0;
+    return !m->at_start && arch_cmp(t, &m->lo) < 0 && arch_cmp(&m->lo, b) <= 0;
 }
 
 /* Give record rec (at t) to every metric that needs records that way,
@@ -1073,11 +1066,11 @@ static int place(pmkit_interp_cache *c, int dir, struct timespec *b)
         struct timespec x = dir > 0 ? m->hi : m->lo;
         if (m->need != dir)
             continue;
-        if (first || (dir > 0 ? ts_cmp(&x, b) < 0 : ts_cmp(&x, b) > 0))
+        if (first || (dir > 0 ? arch_cmp(&x, b) < 0 : arch_cmp(&x, b) > 0))
             *b = x;
         first = 0;
     }
-    if (c->cur_dir == dir && ts_cmp(&c->cur_t, b) == 0)
+    if (c->cur_dir == dir && arch_cmp(&c->cur_t, b) == 0)
         return 0; /* the cursor is just past that record already */
     c->cur_dir = 0;
     from = ts_add(*b, dir);
@@ -1103,7 +1096,7 @@ static int mark_between(pmkit_interp_cache *c, arch_set *s, const arch_record *r
     mark.len = 0;
     mark.body = NULL;
     mark.stamp = ts_add(rec->stamp, 1000000);
-    if (ts_cmp(&mark.stamp, b) >= 0) {
+    if (arch_cmp(&mark.stamp, b) >= 0) {
         c->off = 1; /* archives less than that apart: not modelled */
         return 0;
     }
@@ -1148,15 +1141,15 @@ static int extend(pmkit_interp_cache *c, arch_set *s, int dir, int least)
         if (sts == 0) { /* an end: the ranges next to it reach it */
             for (int i = 0; i < c->n; i++) {
                 cmetric *m = &c->m[i];
-                if (dir > 0 && ts_cmp(&b, &m->hi) <= 0)
+                if (dir > 0 && arch_cmp(&b, &m->hi) <= 0)
                     m->at_end = m->got = 1;
-                if (dir < 0 && ts_cmp(&m->lo, &b) <= 0)
+                if (dir < 0 && arch_cmp(&m->lo, &b) <= 0)
                     m->at_start = m->got = 1;
             }
             c->cur_dir = 0;
             return 0;
         }
-        if (dir > 0 ? ts_cmp(&rec.stamp, &b) <= 0 : ts_cmp(&rec.stamp, &b) >= 0) {
+        if (dir > 0 ? arch_cmp(&rec.stamp, &b) <= 0 : arch_cmp(&rec.stamp, &b) >= 0) {
             c->off = 1; /* records out of time order: not modelled */
             return 0;
         }
@@ -1188,7 +1181,7 @@ static int ev_at_or_after(const cmetric *m, const struct timespec *t)
 
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        if (ts_cmp(&m->ev[mid].t, t) < 0)
+        if (arch_cmp(&m->ev[mid].t, t) < 0)
             lo = mid + 1;
         else
             hi = mid;
@@ -1209,7 +1202,7 @@ static int walk(cmetric *m, want *x, const struct timespec *t, int side)
      * last at or before it */
     step = side == NEXT ? 1 : -1;
     i = ev_at_or_after(m, t);
-    if (side != NEXT && i < m->nev && ts_cmp(&m->ev[i].t, t) == 0)
+    if (side != NEXT && i < m->nev && arch_cmp(&m->ev[i].t, t) == 0)
         i++;
     if (side != NEXT)
         i--;
@@ -1252,7 +1245,7 @@ static int answer_pair(cmetric *m, want *x, const pmProfile *prof, const struct 
 
     if (in >= m->nev)
         return 0;
-    ip = ts_cmp(&m->ev[in].t, t) == 0 ? in : in - 1;
+    ip = arch_cmp(&m->ev[in].t, t) == 0 ? in : in - 1;
     if (ip < 0 || m->ev[ip].rec == NULL || m->ev[in].rec == NULL)
         return 0;
     p = m->ev[ip].vs;
@@ -1307,9 +1300,9 @@ static int answer(cmetric *m, want *x, const pmProfile *prof, const struct times
     m->keep_all[PRIOR] = m->keep_all[NEXT] = 0;
     if (x->err < 0)
         return 0;
-    if (!m->at_start && ts_cmp(&m->lo, t) > 0)
+    if (!m->at_start && arch_cmp(&m->lo, t) > 0)
         return NEED_BACK; /* records between t and the range not read */
-    if (!m->at_end && ts_cmp(&m->hi, t) < 0)
+    if (!m->at_end && arch_cmp(&m->hi, t) < 0)
         return NEED_FORW; /* (the instances are seeded once it can answer) */
     if (answer_pair(m, x, prof, t))
         return 0;
@@ -1349,8 +1342,8 @@ static void near(pmkit_interp_cache *c, cmetric *m, const struct timespec *t)
 {
     int64_t width = ts_ns(&m->hi, &m->lo), jump = (width > c->gap ? width : c->gap) * CACHE_JUMP;
 
-    if ((!m->at_end && ts_cmp(t, &m->hi) > 0 && ts_ns(t, &m->hi) > jump) ||
-        (!m->at_start && ts_cmp(t, &m->lo) < 0 && ts_ns(&m->lo, t) > jump))
+    if ((!m->at_end && arch_cmp(t, &m->hi) > 0 && ts_ns(t, &m->hi) > jump) ||
+        (!m->at_start && arch_cmp(t, &m->lo) < 0 && ts_ns(&m->lo, t) > jump))
         metric_reset(c, m, t);
 }
 
