@@ -31,89 +31,10 @@
 
 #define VERIFY_OPS 10 /* a verify pass at 1 h steps costs Debian seconds */
 
-static int nids;
-static pmID *ids;
+#define INTERP_PROG "bench_interp"
+#include "interp_common.h"
+
 static int want; /* how many of ids a fetch asks for */
-static struct timeval t_first;
-static int delta_ms;
-static char **names;
-static int nnames, room;
-
-static void die(const char *what, int sts)
-{
-    fprintf(stderr, "bench_interp: %s: %s\n", what, pmErrStr(sts));
-    exit(1);
-}
-
-static void add_name(const char *name)
-{
-    if (nnames == room) {
-        room = room ? 2 * room : 1024;
-        names = realloc(names, (size_t)room * sizeof(*names));
-        if (names == NULL)
-            die("realloc", -ENOMEM);
-    }
-    names[nnames++] = strdup(name);
-}
-
-static int cmp_names(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void open_archive(void)
-{
-    const char *path = getenv("BENCH_INTERP_ARCHIVE");
-    int sts;
-
-    if ((sts = pmNewContext(PM_CONTEXT_ARCHIVE, path)) < 0)
-        die(path, sts);
-    if ((sts = pmTraversePMNS("", add_name)) < 0)
-        die("pmTraversePMNS", sts);
-    qsort(names, (size_t)nnames, sizeof(*names), cmp_names);
-    ids = calloc((size_t)nnames, sizeof(*ids));
-    if (ids == NULL)
-        die("calloc", -ENOMEM);
-    if ((sts = pmLookupName(nnames, (const char **)names, ids)) != nnames)
-        die("pmLookupName", sts < 0 ? sts : PM_ERR_NAME);
-    nids = nnames;
-}
-
-/* The mode at the first time of the current direction and step. */
-static void set_mode(void)
-{
-    int sts = pmSetMode(PM_MODE_INTERP, &t_first, delta_ms);
-    if (sts < 0)
-        die("pmSetMode", sts);
-}
-
-static void start(int forwards, int step_ms)
-{
-    pmLogLabel label;
-    struct timeval end;
-    int sts;
-
-    if ((sts = pmGetArchiveLabel(&label)) < 0)
-        die("pmGetArchiveLabel", sts);
-    if ((sts = pmGetArchiveEnd(&end)) < 0)
-        die("pmGetArchiveEnd", sts);
-    if (forwards) {
-        t_first = label.ll_start;
-        t_first.tv_usec += 370000;
-    } else {
-        t_first = end;
-        t_first.tv_usec -= 370000;
-    }
-    if (t_first.tv_usec >= 1000000) {
-        t_first.tv_sec++;
-        t_first.tv_usec -= 1000000;
-    } else if (t_first.tv_usec < 0) {
-        t_first.tv_sec--;
-        t_first.tv_usec += 1000000;
-    }
-    delta_ms = forwards ? step_ms : -step_ms;
-    set_mode();
-}
 
 static uint64_t fold(uint64_t h, const pmResult *r, int verify)
 {
@@ -185,8 +106,8 @@ static int count_of(int k)
     if (k == 0)
         return 1;
     if (k == 1)
-        return nids < 100 ? nids : 100;
-    return nids;
+        return nnames < 100 ? nnames : 100;
+    return nnames;
 }
 
 /* interp_kib_peak: every direction and step, 200 fetches of all metrics. */
@@ -194,7 +115,7 @@ static void peak_case(const char *name)
 {
     uint64_t h = BENCH_HASH_INIT;
 
-    want = nids;
+    want = nnames;
     for (int d = 0; d < 2; d++)
         for (size_t s = 0; s < BENCH_NCASES(steps); s++) {
             start(d == 0, step_ms[s]);
@@ -221,7 +142,7 @@ int main(int argc, char **argv)
     if (getenv("BENCH_INTERP_ARCHIVE") == NULL)
         return 0; /* no archive: no cases */
     if (!list)
-        open_archive();
+        open_archive(getenv("BENCH_INTERP_ARCHIVE"));
     for (int d = 0; d < 2; d++)
         for (size_t c = 0; c < BENCH_NCASES(counts); c++)
             for (size_t s = 0; s < BENCH_NCASES(steps); s++) {
@@ -241,7 +162,7 @@ int main(int argc, char **argv)
         if (list)
             printf("interp_kib_open\n");
         else
-            bench_print_line("interp_kib_open", (double)vm_hwm_kib(), (uint64_t)nids);
+            bench_print_line("interp_kib_open", (double)vm_hwm_kib(), (uint64_t)nnames);
     }
     if (wanted(argc, argv, first, "interp_kib_peak")) {
         if (list)
