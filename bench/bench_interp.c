@@ -34,8 +34,6 @@
 #define INTERP_PROG "bench_interp"
 #include "interp_common.h"
 
-static int want; /* how many of ids a fetch asks for */
-
 static uint64_t fold(uint64_t h, const pmResult *r, int verify)
 {
     if (!verify)
@@ -68,14 +66,7 @@ static uint64_t fetch_case(uint64_t n, int verify)
     if (verify)
         set_mode(); /* the same fetches on both sides, whatever ran before */
     for (uint64_t k = 0; k < n; k++) {
-        pmResult *r;
-        int sts = pmFetch(want, ids, &r);
-        if (sts == PM_ERR_EOL) {
-            set_mode();
-            sts = pmFetch(want, ids, &r);
-        }
-        if (sts < 0)
-            die("pmFetch", sts);
+        pmResult *r = fetch_one();
         h = fold(h, r, verify);
         pmFreeResult(r);
     }

@@ -20,20 +20,12 @@
 #define INTERP_PROG "interp_callgrind"
 #include "interp_common.h"
 
-static int want;
 static volatile unsigned long sink;
 
 static void fetches(int n)
 {
     for (int k = 0; k < n; k++) {
-        pmResult *r;
-        int sts = pmFetch(want, ids, &r);
-        if (sts == PM_ERR_EOL) {
-            set_mode();
-            sts = pmFetch(want, ids, &r);
-        }
-        if (sts < 0)
-            die("pmFetch", sts);
+        pmResult *r = fetch_one();
         sink += (unsigned long)r->numpmid + (unsigned long)r->vset[0]->numval;
         pmFreeResult(r);
     }

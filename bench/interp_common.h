@@ -19,6 +19,7 @@ static int nnames, room;
 static pmID *ids;              /* the names' PMIDs, in sorted order */
 static struct timeval t_first; /* where the mode starts */
 static int delta_ms;           /* the step, negative backwards */
+static int want;               /* how many of ids a fetch asks for */
 
 static void die(const char *what, int sts)
 {
@@ -91,6 +92,23 @@ static void start(int forwards, int step_ms)
     }
     delta_ms = forwards ? step_ms : -step_ms;
     set_mode();
+}
+
+/* One pmFetch of want ids; at the archive's end (PM_ERR_EOL) the mode is
+ * set again at the first time and the fetch made again, as a tool looping
+ * over an archive does. */
+static pmResult *fetch_one(void)
+{
+    pmResult *r;
+    int sts = pmFetch(want, ids, &r);
+
+    if (sts == PM_ERR_EOL) {
+        set_mode();
+        sts = pmFetch(want, ids, &r);
+    }
+    if (sts < 0)
+        die("pmFetch", sts);
+    return r;
 }
 
 #endif
