@@ -219,7 +219,8 @@ static int profile_copy(pmProfile *dst, const pmProfile *src)
 
 pmProfile *pmkit_ctx_profile(pmkit_ctx *ctx, int make)
 {
-    pmProfile *p = ctx->pcp != NULL ? ctx->pcp->c_instprof : ctx->prof;
+    __pmContext *view = __atomic_load_n(&ctx->pcp, __ATOMIC_ACQUIRE);
+    pmProfile *p = view != NULL ? view->c_instprof : ctx->prof;
 
     if (p != ctx->prof) { /* the program's now: the old one is its to free */
         ctx->prof = p;
@@ -228,8 +229,8 @@ pmProfile *pmkit_ctx_profile(pmkit_ctx *ctx, int make)
     if (p == NULL && make && (p = calloc(1, sizeof(*p))) != NULL) {
         p->state = PM_PROFILE_INCLUDE;
         ctx->prof = p;
-        if (ctx->pcp != NULL)
-            ctx->pcp->c_instprof = p;
+        if (view != NULL)
+            view->c_instprof = p;
     }
     return p;
 }
@@ -267,6 +268,25 @@ void pmkit_ctx_release(pmkit_ctx *ctx)
     pmkit_unlock();
     if (last)
         ctx_free(ctx);
+}
+
+void pmkit_ctx_pin(pmkit_ctx *ctx)
+{
+    PMKIT_CHECK(pmkit_lock_held());
+    ctx->holds++;
+}
+
+int pmkit_ctx_unpin(pmkit_ctx *ctx)
+{
+    int gone, last;
+
+    pmkit_lock();
+    gone = atomic_load(&ctx->gone);
+    last = --ctx->holds == 0 && gone;
+    pmkit_unlock();
+    if (last)
+        ctx_free(ctx);
+    return gone;
 }
 
 /* Add a context to the table; it becomes current.  Returns its handle. */

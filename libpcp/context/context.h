@@ -103,6 +103,14 @@ int pmkit_ctx_local_current(void);
  * none.  (No lock: a thread-local copy kept with the current handle.) */
 int pmkit_ctx_type_current(void);
 
+/* Keep ctx allocated while a caller that found it with the lock held goes
+ * on without the lock (__pmHandleToPtr waiting for the view's c_lock):
+ * pmkit_ctx_pin with the lock held, then pmkit_ctx_unpin without it, which
+ * says whether ctx was destroyed meanwhile (and frees it if so: no longer
+ * to be used). */
+void pmkit_ctx_pin(pmkit_ctx *ctx);
+int pmkit_ctx_unpin(pmkit_ctx *ctx);
+
 /* ctx's instance profile, ctx held: the one its PCP view shows as
  * c_instprof, taken over when a program put another there (PCP's programs
  * own it as PCP's context does: dbpmda frees it and puts its own), NULL

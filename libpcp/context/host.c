@@ -28,6 +28,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,16 +45,18 @@
 #define V1_ERR_OFFSET    11345
 
 struct pmkit_host {
-    int fd;            /* the socket, -1 once the connection is lost */
-    char *spec;        /* the specification given to pmNewContext */
-    char *name;        /* its host part ("localhost" for a unix socket) */
-    uint32_t features; /* PDU_FLAG_* from pmcd's greeting */
-    int prof_sent;     /* a PROFILE has gone out on this connection ... */
-    unsigned sent_gen; /* ... for this prof_gen of the context */
-    int request_ms;    /* $PMCD_REQUEST_TIMEOUT when it connected */
-    unsigned char *in; /* the last PDU read (grown as needed) */
-    size_t incap;      /* its allocated size */
-    pdu_buf out;       /* the request being built */
+    /* fd and prof_sent are also read by PCP's view of the context, made
+     * under the library lock while a user holds the context (pcpview.c) */
+    atomic_int fd;        /* the socket, -1 once the connection is lost */
+    char *spec;           /* the specification given to pmNewContext */
+    char *name;           /* its host part ("localhost" for a unix socket) */
+    uint32_t features;    /* PDU_FLAG_* from pmcd's greeting */
+    atomic_int prof_sent; /* a PROFILE has gone out on this connection ... */
+    unsigned sent_gen;    /* ... for this prof_gen of the context */
+    int request_ms;       /* $PMCD_REQUEST_TIMEOUT when it connected */
+    unsigned char *in;    /* the last PDU read (grown as needed) */
+    size_t incap;         /* its allocated size */
+    pdu_buf out;          /* the request being built */
 };
 
 /* Seconds from the environment variable var, or dflt. */

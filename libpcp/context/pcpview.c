@@ -11,8 +11,9 @@
  * Its c_lock is an error-checking mutex __pmHandleToPtr takes and the
  * caller releases (PM_UNLOCK(ctxp->c_lock)), as in PCP; pmkit's own calls
  * do not take it, so holding it keeps other threads out of nothing but
- * other holders.  __pmLock_libpcp is likewise a mutex of its own, not
- * pmkit's library lock (docs/compat.md).
+ * other holders.  A context destroyed while a thread holds its view's
+ * c_lock leaves the view to be freed when that thread unlocks it.  __pmLock_libpcp is likewise a
+ * mutex of its own, not pmkit's library lock (docs/compat.md).
  *
  * As Debian's libpcp (tests/oracle/probe_context.c): the dumps' words and
  * layout, __pmCurrentContext returning the context unlocked, a failed
@@ -25,6 +26,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,12 +63,16 @@ int __pmLock(void *lock, const char *file, int line)
     return -sts;
 }
 
+static void reap(void *lock);
+
 int __pmUnlock(void *lock, const char *file, int line)
 {
     int sts = pthread_mutex_unlock(lock);
 
     if (sts != 0)
         fprintf(stderr, "%s:%d: __pmUnlock(%p) failed: %s\n", file, line, lock, strerror(sts));
+    else
+        reap(lock);
     return -sts;
 }
 
@@ -176,7 +182,9 @@ static __pmContext *view(pmkit_ctx *ctx, int slot)
             return NULL;
         }
         c->c_instprof = ctx->prof; /* the profile itself: PCP's programs free and replace it */
-        ctx->pcp = c;
+        /* published for pmkit_ctx_profile, which a host context's user
+         * calls holding the context, not the library lock */
+        __atomic_store_n(&ctx->pcp, c, __ATOMIC_RELEASE);
         if (ctx->archive != NULL)
             pmkit_archive_view_made(ctx->archive, ctx);
     }
@@ -184,7 +192,9 @@ static __pmContext *view(pmkit_ctx *ctx, int slot)
     c->c_mode = ctx->archive != NULL ? pmkit_archive_mode_word(ctx->archive) : PM_MODE_LIVE;
     c->c_handle = ctx->handle;
     c->c_slot = slot;
-    pmkit_ctx_profile(ctx, 0); /* a program's profile put in c_instprof taken over */
+    /* a profile a program puts in c_instprof is taken over by the next use
+     * of the context, which holds it (pmkit_ctx_profile), not here: a host
+     * context's profile is guarded by its own lock, not the library's */
     if (c->c_pmcd != NULL) {
         c->c_pmcd->pc_fd = pmkit_host_fd(ctx->host);
         c->c_sent = pmkit_host_profile_sent(ctx->host);
@@ -192,15 +202,66 @@ static __pmContext *view(pmkit_ctx *ctx, int slot)
     return c;
 }
 
+static void view_destroy(__pmContext *c)
+{
+    pthread_mutex_destroy(&c->c_lock);
+    arch_view_free(c->c_archctl);
+    free(c->c_pmcd);
+    free(c);
+}
+
+/* Views of destroyed contexts whose c_lock a thread held then, each freed
+ * when that thread unlocks it (__pmUnlock).  pending counts them, and the
+ * ones being put there, so an unlock looks here only when there may be one. */
+static pthread_mutex_t zombie_lock = PTHREAD_MUTEX_INITIALIZER;
+static __pmContext **zombies;
+static int nzombies;
+static atomic_int pending;
+
+static void reap(void *lock)
+{
+    __pmContext *c = NULL;
+
+    if (atomic_load(&pending) == 0)
+        return;
+    pthread_mutex_lock(&zombie_lock);
+    for (int i = 0; i < nzombies; i++) {
+        if (&zombies[i]->c_lock == lock) {
+            c = zombies[i];
+            zombies[i] = zombies[--nzombies];
+            atomic_fetch_sub(&pending, 1);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&zombie_lock);
+    if (c != NULL)
+        view_destroy(c);
+}
+
 void pmkit_ctx_view_free(pmkit_ctx *ctx)
 {
-    if (ctx->pcp == NULL)
+    __pmContext *c = ctx->pcp, **z;
+    int held;
+
+    if (c == NULL)
         return;
-    pthread_mutex_destroy(&ctx->pcp->c_lock);
-    arch_view_free(ctx->pcp->c_archctl);
-    free(ctx->pcp->c_pmcd);
-    free(ctx->pcp);
     ctx->pcp = NULL;
+    pthread_mutex_lock(&zombie_lock);
+    atomic_fetch_add(&pending, 1); /* before the test: an unlock after it looks */
+    held = pthread_mutex_trylock(&c->c_lock) != 0;
+    if (!held) {
+        pthread_mutex_unlock(&c->c_lock);
+    } else if ((z = realloc(zombies, (size_t)(nzombies + 1) * sizeof(*z))) != NULL) {
+        zombies = z;
+        zombies[nzombies++] = c;
+    } else {
+        held = -1; /* no memory to wait with: the view is left, not freed under its holder */
+    }
+    if (held != 1)
+        atomic_fetch_sub(&pending, 1);
+    pthread_mutex_unlock(&zombie_lock);
+    if (!held)
+        view_destroy(c);
 }
 
 /* The view's current volume vol (of its first archive) and the place in
@@ -319,19 +380,28 @@ __pmContext *__pmHandleToPtr(int handle)
 {
     __pmContext *c = NULL;
     pmkit_ctx *ctx;
+    int locked;
 
     pmkit_lock();
     for (int i = 0; (ctx = pmkit_ctx_nth(i)) != NULL; i++) {
         if (ctx->handle == handle) {
-            c = view(ctx, i);
+            if ((c = view(ctx, i)) != NULL)
+                pmkit_ctx_pin(ctx); /* not freed while this waits for c_lock */
             break;
         }
     }
     pmkit_unlock();
-    /* a thread that has it already is told so on stderr, in the words and
-     * place PCP's library reports it, and gets the context all the same */
-    if (c != NULL)
-        __pmLock(&c->c_lock, "context.c", 202);
+    if (c == NULL)
+        return NULL;
+    /* waited for without the library lock: its holder may call the library.
+     * A thread that has it already is told so on stderr, in the words and
+     * place PCP's library reports it, and gets the context all the same. */
+    locked = __pmLock(&c->c_lock, "context.c", 202) == 0;
+    if (pmkit_ctx_unpin(ctx)) { /* destroyed meanwhile: its view goes now */
+        if (locked)
+            PM_UNLOCK(c->c_lock);
+        return NULL;
+    }
     return c;
 }
 
@@ -415,8 +485,9 @@ void __pmDumpContext(FILE *f, int context, pmInDom indom)
                     pmkit_host_profile_sent(ctx->host) ? "SENT" : "NOT_SENT");
         else
             fprintf(f, "standalone: profile=NOT_SENT\n");
-        if (ctx->prof != NULL)
-            __pmDumpProfile(f, (int)indom, ctx->prof);
+        const pmProfile *prof = ctx->pcp != NULL ? ctx->pcp->c_instprof : ctx->prof;
+        if (prof != NULL) /* read, not taken over: see view() */
+            __pmDumpProfile(f, (int)indom, prof);
     }
     pmkit_unlock();
 }

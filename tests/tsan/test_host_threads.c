@@ -10,8 +10,12 @@
  * destroys contexts of its own, and a fifth destroys contexts a sixth is
  * using: each call holds its context (its own lock, not the library's),
  * and a context destroyed during a call is freed when the call is over.
+ * A seventh asks for PCP's view of the contexts in use (__pmHandleToPtr,
+ * as PCP's programs do), which makes the view of a new one while others
+ * fetch on it.
  */
 #include <pcp/pmapi.h>
+#include <pcp/libpcp.h>
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -169,11 +173,30 @@ static void *user(void *arg)
     return NULL;
 }
 
+/* PCP's view of the shared context and of the one handed over last: the
+ * first ask makes a context's view while other threads use the context. */
+static void *viewer(void *arg)
+{
+    (void)arg;
+    while (!atomic_load(&stop)) {
+        int handles[2] = {shared, atomic_load(&handed)};
+        for (int k = 0; k < 2; k++) {
+            __pmContext *c;
+            if (handles[k] < 0 || (c = __pmHandleToPtr(handles[k])) == NULL)
+                continue;
+            if (c->c_handle != handles[k] || c->c_instprof == NULL)
+                bad("__pmHandleToPtr", PM_ERR_NOCONTEXT);
+            PM_UNLOCK(c->c_lock);
+        }
+    }
+    return NULL;
+}
+
 int main(void)
 {
     struct sockaddr_un sun;
-    pthread_t srv, t[7];
-    void *(*fn[7])(void *) = {sharer, sharer, profiler, owner, destroyer, user, user};
+    pthread_t srv, t[8];
+    void *(*fn[8])(void *) = {sharer, sharer, profiler, owner, destroyer, user, user, viewer};
     int n = (int)(sizeof(fn) / sizeof(fn[0]));
 
     snprintf(sock_path, sizeof(sock_path), "/tmp/pmkit_tsan_pmcd.%d", (int)getpid());
