@@ -604,6 +604,21 @@ static void dump_labels(FILE *f, void *arg)
     fprintf(f, "__pmGetDomainLabels -> %d\n", __pmGetDomainLabels(29, "sample", &p));
     __pmDumpLabelSets(f, p, 1);
     pmFreeLabelSets(p, 1);
+    /* the agent's name as the label gives it: a leading "pmda" and a
+     * trailing " DSO" dropped only from longer names, nothing escaped */
+    static const char *const agents[] = {
+        "pmdasample", "pmda",    "pmdax",        "proc DSO",  " DSO",    "DSO",
+        "x DSO",      "pmdaDSO", "pmdaproc DSO", "a DSO DSO", "q\"uote", "back\\slash",
+        "pmda DSO",   "PMDAx",   "sample dso",   "",
+    };
+    for (size_t i = 0; i < sizeof(agents) / sizeof(agents[0]); i++) {
+        p = NULL;
+        fprintf(f, "__pmGetDomainLabels [%s] -> %d\n", agents[i],
+                __pmGetDomainLabels(30, agents[i], &p));
+        if (p != NULL)
+            fprintf(f, "  %.*s\n", p->jsonlen, p->json);
+        pmFreeLabelSets(p, 1);
+    }
     /* the names; the values are this host's (the host name is masked) */
     fprintf(f, "config: %s", __pmGetLabelConfigHostName(buf, sizeof(buf)));
     fprintf(f, " %s [%s]", __pmGetLabelConfigMachineID(small, sizeof(small)), small);
