@@ -30,9 +30,6 @@ a=$(abspath "$suite")/archives
 make_tmp debian_clients
 debian_on_ours "$bin/pmlogsummary" pmlogsummary
 
-# pmie's last line: "[DATE] pmie(PID) Info: evaluator exiting"
-stamp_pid() { sed 's/^\[[^]]*\] pmie([0-9]*) /[-] pmie(-) /'; }
-
 nruns=0 ndiff=0
 run() { # PROG ARGS...: both libraries
     prog=$1
@@ -43,8 +40,9 @@ run() { # PROG ARGS...: both libraries
     # shellcheck disable=SC2086
     env $san LD_LIBRARY_PATH="$tmp/lib" "$bin/$prog" "$@" >"$tmp/ours.out" 2>"$tmp/ours.raw"
     echo $? >"$tmp/ours.rc"
-    stamp_pid <"$tmp/theirs.raw" >"$tmp/theirs.err"
-    stamp_pid <"$tmp/ours.raw" >"$tmp/ours.err"
+    # pmie's last line: "[DATE] pmie(PID) Info: evaluator exiting"
+    unstamp <"$tmp/theirs.raw" >"$tmp/theirs.err"
+    unstamp <"$tmp/ours.raw" >"$tmp/ours.err"
     bad=
     cmp -s "$tmp/ours.rc" "$tmp/theirs.rc" || bad="$bad exit($(cat "$tmp/ours.rc") vs $(cat "$tmp/theirs.rc"))"
     cmp -s "$tmp/ours.out" "$tmp/theirs.out" || bad="$bad stdout"

@@ -52,8 +52,7 @@ one() { # WHO OUT ERR ARGS...: one side's run
     esac >"$out" 2>"$err.all"
     echo "exit $?" >>"$out"
     # the agents' messages: their date and pid put aside
-    sed 's/^\[[A-Z][a-z]* [A-Z][a-z]* *[0-9]* [0-9:]*\] \([a-z]*\)([0-9]*)/[DATE] \1(PID)/' \
-        "$err.all" >"$err"
+    unstamp <"$err.all" >"$err"
 }
 keep=p # a sed script: the lines of pminfo's output compared
 run() { # AGENT DOMAIN INIT ARGS...: the three ways, compared with Debian's

@@ -133,6 +133,10 @@ keep_hint() {
 # shorten: the first 20 lines of stdin, each cut to 200 bytes
 shorten() { head -20 | cut -c1-200; }
 
+# unstamp: stdin to stdout with the stamp a daemon or agent starts its log
+# lines with ("[Sun Nov 29 18:42:46] pmie(1234) ...") as "[DATE] pmie(PID)".
+unstamp() { sed 's/^\[[^]]*\] \([a-z]*\)([0-9]*)/[DATE] \1(PID)/'; }
+
 # differ WHAT...: counts a difference of case $name in $ndiff and says so
 differ() {
     ndiff=$((ndiff + 1))
