@@ -17,7 +17,10 @@
  * holds in memory), and reads record headers forward from there: each
  * head with the closing length word of the record before, the last
  * PEEK_MEMO kept for the next seek, which an interpolated fetch makes
- * near this one.  Entries that name a volume the
+ * near this one.  When the time is much nearer the entry after it, the
+ * records are read back from that entry instead (each by its closing
+ * length word, then its head) to the last one before the time, and
+ * forward from there.  Entries that name a volume the
  * archive lacks, or an offset before the data, are passed over; an
  * archive without an index is read from its start.
  *
@@ -448,6 +451,46 @@ static int peek_record(arch_cursor *c, struct timespec *stamp, uint32_t *len)
     return 1;
 }
 
+/*
+ * peek_record's twin backward: the time and length of the whole record
+ * ending at c's position, read as its closing length word, then its head
+ * (two reads; remembered as peek_record's are): 1, or 0 for anything
+ * peek_record would refuse, or the start of the volume's data.
+ */
+static int peek_back(arch_cursor *c, struct timespec *stamp, uint32_t *len)
+{
+    size_t st = arch_stamp_len(c->s->arch[c->a].label.version), hl = 4 + st + 4;
+    uint64_t data = c->s->arch[c->a].labellen;
+    const arch_peek *known = peek_known(c, c->a, c->v, c->off, 1);
+    uint8_t head[PEEK_HEAD], tail[4];
+    arch_peek *memo;
+    arch_file *f;
+    uint32_t n;
+    int32_t numpmid;
+
+    if (known != NULL) {
+        *stamp = known->stamp;
+        *len = known->len;
+        return 1;
+    }
+    if (c->off < data + min_record(c->s, c->a) || cur_file(c, &f) < 0 ||
+        afile_read(f, c->off - 4, tail, 4) != 4)
+        return 0;
+    n = arch_be32(tail);
+    if (n < min_record(c->s, c->a) || n > ARCH_MAX_RECORD || n > c->off - data ||
+        afile_read(f, c->off - n, head, hl) != (ssize_t)hl || arch_be32(head) != n)
+        return 0;
+    numpmid = (int32_t)arch_be32(head + 4 + st);
+    if (numpmid < 0 || (size_t)numpmid > (n - 8 - st - 4) / 8)
+        return 0;
+    arch_stamp(c->s->arch[c->a].label.version, head + 4, stamp);
+    *len = n;
+    memo = &c->peeks[c->next_peek];
+    c->next_peek = (c->next_peek + 1) % PEEK_MEMO;
+    *memo = (arch_peek){c->a, c->v, c->off - n, n, *stamp};
+    return 1;
+}
+
 /* Does a record start at c's position (or the volume end there)?  An
  * index entry can be wrong: old loggers wrote offsets inside records. */
 static int frames_here(arch_cursor *c)
@@ -468,11 +511,53 @@ static int frames_here(arch_cursor *c)
     return sts == REC_OK || sts == REC_END;
 }
 
+/* t - u in nanoseconds (times of one archive: no overflow). */
+static int64_t ns_between(const struct timespec *t, const struct timespec *u)
+{
+    return ((int64_t)t->tv_sec - (int64_t)u->tv_sec) * 1000000000 + (t->tv_nsec - u->tv_nsec);
+}
+
+/*
+ * From index entry next of archive a (the first at or after t), when t is
+ * so much nearer to it than to prev (the entry before) that reading back
+ * from it reads fewer records (a record back costs two reads, one forward
+ * one): c placed where the records back from next, down to prev, stop
+ * being at or after t, and 1.  Each record read back is proved whole by
+ * its two length words, so c is between records, and the one before c is
+ * earlier than t: in an archive whose records between the two entries are
+ * in time order (a logger's are), the place a forward scan from prev
+ * finds, which arch_cursor_seek's scan forward from c then confirms (a
+ * record at next earlier than t, from a damaged index, is passed there).
+ * Debian's library also reads from the nearer entry.  0, c's place
+ * unspecified, where it does not apply or a record read back is not
+ * whole.
+ */
+static int seek_back_from(arch_cursor *c, int a, const struct timespec *t, const arch_ti *prev,
+                          const arch_ti *next)
+{
+    int64_t before = ns_between(t, &prev->stamp), after = ns_between(&next->stamp, t);
+    struct timespec stamp;
+    uint32_t len;
+
+    if (next->vol != prev->vol || next->data_off <= prev->data_off || after < 0 || before < 0 ||
+        after > before / 3 || (c->v = vol_index(&c->s->arch[a], next->vol)) < 0)
+        return 0;
+    c->off = next->data_off;
+    while (c->off > prev->data_off) {
+        if (!peek_back(c, &stamp, &len))
+            return 0;
+        if (arch_cmp(&stamp, t) < 0)
+            return 1;
+        c->off -= len;
+    }
+    return 0; /* every record back to prev at or after t: prev's index lied */
+}
+
 /*
  * Place c in archive a at the last index entry before t whose offset holds
  * a record (records before an entry's offset are no later than its time),
- * or at the archive's start.  Only the last SEEK_TRIES entries before t
- * are tried.
+ * or at the archive's start, or (seek_back_from) nearer to t.  Only the
+ * last SEEK_TRIES entries before t are tried.
  */
 #define SEEK_TRIES 16
 
@@ -480,7 +565,7 @@ static void seek_index(arch_cursor *c, int a, const struct timespec *t)
 {
     arch_one *ar = &c->s->arch[a];
     uint64_t lo = 0, hi = ar->nti;
-    arch_ti ti;
+    arch_ti ti, next;
 
     c->a = a;
     if (ar->index.fd >= 0 && ar->nti > 0) {
@@ -494,6 +579,9 @@ static void seek_index(arch_cursor *c, int a, const struct timespec *t)
             else
                 hi = mid;
         }
+        if (lo > 0 && lo < ar->nti && index_entry(ar, lo - 1, &ti) == 0 &&
+            index_entry(ar, lo, &next) == 0 && seek_back_from(c, a, t, &ti, &next))
+            return;
         for (uint64_t j = lo, tries = 0; j > 0 && tries < SEEK_TRIES; j--, tries++) {
             if (index_entry(ar, j - 1, &ti) < 0 || (c->v = vol_index(ar, ti.vol)) < 0)
                 continue;
@@ -544,12 +632,6 @@ int arch_cursor_seek(arch_cursor *c, const struct timespec *t, int dir)
         posn_restore(c, save);
         return 0;
     }
-}
-
-/* t - u in nanoseconds (times of one archive: no overflow). */
-static int64_t ns_between(const struct timespec *t, const struct timespec *u)
-{
-    return ((int64_t)t->tv_sec - (int64_t)u->tv_sec) * 1000000000 + (t->tv_nsec - u->tv_nsec);
 }
 
 /* Entry j of the index PCP's reader uses for archive a: src's for the
