@@ -396,6 +396,40 @@ static int vol_index(const arch_one *a, int num)
     return -1;
 }
 
+/* A peek remembered: the record starting (end 0) or ending (end 1) at c's
+ * position, its time and length given: 1, or 0 if none is. */
+static int peek_remembered(const arch_cursor *c, int end, struct timespec *stamp, uint32_t *len)
+{
+    const arch_peek *known = peek_known(c, c->a, c->v, c->off, end);
+
+    if (known == NULL)
+        return 0;
+    *stamp = known->stamp;
+    *len = known->len;
+    return 1;
+}
+
+/* A peek's end: the record of n bytes at start in c's volume, head its
+ * first bytes, its value set count checked, its time and length given
+ * and remembered: 1, or 0 for a bad count. */
+static int peek_found(arch_cursor *c, const uint8_t *head, uint64_t start, uint32_t n,
+                      struct timespec *stamp, uint32_t *len)
+{
+    int version = c->s->arch[c->a].label.version;
+    size_t st = arch_stamp_len(version);
+    int32_t numpmid = (int32_t)arch_be32(head + 4 + st);
+    arch_peek *memo;
+
+    if (numpmid < 0 || (size_t)numpmid > (n - 8 - st - 4) / 8)
+        return 0;
+    arch_stamp(version, head + 4, stamp);
+    *len = n;
+    memo = &c->peeks[c->next_peek];
+    c->next_peek = (c->next_peek + 1) % PEEK_MEMO;
+    *memo = (arch_peek){c->a, c->v, start, n, *stamp};
+    return 1;
+}
+
 /*
  * The time and length of a whole record at c's position in its volume,
  * read as two small pieces (its head and its closing length word) instead
@@ -410,18 +444,12 @@ static int peek_record(arch_cursor *c, struct timespec *stamp, uint32_t *len)
 {
     size_t st = arch_stamp_len(c->s->arch[c->a].label.version), hl = 4 + st + 4;
     uint8_t head[PEEK_HEAD], tail[4 + PEEK_HEAD];
-    const arch_peek *known = peek_known(c, c->a, c->v, c->off, 0);
-    arch_peek *memo;
     arch_file *f;
     ssize_t got;
     uint32_t n;
-    int32_t numpmid;
 
-    if (known != NULL) {
-        *stamp = known->stamp;
-        *len = known->len;
+    if (peek_remembered(c, 0, stamp, len))
         return 1;
-    }
     if (c->off < c->s->arch[c->a].labellen || cur_file(c, &f) < 0)
         return 0;
     if (c->ahead_v == c->v && c->ahead_a == c->a && c->ahead_off == c->off)
@@ -440,15 +468,7 @@ static int peek_record(arch_cursor *c, struct timespec *stamp, uint32_t *len)
         c->ahead_off = c->off + n;
         memcpy(c->ahead, tail + 4, hl);
     }
-    numpmid = (int32_t)arch_be32(head + 4 + st);
-    if (numpmid < 0 || (size_t)numpmid > (n - 8 - st - 4) / 8)
-        return 0;
-    arch_stamp(c->s->arch[c->a].label.version, head + 4, stamp);
-    *len = n;
-    memo = &c->peeks[c->next_peek];
-    c->next_peek = (c->next_peek + 1) % PEEK_MEMO;
-    *memo = (arch_peek){c->a, c->v, c->off, n, *stamp};
-    return 1;
+    return peek_found(c, head, c->off, n, stamp, len);
 }
 
 /*
@@ -461,18 +481,12 @@ static int peek_back(arch_cursor *c, struct timespec *stamp, uint32_t *len)
 {
     size_t st = arch_stamp_len(c->s->arch[c->a].label.version), hl = 4 + st + 4;
     uint64_t data = c->s->arch[c->a].labellen;
-    const arch_peek *known = peek_known(c, c->a, c->v, c->off, 1);
     uint8_t head[PEEK_HEAD], tail[4];
-    arch_peek *memo;
     arch_file *f;
     uint32_t n;
-    int32_t numpmid;
 
-    if (known != NULL) {
-        *stamp = known->stamp;
-        *len = known->len;
+    if (peek_remembered(c, 1, stamp, len))
         return 1;
-    }
     if (c->off < data + min_record(c->s, c->a) || cur_file(c, &f) < 0 ||
         afile_read(f, c->off - 4, tail, 4) != 4)
         return 0;
@@ -480,15 +494,7 @@ static int peek_back(arch_cursor *c, struct timespec *stamp, uint32_t *len)
     if (n < min_record(c->s, c->a) || n > ARCH_MAX_RECORD || n > c->off - data ||
         afile_read(f, c->off - n, head, hl) != (ssize_t)hl || arch_be32(head) != n)
         return 0;
-    numpmid = (int32_t)arch_be32(head + 4 + st);
-    if (numpmid < 0 || (size_t)numpmid > (n - 8 - st - 4) / 8)
-        return 0;
-    arch_stamp(c->s->arch[c->a].label.version, head + 4, stamp);
-    *len = n;
-    memo = &c->peeks[c->next_peek];
-    c->next_peek = (c->next_peek + 1) % PEEK_MEMO;
-    *memo = (arch_peek){c->a, c->v, c->off - n, n, *stamp};
-    return 1;
+    return peek_found(c, head, c->off - n, n, stamp, len);
 }
 
 /* Does a record start at c's position (or the volume end there)?  An
