@@ -19,7 +19,13 @@ static int nnames, room;
 static pmID *ids;              /* the names' PMIDs, in sorted order */
 static struct timeval t_first; /* where the mode starts */
 static int delta_ms;           /* the step, negative backwards */
-static int want;               /* how many of ids a fetch asks for */
+static int pass;               /* passes over the archive begun since set_mode */
+
+/* Each pass over the archive starts PASS_SHIFT_MS further in than the one
+ * before, so that a long step's passes do not fetch at the same times
+ * again (the library would find the records it read a pass before). */
+#define PASS_SHIFT_MS 1300
+static int want; /* how many of ids a fetch asks for */
 
 static void die(const char *what, int sts)
 {
@@ -60,13 +66,26 @@ static void open_archive(const char *path)
         die("pmLookupName", sts < 0 ? sts : PM_ERR_NAME);
 }
 
+/* The mode at the first time of pass k over the archive, in the current
+ * direction and step. */
+static void set_mode_pass(int k)
+{
+    long long us = (long long)t_first.tv_sec * 1000000 + t_first.tv_usec;
+    struct timeval at;
+    int sts;
+
+    us += (delta_ms > 0 ? 1 : -1) * (long long)k * PASS_SHIFT_MS * 1000;
+    at.tv_sec = (time_t)(us / 1000000);
+    at.tv_usec = (suseconds_t)(us % 1000000);
+    if ((sts = pmSetMode(PM_MODE_INTERP, &at, delta_ms)) < 0)
+        die("pmSetMode", sts);
+    pass = k;
+}
+
 /* The mode at the first time of the current direction and step. */
 static void set_mode(void)
 {
-    int sts = pmSetMode(PM_MODE_INTERP, &t_first, delta_ms);
-
-    if (sts < 0)
-        die("pmSetMode", sts);
+    set_mode_pass(0);
 }
 
 /* The first time, 0.37 s after the archive's start forwards or before its
@@ -95,15 +114,15 @@ static void start(int forwards, int step_ms)
 }
 
 /* One pmFetch of want ids; at the archive's end (PM_ERR_EOL) the mode is
- * set again at the first time and the fetch made again, as a tool looping
- * over an archive does. */
+ * set again near the first time (the next pass's) and the fetch made
+ * again, as a tool looping over an archive does. */
 static pmResult *fetch_one(void)
 {
     pmResult *r;
     int sts = pmFetch(want, ids, &r);
 
     if (sts == PM_ERR_EOL) {
-        set_mode();
+        set_mode_pass(pass + 1);
         sts = pmFetch(want, ids, &r);
     }
     if (sts < 0)
