@@ -283,9 +283,13 @@ int pmkit_ctx_unpin(pmkit_ctx *ctx)
     pmkit_lock();
     gone = atomic_load(&ctx->gone);
     last = --ctx->holds == 0 && gone;
+    if (last && ctx->host == NULL) {
+        ctx_free(ctx); /* under the lock, as pmDestroyContext frees one */
+        last = 0;
+    }
     pmkit_unlock();
     if (last)
-        ctx_free(ctx);
+        ctx_free(ctx); /* as pmkit_ctx_release frees a host context */
     return gone;
 }
 

@@ -12,8 +12,9 @@
  * caller releases (PM_UNLOCK(ctxp->c_lock)), as in PCP; pmkit's own calls
  * do not take it, so holding it keeps other threads out of nothing but
  * other holders.  A context destroyed while a thread holds its view's
- * c_lock leaves the view to be freed when that thread unlocks it.  __pmLock_libpcp is likewise a
- * mutex of its own, not pmkit's library lock (docs/compat.md).
+ * c_lock leaves the view to be freed when that thread unlocks it.
+ * __pmLock_libpcp is likewise a mutex of its own, not pmkit's library lock
+ * (docs/compat.md).
  *
  * As Debian's libpcp (tests/oracle/probe_context.c): the dumps' words and
  * layout, __pmCurrentContext returning the context unlocked, a failed
