@@ -517,10 +517,11 @@ static int frames_here(arch_cursor *c)
     return sts == REC_OK || sts == REC_END;
 }
 
-/* t - u in nanoseconds (times of one archive: no overflow). */
-static int64_t ns_between(const struct timespec *t, const struct timespec *u)
+/* t - u in seconds. */
+static double secs_between(const struct timespec *t, const struct timespec *u)
 {
-    return ((int64_t)t->tv_sec - (int64_t)u->tv_sec) * 1000000000 + (t->tv_nsec - u->tv_nsec);
+    return ((double)t->tv_sec - (double)u->tv_sec) +
+           ((double)t->tv_nsec - (double)u->tv_nsec) / 1e9;
 }
 
 /*
@@ -541,12 +542,13 @@ static int64_t ns_between(const struct timespec *t, const struct timespec *u)
 static int seek_back_from(arch_cursor *c, int a, const struct timespec *t, const arch_ti *prev,
                           const arch_ti *next)
 {
-    int64_t before = ns_between(t, &prev->stamp), after = ns_between(&next->stamp, t);
+    /* in doubles: a damaged index's times may be anything */
+    double before = secs_between(t, &prev->stamp), after = secs_between(&next->stamp, t);
     struct timespec stamp;
     uint32_t len;
 
-    if (next->vol != prev->vol || next->data_off <= prev->data_off || after < 0 || before < 0 ||
-        after > before / 3 || (c->v = vol_index(&c->s->arch[a], next->vol)) < 0)
+    if (next->vol != prev->vol || next->data_off <= prev->data_off || !(after >= 0) ||
+        !(before >= 0) || after > before / 3 || (c->v = vol_index(&c->s->arch[a], next->vol)) < 0)
         return 0;
     c->off = next->data_off;
     while (c->off > prev->data_off) {
@@ -638,6 +640,12 @@ int arch_cursor_seek(arch_cursor *c, const struct timespec *t, int dir)
         posn_restore(c, save);
         return 0;
     }
+}
+
+/* t - u in nanoseconds (times of one archive: no overflow). */
+static int64_t ns_between(const struct timespec *t, const struct timespec *u)
+{
+    return ((int64_t)t->tv_sec - (int64_t)u->tv_sec) * 1000000000 + (t->tv_nsec - u->tv_nsec);
 }
 
 /* Entry j of the index PCP's reader uses for archive a: src's for the
