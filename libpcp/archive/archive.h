@@ -292,6 +292,12 @@ int arch_cursor_goto(arch_cursor *c, int a, int vol, uint64_t off);
  */
 int arch_cursor_step(arch_cursor *c, int dir, arch_record *rec);
 
+/* The next step forward from a seek's place will be followed by a step
+ * back from the same place (an interpolated fetch wants the records on
+ * both sides of a time): the first reads the record before too, when the
+ * seek read its head, in the same read. */
+void arch_cursor_both_ways(arch_cursor *c);
+
 /* The record as a result: 0 and *res (freed with pmFreeHighResResult), or
  * PM_ERR_LOGREC when its value sets do not fit the record. */
 int arch_record_result(const arch_set *s, const arch_record *rec, pmHighResResult **res);

@@ -17,10 +17,10 @@
  * holds in memory), and reads record headers forward from there: each
  * head with the closing length word of the record before, the last
  * PEEK_MEMO kept for the next seek, which an interpolated fetch makes
- * near this one.  When the time is much nearer the entry after it, the
- * records are read back from that entry instead (each by its closing
- * length word, then its head) to the last one before the time, and
- * forward from there.  Entries that name a volume the
+ * near this one.  When the time is nearer the entry after it, the
+ * records are read back from that entry instead (each head with the
+ * closing length word of the record before) to the last one before the
+ * time, and forward from there.  Entries that name a volume the
  * archive lacks, or an offset before the data, are passed over; an
  * archive without an index is read from its start.
  *
@@ -68,6 +68,13 @@ struct arch_cursor {
     int ahead_a, ahead_v;
     uint64_t ahead_off;
     uint8_t ahead[PEEK_HEAD];
+    /* the closing length word of the record ending at behind_off, read
+     * with the head of the last record peeked back (v -1: none) */
+    int behind_a, behind_v;
+    uint64_t behind_off;
+    uint32_t behind;
+    int both; /* arch_cursor_both_ways: the next prefetch forward reads the
+               * record before too */
 };
 
 /* Where a cursor is, kept to go back to. */
@@ -98,7 +105,7 @@ arch_cursor *arch_cursor_new(arch_set *s)
         c->wa = c->wv = -1;
         for (int i = 0; i < PEEK_MEMO; i++)
             c->peeks[i].v = -1;
-        c->ahead_v = -1;
+        c->ahead_v = c->behind_v = -1;
         arch_cursor_start(c);
     }
     return c;
@@ -166,14 +173,24 @@ static const arch_peek *peek_known(const arch_cursor *c, int a, int v, uint64_t 
  * read first, then the rest. */
 static void prefetch(arch_cursor *c, arch_file *f, int dir)
 {
-    const arch_peek *p;
+    const arch_peek *p, *b;
     uint64_t at = dir > 0 ? c->off : c->off - 4;
-    int err;
+    int err, both = c->both;
 
+    c->both = 0;
     if (c->off < 4 || (at >= c->win.off && at + 4 <= c->win.off + c->win.len))
         return;
-    if ((p = peek_known(c, c->a, c->v, c->off, dir < 0)) != NULL)
+    if ((p = peek_known(c, c->a, c->v, c->off, dir < 0)) == NULL)
+        return;
+    if (dir > 0 && both && (b = peek_known(c, c->a, c->v, c->off, 1)) != NULL)
+        (void)win_get(&c->win, f, b->off, b->len + p->len, dir, &err); /* both records */
+    else
         (void)win_get(&c->win, f, p->off, p->len, dir, &err); /* the step sees */
+}
+
+void arch_cursor_both_ways(arch_cursor *c)
+{
+    c->both = 1;
 }
 
 /* Time and value set count of a framed record, checked. */
@@ -473,28 +490,56 @@ static int peek_record(arch_cursor *c, struct timespec *stamp, uint32_t *len)
 
 /*
  * peek_record's twin backward: the time and length of the whole record
- * ending at c's position, read as its closing length word, then its head
- * (two reads; remembered as peek_record's are): 1, or 0 for anything
+ * ending at c's position, read as its closing length word (with the head
+ * of the record after it, kept for peek_record), then its head with the
+ * closing length word of the record before it, kept for the next peek
+ * back (so that a walk back reads once a record, as a walk forward does);
+ * remembered as peek_record's are.  1, or 0 for anything
  * peek_record would refuse, or the start of the volume's data.
  */
 static int peek_back(arch_cursor *c, struct timespec *stamp, uint32_t *len)
 {
     size_t st = arch_stamp_len(c->s->arch[c->a].label.version), hl = 4 + st + 4;
-    uint64_t data = c->s->arch[c->a].labellen;
-    uint8_t head[PEEK_HEAD], tail[4];
+    uint64_t data = c->s->arch[c->a].labellen, start;
+    uint8_t buf[4 + PEEK_HEAD], *head = buf + 4;
     arch_file *f;
-    uint32_t n;
+    uint32_t n, min = min_record(c->s, c->a);
+    ssize_t got;
+    int before;
 
     if (peek_remembered(c, 1, stamp, len))
         return 1;
-    if (c->off < data + min_record(c->s, c->a) || cur_file(c, &f) < 0 ||
-        afile_read(f, c->off - 4, tail, 4) != 4)
+    if (c->off < data + min || cur_file(c, &f) < 0)
         return 0;
-    n = arch_be32(tail);
-    if (n < min_record(c->s, c->a) || n > ARCH_MAX_RECORD || n > c->off - data ||
-        afile_read(f, c->off - n, head, hl) != (ssize_t)hl || arch_be32(head) != n)
+    if (c->behind_v == c->v && c->behind_a == c->a && c->behind_off == c->off) {
+        n = c->behind;
+    } else if ((got = afile_read(f, c->off - 4, buf, 4 + hl)) >= 4) {
+        n = arch_be32(buf);
+        if (got == (ssize_t)(4 + hl)) { /* and the head of the record after */
+            c->ahead_a = c->a;
+            c->ahead_v = c->v;
+            c->ahead_off = c->off;
+            memcpy(c->ahead, buf + 4, hl);
+        }
+    } else {
         return 0;
-    return peek_found(c, head, c->off - n, n, stamp, len);
+    }
+    c->behind_v = -1;
+    if (n < min || n > ARCH_MAX_RECORD || n > c->off - data)
+        return 0;
+    start = c->off - n;
+    before = start >= data + min; /* a record may end where this starts */
+    if (afile_read(f, start - (before ? 4 : 0), before ? buf : head, hl + (before ? 4 : 0)) !=
+            (ssize_t)(hl + (before ? 4 : 0)) ||
+        arch_be32(head) != n)
+        return 0;
+    if (before) {
+        c->behind_a = c->a;
+        c->behind_v = c->v;
+        c->behind_off = start;
+        c->behind = arch_be32(buf);
+    }
+    return peek_found(c, head, start, n, stamp, len);
 }
 
 /* Does a record start at c's position (or the volume end there)?  An
@@ -526,10 +571,10 @@ static double secs_between(const struct timespec *t, const struct timespec *u)
 
 /*
  * From index entry next of archive a (the first at or after t), when t is
- * so much nearer to it than to prev (the entry before) that reading back
- * from it reads fewer records (a record back costs two reads, one forward
- * one): c placed where the records back from next, down to prev, stop
- * being at or after t, and 1.  Each record read back is proved whole by
+ * nearer to it than to prev (the entry before), so that reading back from
+ * it reads fewer records (a record costs one read either way): c placed
+ * where the records back from next, down to prev, stop being at or after
+ * t, and 1.  Each record read back is proved whole by
  * its two length words, so c is between records, and the one before c is
  * earlier than t: in an archive whose records between the two entries are
  * in time order (a logger's are), the place a forward scan from prev
@@ -548,7 +593,7 @@ static int seek_back_from(arch_cursor *c, int a, const struct timespec *t, const
     uint32_t len;
 
     if (next->vol != prev->vol || next->data_off <= prev->data_off || !(after >= 0) ||
-        !(before >= 0) || after > before / 3 || (c->v = vol_index(&c->s->arch[a], next->vol)) < 0)
+        !(before >= 0) || after >= before || (c->v = vol_index(&c->s->arch[a], next->vol)) < 0)
         return 0;
     c->off = next->data_off;
     while (c->off > prev->data_off) {
@@ -611,6 +656,7 @@ int arch_cursor_seek(arch_cursor *c, const struct timespec *t, int dir)
         if (arch_cmp(&c->s->arch[i].label.start, t) <= 0)
             a = i;
     win_jumped(&c->win);
+    c->both = 0;
     seek_index(c, a, t);
     /* the first record at or after t: forward, stop before it; backward,
      * stop after it if it is at t (the first of several at t, as PCP

@@ -225,8 +225,10 @@ static int take_record(want *w, int n, const pmHighResResult *r, int side)
 }
 
 /* Read records from t outwards on side until every metric is closed, a
- * mark, or the end of the archives. */
-static int search(arch_set *s, arch_cursor *cur, const struct timespec *t, want *w, int n, int side)
+ * mark, or the end of the archives; both: the side before t is searched
+ * next (arch_cursor_both_ways). */
+static int search(arch_set *s, arch_cursor *cur, const struct timespec *t, want *w, int n, int side,
+                  int both)
 {
     int dir = side == PRIOR ? ARCH_BACK : ARCH_FORW, sts, archive = -1;
     arch_record rec;
@@ -237,6 +239,8 @@ static int search(arch_set *s, arch_cursor *cur, const struct timespec *t, want 
         return 0;
     if ((sts = arch_cursor_seek(cur, t, dir)) < 0)
         return sts;
+    if (both)
+        arch_cursor_both_ways(cur);
     while (!all_closed(w, n, side)) {
         pmHighResResult *r;
         if ((sts = arch_cursor_step(cur, dir, &rec)) < 0)
@@ -751,13 +755,13 @@ static int fetch_fresh(arch_set *s, arch_cursor *cur, const pmProfile *prof,
     /* the nearest records after t, then before it (and the priors of the
      * instances met after), then the nexts of the instances met before */
     if (sts >= 0)
-        sts = search(s, cur, t, w, n, NEXT);
+        sts = search(s, cur, t, w, n, NEXT, 1);
     if (sts >= 0)
-        sts = search(s, cur, t, w, n, PRIOR);
+        sts = search(s, cur, t, w, n, PRIOR, 0);
     for (int i = 0; i < n && sts >= 0; i++)
         w[i].closed[NEXT] = 0;
     if (sts >= 0)
-        sts = search(s, cur, t, w, n, NEXT);
+        sts = search(s, cur, t, w, n, NEXT, 0);
     if (sts >= 0)
         sts = make_vsets(s, w, n, prof, t, vsets);
     free_wants(w, n);
@@ -1055,11 +1059,13 @@ static int offer(pmkit_interp_cache *c, arch_set *s, const arch_record *rec, int
 
 /* Place the cache's cursor to read in direction dir from the metrics'
  * ranges that need it, the nearest first: *b is then the time past which
- * (forward; before which, backward) no record was passed over. */
+ * (forward; before which, backward) no record was passed over.  When
+ * those ranges are all empty (new at a time), the reading back from the
+ * same place that follows the first forward is said to the cursor. */
 static int place(pmkit_interp_cache *c, int dir, struct timespec *b)
 {
     struct timespec from;
-    int first = 1;
+    int first = 1, empty = 1, sts;
 
     for (int i = 0; i < c->n; i++) {
         const cmetric *m = &c->m[i];
@@ -1069,12 +1075,15 @@ static int place(pmkit_interp_cache *c, int dir, struct timespec *b)
         if (first || (dir > 0 ? arch_cmp(&x, b) < 0 : arch_cmp(&x, b) > 0))
             *b = x;
         first = 0;
+        empty &= m->nev == 0;
     }
     if (c->cur_dir == dir && arch_cmp(&c->cur_t, b) == 0)
         return 0; /* the cursor is just past that record already */
     c->cur_dir = 0;
     from = ts_add(*b, dir);
-    return arch_cursor_seek(c->cur, &from, dir);
+    if ((sts = arch_cursor_seek(c->cur, &from, dir)) == 0 && dir > 0 && empty)
+        arch_cursor_both_ways(c->cur);
+    return sts;
 }
 
 /*

@@ -20,8 +20,13 @@
  * same: the two must give the same records (archive, volume, offset,
  * time), which must be the ones the list says when the set is one archive
  * in time order (forward: the first record at or after the time;
- * backward: the first at the time, else the last before it).  Fast: a few
- * seconds.  Exit 0 all agree, 1 a difference, 2 usage or setup.
+ * backward: the first at the time, else the last before it).  The reused
+ * cursor is told half the time that the steps will go both ways
+ * (arch_cursor_both_ways), as interpolation tells it.  Then, over two
+ * archives of records of one size with an index entry every 16, the reads
+ * an interpolated fetch's seeks and steps make are counted (check_reads).
+ * Fast: a few seconds.  Exit 0 all agree, 1 a difference, 2 usage or
+ * setup.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -181,6 +186,8 @@ static void check(const char *name, const char *spec)
             t = ts_plus(v[n - 1].stamp, (long)(rnd(&seed) % 5000000000u));
         s1 = arch_cursor_seek(reused, &t, dir);
         s2 = arch_cursor_seek(fresh, &t, dir);
+        if (rnd(&seed) & 1) /* as an interpolated fetch says it */
+            arch_cursor_both_ways(reused);
         if (s1 != s2 || s1 < 0) {
             fail(name, k, "the seeks' status");
             arch_cursor_free(fresh);
@@ -204,6 +211,89 @@ static void check(const char *name, const char *spec)
     }
     printf("%s: %ld records, 3000 seeks%s\n", name, n, ordered ? ", checked against the list" : "");
     arch_cursor_free(reused);
+    free(v);
+    arch_close(s);
+}
+
+/* The reads the archive code makes (linked with -Wl,--wrap=pread). */
+static long preads;
+
+ssize_t __real_pread(int fd, void *buf, size_t n, off_t off);
+ssize_t __wrap_pread(int fd, void *buf, size_t n, off_t off);
+ssize_t __wrap_pread(int fd, void *buf, size_t n, off_t off)
+{
+    preads++;
+    return __real_pread(fd, buf, n, off);
+}
+
+/*
+ * The reads of an interpolated fetch's pattern, with a new cursor each
+ * time (nothing remembered): a seek forward to t, half way between
+ * records i - 1 and i, the record after it read (arch_cursor_both_ways
+ * said), a seek back to t, the record before it read.  The archive has
+ * records of one size, an index entry at every record s with s % every
+ * == 0, and i lies kf records after the entry e0 before t and kb records
+ * before the entry e1 after it.  From the nearer entry (by time), each
+ * record's head costs one read, but the first one's two; the two records
+ * take one read together, and the seek back none.  So at most kf + 3 from
+ * e0, kb + 3 from e1 (one more when kb is 0: the record at e1 is read
+ * back from, not peeked).  Fails if any fetch reads more.
+ */
+static void check_reads(const char *name, const char *spec, int every)
+{
+    arch_set *s;
+    arch_cursor *warm;
+    arch_record r;
+    rec *v = NULL;
+    long n, total = 0, fetches = 0;
+
+    if (arch_open(spec, 0, &s) < 0 || (n = list_records(s, &v)) <= 2 * every + 2 ||
+        (warm = arch_cursor_new(s)) == NULL) {
+        fprintf(stderr, "FAIL %s: cannot list its records\n", name);
+        failures++;
+        free(v);
+        return;
+    }
+    (void)arch_cursor_seek(warm, &v[n / 2].stamp, ARCH_FORW); /* the index, read once */
+    arch_cursor_free(warm);
+    /* not where a window's first refill (16 KB) would reach the volume's
+     * end: pread is then called again, and finds nothing */
+    for (long i = every + 1; i < n - every - 1 && v[i - 1].off + 65536 < v[n - 1].off; i++) {
+        long e0 = (i - 1) / every * every, e1 = e0 + every, kf = i - e0, kb = e1 - i, most;
+        struct timespec t = v[i - 1].stamp;
+        arch_cursor *c = arch_cursor_new(s);
+        int64_t half = ((int64_t)(v[i].stamp.tv_sec - t.tv_sec) * 1000000000 +
+                        (v[i].stamp.tv_nsec - t.tv_nsec)) /
+                       2;
+        int ok;
+        if (c == NULL) {
+            fail(name, i, "out of memory");
+            break;
+        }
+        t = ts_plus(t, (long)half);
+        /* nearer e1: (kb + 1/2) intervals after t, (kf - 1/2) before */
+        most = 2 * kb + 1 < 2 * kf - 1 ? kb + 3 + (kb == 0) : kf + 3;
+        preads = 0;
+        ok = arch_cursor_seek(c, &t, ARCH_FORW) == 0;
+        arch_cursor_both_ways(c);
+        ok &= arch_cursor_step(c, ARCH_FORW, &r) == 1 && r.off == v[i].off;
+        ok &= arch_cursor_seek(c, &t, ARCH_BACK) == 0;
+        ok &= arch_cursor_step(c, ARCH_BACK, &r) == 1 && r.off == v[i - 1].off;
+        if (!ok) {
+            fail(name, i, "the records around the time");
+        } else if (preads > most) {
+            char why[128];
+            snprintf(why, sizeof(why),
+                     "%ld reads, %ld at most (%ld after an entry, %ld before one)", preads, most,
+                     kf, kb);
+            fail(name, i, why);
+        }
+        total += preads;
+        fetches++;
+        arch_cursor_free(c);
+    }
+    printf("%s: %ld fetches, %.2f reads each\n", name, fetches,
+           fetches ? (double)total / (double)fetches : 0.0);
     free(v);
     arch_close(s);
 }
@@ -233,8 +323,14 @@ int main(int argc, char **argv)
     if (gen(argv[1], "-k -m 8 -i 3 -n 6000 -x 7 -v 1", argv[2], "seek-v2") < 0 ||
         gen(argv[1], "-k -V 3 -m 8 -i 3 -n 700 -x 7", argv[2], "seek-v3") < 0 ||
         gen(argv[1], "-k -m 8 -i 3 -n 500 -x 7 -s 1700000000", argv[2], "seek-a") < 0 ||
-        gen(argv[1], "-k -m 8 -i 3 -n 500 -x 7 -s 1700001000", argv[2], "seek-b") < 0)
+        gen(argv[1], "-k -m 8 -i 3 -n 500 -x 7 -s 1700001000", argv[2], "seek-b") < 0 ||
+        gen(argv[1], "-m 8 -i 3 -n 600 -x 16", argv[2], "reads-v2") < 0 ||
+        gen(argv[1], "-V 3 -m 8 -i 3 -n 600 -x 16", argv[2], "reads-v3") < 0)
         return 2;
+    snprintf(spec, sizeof(spec), "%s/reads-v2", argv[2]);
+    check_reads("reads-v2", spec, 16);
+    snprintf(spec, sizeof(spec), "%s/reads-v3", argv[2]);
+    check_reads("reads-v3", spec, 16);
     snprintf(spec, sizeof(spec), "%s/seek-v2", argv[2]);
     check("seek-v2", spec);
     snprintf(spec, sizeof(spec), "%s/seek-v3", argv[2]);
