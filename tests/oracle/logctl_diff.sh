@@ -139,8 +139,9 @@ start_logger() {
 # the side's logger's pid (even once stopped), port, times and sizes named;
 # and whether a metric is in the archive yet (pmlc's "nl", logcontrol's
 # "inlog" and its bit in the state) and had values when last logged
-# (logcontrol's "avail"), which are the logger's race with the client after
-# a change, not the library's ("avail" differed once in 20 runs under ASan)
+# (pmlc's "na", logcontrol's "avail"), which are the logger's race with the
+# client after a change, not the library's ("avail" differed once in 20
+# runs under ASan; "na" never has, but it is the same flag)
 
 run() {
     r_side=$1 r_name=$2 r_try=0
@@ -160,7 +161,7 @@ run() {
     sed -e "s/\\b$logger_seen\\b/PID/g" -e "s/\\b$PMLOGGER_PORT\\b/PORT/g" \
         -e 's/^\(log started  *\|last log entry  *\|current time  *\).*/\1TIME/' \
         -e 's/^log size .*/log size SIZE/' \
-        -e 's/^\(    .... ... \)nl/\1  /' \
+        -e 's/^\(    .... ... \)n[la]/\1  /' \
         -e 's/^\([a-z][a-z_.]*  \)[0-9][0-9]* (/\1N (/' -e 's/, inlog//' -e 's/, avail//' \
         -e 's/dump from 0x[0-9a-f]* timestamp: [0-9.]* [0-9:.]* /dump from ADDR timestamp: TIME /' \
         "$out/$r_name.$r_side.raw" >"$out/$r_name.$r_side"

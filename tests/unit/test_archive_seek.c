@@ -23,7 +23,7 @@
  * backward: the first at the time, else the last before it).  The reused
  * cursor is told half the time that the steps will go both ways
  * (arch_cursor_both_ways), as interpolation tells it.  Then, over two
- * archives of records of one size with an index entry every 16, the reads
+ * archives of regular records with an index entry every 16, the reads
  * an interpolated fetch's seeks and steps make are counted (check_reads).
  * Fast: a few seconds.  Exit 0 all agree, 1 a difference, 2 usage or
  * setup.
@@ -231,13 +231,14 @@ ssize_t __wrap_pread(int fd, void *buf, size_t n, off_t off)
  * time (nothing remembered): a seek forward to t, half way between
  * records i - 1 and i, the record after it read (arch_cursor_both_ways
  * said), a seek back to t, the record before it read.  The archive has
- * records of one size, an index entry at every record s with s % every
- * == 0, and i lies kf records after the entry e0 before t and kb records
- * before the entry e1 after it.  From the nearer entry (by time), each
- * record's head costs one read, but the first one's two; the two records
- * take one read together, and the seek back none.  So at most kf + 3 from
- * e0, kb + 3 from e1 (one more when kb is 0: the record at e1 is read
- * back from, not peeked).  Fails if any fetch reads more.
+ * records 1 s apart, each of every metric, and an index entry at every
+ * record s with s % every == 0; i lies kf records after the entry e0
+ * before t and kb records before the entry e1 after it.  From the nearer
+ * entry (by time), each record's head costs one read, but the first one's
+ * two; the two records take one read together, and the seek back none.
+ * So at most kf + 3 from e0, kb + 3 from e1 (one more when kb is 0: the
+ * record at e1 is read back from, not peeked).  Fails if any fetch reads
+ * more.
  */
 static void check_reads(const char *name, const char *spec, int every)
 {
@@ -247,11 +248,16 @@ static void check_reads(const char *name, const char *spec, int every)
     rec *v = NULL;
     long n, total = 0, fetches = 0;
 
-    if (arch_open(spec, 0, &s) < 0 || (n = list_records(s, &v)) <= 2 * every + 2 ||
-        (warm = arch_cursor_new(s)) == NULL) {
+    if (arch_open(spec, 0, &s) < 0) {
+        fprintf(stderr, "FAIL %s: cannot open it\n", name);
+        failures++;
+        return;
+    }
+    if ((n = list_records(s, &v)) <= 2 * every + 2 || (warm = arch_cursor_new(s)) == NULL) {
         fprintf(stderr, "FAIL %s: cannot list its records\n", name);
         failures++;
         free(v);
+        arch_close(s);
         return;
     }
     (void)arch_cursor_seek(warm, &v[n / 2].stamp, ARCH_FORW); /* the index, read once */
