@@ -447,6 +447,16 @@ static int peek_found(arch_cursor *c, const uint8_t *head, uint64_t start, uint3
     return 1;
 }
 
+/* The head (hl bytes) of the record at off in c's volume, read with
+ * something else, kept for peek_record. */
+static void keep_ahead(arch_cursor *c, uint64_t off, const uint8_t *head, size_t hl)
+{
+    c->ahead_a = c->a;
+    c->ahead_v = c->v;
+    c->ahead_off = off;
+    memcpy(c->ahead, head, hl);
+}
+
 /*
  * The time and length of a whole record at c's position in its volume,
  * read as two small pieces (its head and its closing length word) instead
@@ -479,12 +489,8 @@ static int peek_record(arch_cursor *c, struct timespec *stamp, uint32_t *len)
         (got = afile_read(f, c->off + n - 4, tail, 4 + hl)) < 4 || arch_be32(tail) != n)
         return 0;
     c->ahead_v = -1;
-    if (got == (ssize_t)(4 + hl)) {
-        c->ahead_a = c->a;
-        c->ahead_v = c->v;
-        c->ahead_off = c->off + n;
-        memcpy(c->ahead, tail + 4, hl);
-    }
+    if (got == (ssize_t)(4 + hl))
+        keep_ahead(c, c->off + n, tail + 4, hl);
     return peek_found(c, head, c->off, n, stamp, len);
 }
 
@@ -505,7 +511,7 @@ static int peek_back(arch_cursor *c, struct timespec *stamp, uint32_t *len)
     arch_file *f;
     uint32_t n, min = min_record(c->s, c->a);
     ssize_t got;
-    int before;
+    size_t lead;
 
     if (peek_remembered(c, 1, stamp, len))
         return 1;
@@ -515,12 +521,8 @@ static int peek_back(arch_cursor *c, struct timespec *stamp, uint32_t *len)
         n = c->behind;
     } else if ((got = afile_read(f, c->off - 4, buf, 4 + hl)) >= 4) {
         n = arch_be32(buf);
-        if (got == (ssize_t)(4 + hl)) { /* and the head of the record after */
-            c->ahead_a = c->a;
-            c->ahead_v = c->v;
-            c->ahead_off = c->off;
-            memcpy(c->ahead, buf + 4, hl);
-        }
+        if (got == (ssize_t)(4 + hl)) /* and the head of the record after */
+            keep_ahead(c, c->off, buf + 4, hl);
     } else {
         return 0;
     }
@@ -528,12 +530,11 @@ static int peek_back(arch_cursor *c, struct timespec *stamp, uint32_t *len)
     if (n < min || n > ARCH_MAX_RECORD || n > c->off - data)
         return 0;
     start = c->off - n;
-    before = start >= data + min; /* a record may end where this starts */
-    if (afile_read(f, start - (before ? 4 : 0), before ? buf : head, hl + (before ? 4 : 0)) !=
-            (ssize_t)(hl + (before ? 4 : 0)) ||
+    lead = start >= data + min ? 4 : 0; /* a record may end where this starts */
+    if (afile_read(f, start - lead, head - lead, hl + lead) != (ssize_t)(hl + lead) ||
         arch_be32(head) != n)
         return 0;
-    if (before) {
+    if (lead) {
         c->behind_a = c->a;
         c->behind_v = c->v;
         c->behind_off = start;
