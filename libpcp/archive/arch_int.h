@@ -128,8 +128,26 @@ const uint8_t *win_get(arch_win *w, arch_file *f, uint64_t off, size_t len, int 
  * PM_ERR_LOGREC when the length words are impossible or disagree.
  */
 enum { REC_END = 0, REC_OK = 1, REC_SHORT = 2 };
-int rec_frame(arch_win *w, arch_file *f, uint64_t off, int dir, uint32_t minlen, uint64_t *start,
-              uint32_t *len, const uint8_t **bytes);
+int rec_frame_any(arch_win *w, arch_file *f, uint64_t off, int dir, uint32_t minlen,
+                  uint64_t *start, uint32_t *len, const uint8_t **bytes);
+/* The same; most calls, a sound record read forward wholly in the window
+ * already, are answered here (minlen is 4 or more). */
+static inline int rec_frame(arch_win *w, arch_file *f, uint64_t off, int dir, uint32_t minlen,
+                            uint64_t *start, uint32_t *len, const uint8_t **bytes)
+{
+    if (dir > 0 && off >= w->off && off - w->off <= w->len && w->len - (off - w->off) >= 4) {
+        const uint8_t *p = w->buf + (off - w->off);
+        uint32_t n = arch_be32(p);
+        if (n <= w->len - (off - w->off) && n >= minlen && n <= ARCH_MAX_RECORD &&
+            arch_be32(p + n - 4) == n) {
+            *start = off;
+            *len = n;
+            *bytes = p;
+            return REC_OK;
+        }
+    }
+    return rec_frame_any(w, f, off, dir, minlen, start, len, bytes);
+}
 
 /* ------------------------------------------------------------------ */
 /* Labels (label.c). */
@@ -156,6 +174,11 @@ void u32map_free(u32map *m);
 uint32_t u32map_get(const u32map *m, uint32_t key);
 /* Set key to val: 0, or -ENOMEM. */
 int u32map_put(u32map *m, uint32_t key, uint32_t val);
+/* The value of key, if it has one, in *val (1); else key is set to *val
+ * (0); or -ENOMEM. */
+int u32map_add(u32map *m, uint32_t key, uint32_t *val);
+/* Room for n keys in all without growing again: 0, or -ENOMEM. */
+int u32map_reserve(u32map *m, uint32_t n);
 
 /* Strings (not copied: they must outlive the map) to 32-bit values; the
  * first value added for a string stays. */

@@ -614,8 +614,8 @@ const uint8_t *win_get(arch_win *w, arch_file *f, uint64_t off, size_t len, int 
     return win_get_as(w, f, off, len, dir, 0, err);
 }
 
-int rec_frame(arch_win *w, arch_file *f, uint64_t off, int dir, uint32_t minlen, uint64_t *start,
-              uint32_t *len, const uint8_t **bytes)
+int rec_frame_any(arch_win *w, arch_file *f, uint64_t off, int dir, uint32_t minlen,
+                  uint64_t *start, uint32_t *len, const uint8_t **bytes)
 {
     const uint8_t *p;
     uint32_t n;

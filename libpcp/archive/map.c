@@ -49,13 +49,11 @@ static void place(u32map *m, uint32_t key, uint32_t val)
     m->vals[i] = val;
 }
 
-static int grow(u32map *m)
+/* The table rebuilt with cap slots (a power of 2 that holds m->n). */
+static int rehash(u32map *m, uint32_t cap)
 {
     u32map old = *m;
-    uint32_t cap = m->cap == 0 ? 64 : m->cap * 2;
 
-    if (cap == 0)
-        return -ENOMEM;
     m->keys = malloc((size_t)cap * sizeof(uint32_t));
     m->vals = malloc((size_t)cap * sizeof(uint32_t));
     m->used = calloc(cap, 1);
@@ -75,9 +73,39 @@ static int grow(u32map *m)
     return 0;
 }
 
+int u32map_reserve(u32map *m, uint32_t n)
+{
+    uint32_t cap = m->cap == 0 ? 64 : m->cap;
+
+    if (n > UINT32_MAX / 4)
+        return -ENOMEM;
+    while (cap < 2 * n)
+        cap *= 2;
+    return cap == m->cap ? 0 : rehash(m, cap);
+}
+
+int u32map_add(u32map *m, uint32_t key, uint32_t *val)
+{
+    uint32_t i;
+
+    if ((m->n + 1) * 2 > m->cap && u32map_reserve(m, m->n + 1) < 0)
+        return -ENOMEM;
+    for (i = slot_of(key, m->cap); m->used[i]; i = (i + 1) & (m->cap - 1)) {
+        if (m->keys[i] == key) {
+            *val = m->vals[i];
+            return 1;
+        }
+    }
+    m->n++;
+    m->used[i] = 1;
+    m->keys[i] = key;
+    m->vals[i] = *val;
+    return 0;
+}
+
 int u32map_put(u32map *m, uint32_t key, uint32_t val)
 {
-    if ((m->n + 1) * 2 > m->cap && grow(m) < 0)
+    if ((m->n + 1) * 2 > m->cap && u32map_reserve(m, m->n + 1) < 0)
         return -ENOMEM;
     place(m, key, val);
     return 0;

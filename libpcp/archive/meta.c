@@ -23,6 +23,7 @@
 #include <string.h>
 
 #define META_CHUNK (64u << 10)
+#define META_READ  (16u << 20) /* .meta bytes read at once, at most */
 
 enum {
     TYPE_DESC = 1,
@@ -76,22 +77,29 @@ static char *arena_str(arch_meta *m, const uint8_t *s, size_t n)
     return p;
 }
 
+/* Grow *v (of *room elements of size each) to hold want. */
+static int grow_to(void **v, int *room, size_t want, size_t size)
+{
+    size_t cap = *room == 0 ? 16 : (size_t)*room;
+    void *nv;
+
+    if (want <= (size_t)*room)
+        return 0;
+    if (want >= INT32_MAX / 2)
+        return -ENOMEM;
+    while (cap < want)
+        cap *= 2;
+    if ((nv = realloc(*v, cap * size)) == NULL)
+        return -ENOMEM;
+    *v = nv;
+    *room = (int)cap;
+    return 0;
+}
+
 /* Grow *v (of *room elements of size each) to hold n + 1. */
 static int room_for(void **v, int *room, int n, size_t size)
 {
-    int want;
-    void *nv;
-
-    if (n < *room)
-        return 0;
-    if (n >= INT32_MAX / 2)
-        return -ENOMEM;
-    want = *room == 0 ? 16 : *room * 2;
-    if ((nv = realloc(*v, (size_t)want * size)) == NULL)
-        return -ENOMEM;
-    *v = nv;
-    *room = want;
-    return 0;
+    return n < *room ? 0 : grow_to(v, room, (size_t)n + 1, size);
 }
 
 /* A reader over one payload. */
@@ -161,12 +169,22 @@ static void units_from(uint32_t w, pmUnits *u)
 static uint32_t name_hash(const uint8_t *s, size_t n)
 {
     uint64_t h = 0x9e3779b97f4a7c15u ^ n, w;
+    size_t whole = n;
 
     for (; n >= 8; s += 8, n -= 8) {
         memcpy(&w, s, 8);
         h = (h ^ w) * 0xff51afd7ed558ccdu;
         h ^= h >> 32;
     }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n > 0 && whole >= 8) { /* the last 8 bytes, whose high n are not hashed yet */
+        memcpy(&w, s + n - 8, 8);
+        h = (h ^ (w >> (8 * (8 - n)))) * 0xff51afd7ed558ccdu;
+        n = 0;
+    }
+#else
+    (void)whole;
+#endif
     if (n > 0) { /* in a register: bytes stored to memory and loaded as
                   * one word would wait on a store-forwarding stall */
         w = 0;
@@ -179,6 +197,14 @@ static uint32_t name_hash(const uint8_t *s, size_t n)
     h ^= h >> 33;
     return (uint32_t)h;
 }
+
+/*
+ * Names are kept once per PMID.  A name can only be there already when its
+ * PMID's descriptor came before (or it is repeated within one record), so
+ * the table that finds names is built only then, on the first descriptor
+ * given again or with more than one name, and kept from there on: an
+ * archive naming each metric once in one .meta never builds it.
+ */
 
 /* The slot of the name table where name s (n bytes, hash h) of pmid is,
  * or the empty slot where it goes. */
@@ -206,14 +232,18 @@ static uint32_t empty_slot(const arch_meta *m, uint32_t h)
     return i;
 }
 
-/* The name table grown to hold one more name, at most half full. */
-static int name_table_room(arch_meta *m)
+/* The name table grown to hold want names, at most half full. */
+static int name_table_room(arch_meta *m, size_t want)
 {
-    uint32_t cap = m->namecap == 0 ? 256 : m->namecap * 2, *tab;
+    uint32_t cap = m->namecap == 0 ? 256 : m->namecap, *tab;
 
-    if ((uint32_t)(m->nnames + 1) * 2 <= m->namecap)
+    if (want * 2 <= m->namecap)
         return 0;
-    if (cap == 0 || (tab = malloc((size_t)cap * sizeof(uint32_t))) == NULL)
+    if (want > UINT32_MAX / 4)
+        return -ENOMEM;
+    while (cap < want * 2)
+        cap *= 2;
+    if ((tab = malloc((size_t)cap * sizeof(uint32_t))) == NULL)
         return -ENOMEM;
     memset(tab, 0xff, (size_t)cap * sizeof(uint32_t));
     free(m->nametab);
@@ -224,75 +254,106 @@ static int name_table_room(arch_meta *m)
     return 0;
 }
 
-/* Name s (n bytes) of pmid, once: a PMID named again keeps its names. */
-static int add_name(arch_meta *m, const uint8_t *s, size_t n, pmID pmid)
+/* The name table built over the names so far (each distinct). */
+static int name_table_build(arch_meta *m)
 {
-    uint32_t slot, h;
-    char *name;
+    uint32_t *hp = malloc((size_t)(m->nameroom > 0 ? m->nameroom : 1) * sizeof(uint32_t));
+
+    if (hp == NULL)
+        return -ENOMEM;
+    for (int i = 0; i < m->nnames; i++)
+        hp[i] = name_hash((const uint8_t *)m->names[i], strlen(m->names[i]));
+    m->name_hashes = hp;
+    return name_table_room(m, (size_t)m->nnames + 1);
+}
+
+/* The arrays of names (names, name_pmid and, with the table, name_hashes,
+ * of nameroom each) grown to hold want. */
+static int names_room(arch_meta *m, size_t want)
+{
+    int room = m->nameroom;
     pmID *np;
-    uint32_t *hp;
+    uint32_t *hp = NULL;
+
+    if (want <= (size_t)room)
+        return 0;
+    if (grow_to((void **)&m->names, &m->nameroom, want, sizeof(char *)) < 0)
+        return -ENOMEM;
+    if ((np = realloc(m->name_pmid, (size_t)m->nameroom * sizeof(pmID))) != NULL)
+        m->name_pmid = np;
+    if (np != NULL && m->name_hashes != NULL &&
+        (hp = realloc(m->name_hashes, (size_t)m->nameroom * sizeof(uint32_t))) != NULL)
+        m->name_hashes = hp;
+    if (np == NULL || (m->name_hashes != NULL && hp == NULL)) {
+        m->nameroom = room; /* the arrays beside names have that much */
+        return -ENOMEM;
+    }
+    return 0;
+}
+
+/* Name s (n bytes) of pmid, once: a PMID named again keeps its names.
+ * again: pmid may have the name already (see above). */
+static int add_name(arch_meta *m, const uint8_t *s, size_t n, pmID pmid, int again)
+{
+    uint32_t slot = 0, h = 0;
+    char *name;
     const uint8_t *nul = memchr(s, '\0', n);
 
     if (nul != NULL) /* padded with NULs by some old loggers: the name ends there */
         n = (size_t)(nul - s);
-    if (name_table_room(m) < 0)
+    if (again && m->nametab == NULL && name_table_build(m) < 0)
         return -ENOMEM;
-    h = name_hash(s, n);
-    slot = name_slot(m, s, n, h, pmid);
-    if (m->nametab[slot] != UINT32_MAX)
-        return 0;
-    if (m->nnames == m->nameroom) {
-        int room = m->nameroom;
-        if (room_for((void **)&m->names, &m->nameroom, m->nnames, sizeof(char *)) < 0)
+    if (m->nametab != NULL) {
+        if (name_table_room(m, (size_t)m->nnames + 1) < 0)
             return -ENOMEM;
-        np = realloc(m->name_pmid, (size_t)m->nameroom * sizeof(pmID));
-        if (np != NULL)
-            m->name_pmid = np;
-        hp = np == NULL ? NULL : realloc(m->name_hashes, (size_t)m->nameroom * sizeof(uint32_t));
-        if (hp == NULL) {
-            m->nameroom = room; /* the arrays beside names have that much */
-            return -ENOMEM;
-        }
-        m->name_hashes = hp;
+        h = name_hash(s, n);
+        slot = name_slot(m, s, n, h, pmid);
+        if (m->nametab[slot] != UINT32_MAX)
+            return 0;
     }
-    if ((name = arena_str(m, s, n)) == NULL)
+    if (names_room(m, (size_t)m->nnames + 1) < 0 || (name = arena_str(m, s, n)) == NULL)
         return -ENOMEM;
     m->names[m->nnames] = name;
     m->name_pmid[m->nnames] = pmid;
-    m->name_hashes[m->nnames] = h;
-    m->nametab[slot] = (uint32_t)m->nnames++;
+    if (m->nametab != NULL) {
+        m->name_hashes[m->nnames] = h;
+        m->nametab[slot] = (uint32_t)m->nnames;
+    }
+    m->nnames++;
     return 0;
 }
 
 static int load_desc(arch_meta *m, rd *r)
 {
+    const uint8_t *q = get_bytes(r, 24); /* the descriptor and its count of names */
     pmDesc d;
     uint32_t numnames, at;
-    int sts;
+    int sts, again;
 
-    d.pmid = get32(r);
-    d.type = (int)get32(r);
-    d.indom = get32(r);
-    d.sem = (int)get32(r);
-    units_from(get32(r), &d.units);
-    numnames = get32(r);
-    if (r->bad)
+    if (q == NULL)
         return PM_ERR_LOGREC;
-    if ((at = u32map_get(&m->desc_by_pmid, d.pmid)) != UINT32_MAX) {
-        if ((sts = desc_conflict(&m->descs[at], &d)) < 0)
-            return sts;
-    } else {
-        if (room_for((void **)&m->descs, &m->descroom, m->ndescs, sizeof(pmDesc)) < 0 ||
-            u32map_put(&m->desc_by_pmid, d.pmid, (uint32_t)m->ndescs) < 0)
-            return -ENOMEM;
+    d.pmid = arch_be32(q);
+    d.type = (int)arch_be32(q + 4);
+    d.indom = arch_be32(q + 8);
+    d.sem = (int)arch_be32(q + 12);
+    units_from(arch_be32(q + 16), &d.units);
+    numnames = arch_be32(q + 20);
+    if (room_for((void **)&m->descs, &m->descroom, m->ndescs, sizeof(pmDesc)) < 0)
+        return -ENOMEM;
+    at = (uint32_t)m->ndescs;
+    if ((sts = u32map_add(&m->desc_by_pmid, d.pmid, &at)) < 0)
+        return sts;
+    again = sts == 1 || numnames > 1;
+    if (sts == 0)
         m->descs[m->ndescs++] = d;
-    }
+    else if ((sts = desc_conflict(&m->descs[at], &d)) < 0)
+        return sts;
     for (uint32_t i = 0; i < numnames; i++) {
         uint32_t n = get32(r);
         const uint8_t *s = get_bytes(r, n);
         if (s == NULL)
             return PM_ERR_LOGREC;
-        if ((sts = add_name(m, s, n, d.pmid)) < 0)
+        if ((sts = add_name(m, s, n, d.pmid, again)) < 0)
             return sts;
     }
     return 0;
@@ -514,14 +575,56 @@ static int load_record(arch_meta *m, const uint8_t *p, uint32_t len)
     }
 }
 
+/*
+ * Room for the descriptors and names of the records at p (len bytes),
+ * counted before they are decoded: the tables are sized once rather than
+ * grown (and rehashed) as records come.  Counts are only a size: a record
+ * that does not add up is the decoders' to refuse, and a count of names
+ * is taken as at most what its record's bytes can hold.
+ */
+static int meta_reserve(arch_meta *m, const uint8_t *p, size_t len)
+{
+    size_t ndescs = 0, nnames = 0;
+
+    for (uint32_t n; len >= 12 && (n = arch_be32(p)) >= 12 && n <= len; p += n, len -= n) {
+        if (arch_be32(p + 4) == TYPE_DESC && n >= 36) {
+            uint32_t k = arch_be32(p + 28), most = (n - 36) / 4;
+            ndescs++;
+            nnames += k < most ? k : most;
+        }
+    }
+    ndescs += (size_t)m->ndescs;
+    nnames += (size_t)m->nnames;
+    if (ndescs >= INT32_MAX / 2 || nnames >= INT32_MAX / 2 ||
+        grow_to((void **)&m->descs, &m->descroom, ndescs, sizeof(pmDesc)) < 0 ||
+        u32map_reserve(&m->desc_by_pmid, (uint32_t)ndescs) < 0 || names_room(m, nnames) < 0 ||
+        (m->nametab != NULL && name_table_room(m, nnames) < 0))
+        return -ENOMEM;
+    return 0;
+}
+
 int meta_load(arch_meta *m, arch_file *f, uint32_t from)
 {
     arch_win w = {0};
-    uint64_t off = from, start;
+    uint64_t off = from, start, size;
     uint32_t len;
     const uint8_t *p;
     int sts;
 
+    /* the records are read in one go (up to META_READ; the window goes on
+     * from there): a window grown refill by refill copied the file over
+     * and over, most of an open's time */
+    if ((sts = afile_size(f, &size)) < 0)
+        return sts;
+    if (size > off) {
+        size_t want = (size_t)(size - off < META_READ ? size - off : META_READ);
+        if ((p = win_get(&w, f, off, want, ARCH_FORW, &sts)) != NULL)
+            sts = meta_reserve(m, p, want);
+        if (sts < 0) {
+            win_free(&w);
+            return sts;
+        }
+    }
     for (;;) {
         sts = rec_frame(&w, f, off, ARCH_FORW, 12, &start, &len, &p);
         if (sts == REC_END)
