@@ -6,7 +6,8 @@
 # 1-second samples of 2000 metrics (gen_archive's defaults: one in ten over
 # 20 instances, about 135 KB a record, data volumes of 1 GiB; 21600 samples
 # make 2.9 GB) into BUILD_DIR/bench/archives/nSAMPLES/, unless one made by
-# the same generator with the same arguments is already there, then runs
+# the same generator with the same arguments is already there, settles the
+# volumes in the page cache (bench_settle in bench_lib.sh), then runs
 # bench_archive.c through bench/run (BENCH_FILTER=archive_) with the
 # archives named in $BENCH_ARCHIVES, and prints the ratios the goals are
 # stated in (each case's best round).  See bench/bench_archive.c for the
@@ -33,6 +34,7 @@ spec=''
 for n in $sizes; do
     d=$dir/n$n
     bench_archive "$d" -V "$version" -n "$n"
+    bench_settle "$d"
     say "n$n: $(du -sh "$d" | cut -f1)"
     spec="$spec n$n=$d/a"
 done
@@ -45,25 +47,35 @@ sh "$top/bench/run" "$build" || status=$?
 # The goals, from the best round of each case (bench/run's raw output).
 if best=$(bench_best "$build/bench/bench_archive"); then
     printf '%s\n' "$best" | awk '
+    # a / b to d decimals, or "-" for a case the run left out (BENCH_FILTER)
+    function ratio(a, b, d) {
+        if (!(a in best) || !(b in best) || best[b] == 0) return sprintf(" %11s", "-")
+        return sprintf(" %10." d "fx", best[a] / best[b])
+    }
     { best[$1 " " $2] = $3 }
     END {
         for (key in best) {
             split(key, f, " ")
-            if (f[1] != "K" || f[2] !~ /^archive_open_n/) continue
-            n = substr(f[2], 14)
-            printf "%-8s %10.1fx %10.1fx %10.1fx %10.2fx %10.2fx %10.1fx\n", n,
-                best["P archive_open_" n] / best["K archive_open_" n],
-                best["P archive_fwd_" n] / best["K archive_fwd_" n],
-                best["P archive_back_" n] / best["K archive_back_" n],
-                best["K archive_fwd_" n] / best["K archive_cat_" n],
-                best["K archive_back_" n] / best["K archive_cat_" n],
-                best["P archive_seek_" n] / best["K archive_seek_" n]
+            if (f[1] != "K") continue
+            n = f[2]
+            sub(/^archive_[a-z_]*_n/, "n", n)
+            if (n in seen) continue
+            seen[n] = 1
+            printf "%-8s%s%s%s%s%s%s%s%s\n", n, ratio("P archive_open_" n, "K archive_open_" n, 1),
+                ratio("P archive_fwd_" n, "K archive_fwd_" n, 1),
+                ratio("P archive_back_" n, "K archive_back_" n, 1),
+                ratio("K archive_fwd_" n, "K archive_cat_" n, 2),
+                ratio("K archive_back_" n, "K archive_cat_" n, 2),
+                ratio("K archive_fwd_" n, "K archive_catcmd_" n, 2),
+                ratio("K archive_back_" n, "K archive_catcmd_" n, 2),
+                ratio("P archive_seek_" n, "K archive_seek_" n, 1)
         }
     }' | sort -k1.2n >"$build/bench/archive-goals.txt"
-    printf '\n%-8s %11s %11s %11s %11s %11s %11s\n' size open/Deb fwd/Deb back/Deb fwd/cat \
-        back/cat seek/Deb
+    printf '\n%-8s %11s %11s %11s %11s %11s %11s %11s %11s\n' size open/Deb fwd/Deb back/Deb \
+        fwd/read back/read fwd/cat back/cat seek/Deb
     cat "$build/bench/archive-goals.txt"
-    echo "(x/Deb: Debian time / pmkit time; x/cat: pmkit time / read() of the same volumes)"
+    echo "(x/Deb: Debian time / pmkit time; x/read: pmkit time / read() of the same volumes"
+    echo " in 1 MiB blocks; x/cat: pmkit time / cat(1) of them to /dev/null)"
 fi
 if [ "${BENCH_ARCHIVE_KEEP:-1}" = 0 ]; then
     rm -rf "$dir"

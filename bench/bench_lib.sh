@@ -38,6 +38,21 @@ bench_archive() {
     fi
 }
 
+# bench_settle DIR: the files of DIR dropped from the page cache and read
+# back whole, in order.  How fast read() copies a cached file depends on
+# how its pages came there (written record by record, or read in large
+# runs: up to 2.7 times apart on this project's VM), and pmkit's reads of
+# an archive, a copy and a decoding of about twice its cost, move with it:
+# settled, every run reads the files in the same state whatever wrote them
+# or read them before.  Needs GNU dd (iflag=nocache).
+bench_settle() {
+    for bs_f in "$1"/*; do
+        [ -f "$bs_f" ] || continue
+        dd if="$bs_f" iflag=nocache count=0 status=none || die "dd could not drop $bs_f"
+        cat "$bs_f" >/dev/null || die "could not read $bs_f"
+    done
+}
+
 # bench_best RAW: from bench/run's raw outputs RAW.pmkit.out and RAW.pcp.out
 # ("CASE SECONDS ..." a round per line), each case's best round as
 # "K CASE SECONDS" (pmkit) and "P CASE SECONDS" (Debian's library), for a

@@ -28,6 +28,7 @@ metrics=${2:-300}
 bench_positive "SAMPLES and METRICS must be positive integers" "$samples" "$metrics"
 d=$build/bench/interp-archive
 bench_archive "$d" -m "$metrics" -n "$samples"
+bench_settle "$d"
 say "archive: $(du -sh "$d" | cut -f1)"
 BENCH_INTERP_ARCHIVE=$d/a
 BENCH_FILTER=${BENCH_FILTER:-interp_}
