@@ -39,6 +39,24 @@ static inline int arch_cmp(const struct timespec *a, const struct timespec *b)
     return 0;
 }
 
+/* a - b in nanoseconds (each time's nanoseconds as they come, a count
+ * of a billion or more included, as PCP's sums take them), held at
+ * INT64_MIN or INT64_MAX where the seconds differ by more than 64 bits
+ * of nanoseconds hold: a time asked for, or a damaged file's, may be
+ * anything. */
+static inline int64_t arch_ns_between(const struct timespec *a, const struct timespec *b)
+{
+    /* room left for nanoseconds differing by up to 2^32 * 1000 (a
+     * version 2 time's microseconds) */
+    const int64_t most = INT64_MAX / 1000000000 - 5000;
+    int64_t secs;
+
+    if (__builtin_sub_overflow((int64_t)a->tv_sec, (int64_t)b->tv_sec, &secs) || secs > most ||
+        secs < -most)
+        return (int64_t)a->tv_sec > (int64_t)b->tv_sec ? INT64_MAX : INT64_MIN;
+    return secs * 1000000000 + ((int64_t)a->tv_nsec - (int64_t)b->tv_nsec);
+}
+
 /* Limits on what a file may ask for (docs/compat.md): a record longer
  * than this is damaged, whatever the file holds. */
 #define ARCH_MAX_RECORD (256u << 20)

@@ -563,13 +563,6 @@ static int frames_here(arch_cursor *c)
     return sts == REC_OK || sts == REC_END;
 }
 
-/* t - u in seconds. */
-static double secs_between(const struct timespec *t, const struct timespec *u)
-{
-    return ((double)t->tv_sec - (double)u->tv_sec) +
-           ((double)t->tv_nsec - (double)u->tv_nsec) / 1e9;
-}
-
 /*
  * From index entry next of archive a (the first at or after t), when t is
  * nearer to it than to prev (the entry before), so that reading back from
@@ -588,13 +581,12 @@ static double secs_between(const struct timespec *t, const struct timespec *u)
 static int seek_back_from(arch_cursor *c, int a, const struct timespec *t, const arch_ti *prev,
                           const arch_ti *next)
 {
-    /* in doubles: a damaged index's times may be anything */
-    double before = secs_between(t, &prev->stamp), after = secs_between(&next->stamp, t);
+    int64_t before = arch_ns_between(t, &prev->stamp), after = arch_ns_between(&next->stamp, t);
     struct timespec stamp;
     uint32_t len;
 
-    if (next->vol != prev->vol || next->data_off <= prev->data_off || !(after >= 0) ||
-        !(before >= 0) || after >= before || (c->v = vol_index(&c->s->arch[a], next->vol)) < 0)
+    if (next->vol != prev->vol || next->data_off <= prev->data_off || after < 0 || before < 0 ||
+        after >= before || (c->v = vol_index(&c->s->arch[a], next->vol)) < 0)
         return 0;
     c->off = next->data_off;
     while (c->off > prev->data_off) {
@@ -689,12 +681,6 @@ int arch_cursor_seek(arch_cursor *c, const struct timespec *t, int dir)
     }
 }
 
-/* t - u in nanoseconds (times of one archive: no overflow). */
-static int64_t ns_between(const struct timespec *t, const struct timespec *u)
-{
-    return ((int64_t)t->tv_sec - (int64_t)u->tv_sec) * 1000000000 + (t->tv_nsec - u->tv_nsec);
-}
-
 /* Entry j of the index PCP's reader uses for archive a: src's for the
  * first archive when there is one, else the archive's own. */
 static int src_entry(arch_cursor *c, int a, const arch_ti_src *src, uint64_t j, arch_ti *ti)
@@ -750,7 +736,7 @@ int arch_cursor_pcp_seek(arch_cursor *c, const struct timespec *t, int dir, cons
     for (lo = 0; lo < n; lo++) {
         if (src_entry(c, a, src, lo, &ti) < 0)
             return PM_ERR_LOGREC;
-        if (ns_between(&ti.stamp, t) >= 0) /* a bad nsec as PCP's sum */
+        if (arch_ns_between(&ti.stamp, t) >= 0) /* a bad nsec as PCP's sum */
             break;
     }
     if (lo == n) {
@@ -759,7 +745,7 @@ int arch_cursor_pcp_seek(arch_cursor *c, const struct timespec *t, int dir, cons
         /* between two entries: the nearer, the later when half way */
         if (src_entry(c, a, src, lo - 1, &tj) < 0)
             return PM_ERR_LOGREC;
-        if (ns_between(t, &tj.stamp) < ns_between(&ti.stamp, t)) {
+        if (arch_ns_between(t, &tj.stamp) < arch_ns_between(&ti.stamp, t)) {
             lo--;
             before = dir > 0;
         }

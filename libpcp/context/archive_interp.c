@@ -105,9 +105,7 @@ enum { PRIOR = 0, NEXT = 1 };
  * rounding, to the last bit of an interpolated double. */
 static double ts_off(const struct timespec *a, const struct timespec *base)
 {
-    return (double)((int64_t)(a->tv_sec - base->tv_sec) * 1000000000 +
-                    (a->tv_nsec - base->tv_nsec)) /
-           1e9;
+    return (double)arch_ns_between(a, base) / 1e9;
 }
 
 static obs *add_obs(want *w, int inst);
@@ -842,11 +840,6 @@ static struct timespec ts_add(struct timespec a, int64_t ns)
     return a;
 }
 
-static int64_t ts_ns(const struct timespec *a, const struct timespec *b)
-{
-    return (int64_t)(a->tv_sec - b->tv_sec) * 1000000000 + (a->tv_nsec - b->tv_nsec);
-}
-
 /* A record no event refers to any more is let go; one is kept, block
  * and all, for the next record read (no allocation then: reading record
  * after record, a fetch at small steps allocates nothing for them). */
@@ -1163,7 +1156,7 @@ static int extend(pmkit_interp_cache *c, arch_set *s, int dir, int least)
             return 0;
         }
         if (c->cur_dir == dir) {
-            int64_t g = dir > 0 ? ts_ns(&rec.stamp, &b) : ts_ns(&b, &rec.stamp);
+            int64_t g = dir > 0 ? arch_ns_between(&rec.stamp, &b) : arch_ns_between(&b, &rec.stamp);
             if (c->gap == 0 || g < c->gap)
                 c->gap = g;
         }
@@ -1349,10 +1342,11 @@ static void trim(pmkit_interp_cache *c, cmetric *m)
  * finding t afresh. */
 static void near(pmkit_interp_cache *c, cmetric *m, const struct timespec *t)
 {
-    int64_t width = ts_ns(&m->hi, &m->lo), jump = (width > c->gap ? width : c->gap) * CACHE_JUMP;
+    int64_t width = arch_ns_between(&m->hi, &m->lo), wide = width > c->gap ? width : c->gap,
+            jump = wide > INT64_MAX / CACHE_JUMP ? INT64_MAX : wide * CACHE_JUMP;
 
-    if ((!m->at_end && arch_cmp(t, &m->hi) > 0 && ts_ns(t, &m->hi) > jump) ||
-        (!m->at_start && arch_cmp(t, &m->lo) < 0 && ts_ns(&m->lo, t) > jump))
+    if ((!m->at_end && arch_cmp(t, &m->hi) > 0 && arch_ns_between(t, &m->hi) > jump) ||
+        (!m->at_start && arch_cmp(t, &m->lo) < 0 && arch_ns_between(&m->lo, t) > jump))
         metric_reset(c, m, t);
 }
 

@@ -12,7 +12,8 @@
  * Then where pmSetMode leaves PCP's reader: for times around every
  * temporal index entry (on it, a nanosecond either side, half way to the
  * next and either side of that, a quarter and three quarters of the way),
- * before the start and past the end, in PM_MODE_FORW, PM_MODE_BACK and
+ * before the start and past the end (a second, and 2^40 seconds either
+ * way: more nanoseconds than 64 bits hold), in PM_MODE_FORW, PM_MODE_BACK and
  * PM_MODE_INTERP with a positive, a negative, a zero and no step, the place right
  * after pmSetMode and the records read from there forward or backward;
  * the same with the index table emptied (as Debian's pmlogcheck empties
@@ -68,9 +69,9 @@ static void reads(__pmContext *c, int mode, int n)
     }
 }
 
-/* pmSetModeHighRes to the label's start plus ns in each mode, each
- * followed by reads one way, then the other. */
-static void seek_at(__pmContext *c, const __pmTimestamp *start, long long ns)
+/* pmSetModeHighRes to t in each mode, each followed by reads one way,
+ * then the other; printed as secs.nsecs past the label's start. */
+static void seek_to(__pmContext *c, const struct timespec *t, long long secs, long long nsecs)
 {
     static const struct {
         int mode, step;
@@ -78,6 +79,22 @@ static void seek_at(__pmContext *c, const __pmTimestamp *start, long long ns)
     } modes[] = {{PM_MODE_FORW, 1, "forw"},      {PM_MODE_BACK, 1, "back"},
                  {PM_MODE_INTERP, 1, "interp+"}, {PM_MODE_INTERP, -1, "interp-"},
                  {PM_MODE_INTERP, 0, "interp0"}, {PM_MODE_INTERP, 2, "interp, no step"}};
+
+    for (int m = 0; m < 6; m++) {
+        for (int dir = 0; dir < 2; dir++) {
+            struct timespec step = {modes[m].step, 0};
+            int sts = pmSetModeHighRes(modes[m].mode, t, modes[m].step == 2 ? NULL : &step);
+            printf("seek %+lld.%09lld %s %d", secs, nsecs, modes[m].tag, sts);
+            place(c);
+            reads(c, dir ? PM_MODE_BACK : PM_MODE_FORW, 2);
+            putchar('\n');
+        }
+    }
+}
+
+/* The label's start plus ns, to seek_to. */
+static void seek_at(__pmContext *c, const __pmTimestamp *start, long long ns)
+{
     long long at = (long long)start->nsec + ns;
     struct timespec t = {(time_t)(start->sec + at / 1000000000), (long)(at % 1000000000)};
 
@@ -85,17 +102,16 @@ static void seek_at(__pmContext *c, const __pmTimestamp *start, long long ns)
         t.tv_nsec += 1000000000;
         t.tv_sec--;
     }
-    for (int m = 0; m < 6; m++) {
-        for (int dir = 0; dir < 2; dir++) {
-            struct timespec step = {modes[m].step, 0};
-            int sts = pmSetModeHighRes(modes[m].mode, &t, modes[m].step == 2 ? NULL : &step);
-            printf("seek %+lld.%09lld %s %d", ns / 1000000000, (ns < 0 ? -ns : ns) % 1000000000,
-                   modes[m].tag, sts);
-            place(c);
-            reads(c, dir ? PM_MODE_BACK : PM_MODE_FORW, 2);
-            putchar('\n');
-        }
-    }
+    seek_to(c, &t, ns / 1000000000, (ns < 0 ? -ns : ns) % 1000000000);
+}
+
+/* The label's start plus secs seconds, more than nanoseconds can count
+ * in 64 bits, to seek_to. */
+static void seek_far(__pmContext *c, const __pmTimestamp *start, long long secs)
+{
+    struct timespec t = {(time_t)(start->sec + secs), (long)start->nsec};
+
+    seek_to(c, &t, secs, 0);
 }
 
 static long long since(const __pmTimestamp *t, const __pmTimestamp *start)
@@ -113,6 +129,8 @@ static void seeks(__pmContext *c)
     int numti = lc->numti;
 
     seek_at(c, &start, -1000000000);
+    seek_far(c, &start, -(1LL << 40));
+    seek_far(c, &start, 1LL << 40);
     for (int j = 0; j < numti; j++) {
         long long t = since(&lc->ti[j].stamp, &start);
         seek_at(c, &start, t - 1);
