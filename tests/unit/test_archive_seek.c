@@ -24,7 +24,9 @@
  * cursor is told half the time that the steps will go both ways
  * (arch_cursor_both_ways), as interpolation tells it.  Then, over two
  * archives of regular records with an index entry every 16, the reads
- * an interpolated fetch's seeks and steps make are counted (check_reads).
+ * an interpolated fetch's seeks and steps make are counted (check_reads),
+ * and those of interpolated fetches made through a context, pmSetMode and
+ * pmFetch, as a client makes them (check_interp_reads).
  * Fast: a few seconds.  Exit 0 all agree, 1 a difference, 2 usage or
  * setup.
  */
@@ -304,6 +306,76 @@ static void check_reads(const char *name, const char *spec, int every)
     arch_close(s);
 }
 
+/*
+ * The reads of interpolated fetches (pmSetMode(PM_MODE_INTERP) and pmFetch
+ * of one metric, through a context, as a client makes them), at steps of
+ * 37 s over the archive of check_reads: every fetch lies more than one
+ * index entry from the last, so each finds its records afresh.  After a
+ * first fetch (which also reads the index), each must read no more than
+ * a seek to its time from the nearer entry makes, k records from it (one
+ * read a record's head, the first one's two), and the two records around
+ * the time, together: k + 3.  What interp's cache and the cursor keep
+ * between them is counted here, which check_reads (the cursor alone)
+ * does not see.
+ */
+static void check_interp_reads(const char *name, const char *spec, int every)
+{
+    const char *metric = "bench.group0.metric0";
+    arch_set *s;
+    rec *v = NULL;
+    long n, total = 0, fetches = 0;
+    struct timespec delta = {37, 0};
+    pmResult *r;
+    pmID pmid;
+    int ctx;
+
+    if (arch_open(spec, 0, &s) < 0 || (n = list_records(s, &v)) <= 2 * every + 2) {
+        fprintf(stderr, "FAIL %s: cannot list its records\n", name);
+        failures++;
+        free(v);
+        return;
+    }
+    arch_close(s);
+    if ((ctx = pmNewContext(PM_CONTEXT_ARCHIVE, spec)) < 0 || pmLookupName(1, &metric, &pmid) < 0 ||
+        pmSetModeHighRes(PM_MODE_INTERP, &v[1].stamp, &delta) < 0 || pmFetch(1, &pmid, &r) < 0) {
+        fprintf(stderr, "FAIL %s: cannot fetch from it as a context\n", name);
+        failures++;
+        free(v);
+        return;
+    }
+    pmFreeResult(r);
+    for (long i = every + 1; i + every + 1 < n; i += 37) {
+        /* half way between records i - 1 and i, after entry e0, before e1:
+         * from e1 back to record i - 1, or from e0 forward to record i */
+        long e0 = (i - 1) / every * every, e1 = e0 + every, kf = i - e0, kb = e1 - i;
+        long k = kb + 1 < kf ? kb + 1 : kf;
+        struct timespec t = ts_plus(v[i - 1].stamp, 500000000);
+        int sts;
+        if (pmSetModeHighRes(PM_MODE_INTERP, &t, &delta) < 0) {
+            fail(name, i, "pmSetModeHighRes");
+            break;
+        }
+        preads = 0;
+        if ((sts = pmFetch(1, &pmid, &r)) < 0) {
+            fail(name, i, pmErrStr(sts));
+            break;
+        }
+        pmFreeResult(r);
+        if (preads > k + 3) {
+            char why[128];
+            snprintf(why, sizeof(why), "an interpolated fetch: %ld reads, %ld at most", preads,
+                     k + 3);
+            fail(name, i, why);
+        }
+        total += preads;
+        fetches++;
+    }
+    printf("%s: %ld interpolated fetches, %.2f reads each\n", name, fetches,
+           fetches ? (double)total / (double)fetches : 0.0);
+    pmDestroyContext(ctx);
+    free(v);
+}
+
 static int gen(const char *genpath, const char *args, const char *tmp, const char *name)
 {
     char cmd[4096];
@@ -337,6 +409,10 @@ int main(int argc, char **argv)
     check_reads("reads-v2", spec, 16);
     snprintf(spec, sizeof(spec), "%s/reads-v3", argv[2]);
     check_reads("reads-v3", spec, 16);
+    snprintf(spec, sizeof(spec), "%s/reads-v2", argv[2]);
+    check_interp_reads("reads-v2", spec, 16);
+    snprintf(spec, sizeof(spec), "%s/reads-v3", argv[2]);
+    check_interp_reads("reads-v3", spec, 16);
     snprintf(spec, sizeof(spec), "%s/seek-v2", argv[2]);
     check("seek-v2", spec);
     snprintf(spec, sizeof(spec), "%s/seek-v3", argv[2]);
