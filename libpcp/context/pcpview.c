@@ -242,26 +242,27 @@ static void reap(void *lock)
 void pmkit_ctx_view_free(pmkit_ctx *ctx)
 {
     __pmContext *c = ctx->pcp, **z;
-    int held;
+    enum { FREED, WAITS, LEFT } fate; /* now; when its holder lets go; never */
 
     if (c == NULL)
         return;
     ctx->pcp = NULL;
     pthread_mutex_lock(&zombie_lock);
     atomic_fetch_add(&pending, 1); /* before the test: an unlock after it looks */
-    held = pthread_mutex_trylock(&c->c_lock) != 0;
-    if (!held) {
+    if (pthread_mutex_trylock(&c->c_lock) == 0) {
         pthread_mutex_unlock(&c->c_lock);
+        fate = FREED;
     } else if ((z = realloc(zombies, (size_t)(nzombies + 1) * sizeof(*z))) != NULL) {
         zombies = z;
         zombies[nzombies++] = c;
+        fate = WAITS;
     } else {
-        held = -1; /* no memory to wait with: the view is left, not freed under its holder */
+        fate = LEFT; /* no memory to wait with: the view is left, not freed under its holder */
     }
-    if (held != 1)
+    if (fate != WAITS)
         atomic_fetch_sub(&pending, 1);
     pthread_mutex_unlock(&zombie_lock);
-    if (!held)
+    if (fate == FREED)
         view_destroy(c);
 }
 
