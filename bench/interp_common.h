@@ -20,12 +20,12 @@ static pmID *ids;              /* the names' PMIDs, in sorted order */
 static struct timeval t_first; /* where the mode starts */
 static int delta_ms;           /* the step, negative backwards */
 static int pass;               /* passes over the archive begun since set_mode */
+static int want;               /* how many of ids a fetch asks for */
 
 /* Each pass over the archive starts PASS_SHIFT_MS further in than the one
  * before, so that a long step's passes do not fetch at the same times
  * again (the library would find the records it read a pass before). */
 #define PASS_SHIFT_MS 1300
-static int want; /* how many of ids a fetch asks for */
 
 static void die(const char *what, int sts)
 {
