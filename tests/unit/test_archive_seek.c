@@ -329,17 +329,25 @@ static void check_interp_reads(const char *name, const char *spec, int every)
     pmID pmid;
     int ctx;
 
-    if (arch_open(spec, 0, &s) < 0 || (n = list_records(s, &v)) <= 2 * every + 2) {
+    if (arch_open(spec, 0, &s) < 0) {
+        fprintf(stderr, "FAIL %s: cannot open it\n", name);
+        failures++;
+        return;
+    }
+    n = list_records(s, &v);
+    arch_close(s);
+    if (n <= 2 * every + 2) {
         fprintf(stderr, "FAIL %s: cannot list its records\n", name);
         failures++;
         free(v);
         return;
     }
-    arch_close(s);
     if ((ctx = pmNewContext(PM_CONTEXT_ARCHIVE, spec)) < 0 || pmLookupName(1, &metric, &pmid) < 0 ||
         pmSetModeHighRes(PM_MODE_INTERP, &v[1].stamp, &delta) < 0 || pmFetch(1, &pmid, &r) < 0) {
         fprintf(stderr, "FAIL %s: cannot fetch from it as a context\n", name);
         failures++;
+        if (ctx >= 0)
+            pmDestroyContext(ctx);
         free(v);
         return;
     }
