@@ -24,29 +24,40 @@ void u32map_free(u32map *m)
     *m = (u32map){0};
 }
 
-uint32_t u32map_get(const u32map *m, uint32_t key)
-{
-    if (m->cap == 0)
-        return UINT32_MAX;
-    for (uint32_t i = slot_of(key, m->cap);; i = (i + 1) & (m->cap - 1)) {
-        if (!m->used[i])
-            return UINT32_MAX;
-        if (m->keys[i] == key)
-            return m->vals[i];
-    }
-}
-
-static void place(u32map *m, uint32_t key, uint32_t val)
+/* The slot of key in m (cap > 0): where it is, or the empty one where it
+ * goes. */
+static uint32_t find(const u32map *m, uint32_t key)
 {
     uint32_t i = slot_of(key, m->cap);
 
     while (m->used[i] && m->keys[i] != key)
         i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+uint32_t u32map_get(const u32map *m, uint32_t key)
+{
+    uint32_t i;
+
+    if (m->cap == 0)
+        return UINT32_MAX;
+    i = find(m, key);
+    return m->used[i] ? m->vals[i] : UINT32_MAX;
+}
+
+/* Slot i (find's for key) set to key and val. */
+static void put_at(u32map *m, uint32_t i, uint32_t key, uint32_t val)
+{
     if (!m->used[i])
         m->n++;
     m->used[i] = 1;
     m->keys[i] = key;
     m->vals[i] = val;
+}
+
+static void place(u32map *m, uint32_t key, uint32_t val)
+{
+    put_at(m, find(m, key), key, val);
 }
 
 /* The table rebuilt with cap slots (a power of 2 that holds m->n). */
@@ -90,16 +101,12 @@ int u32map_add(u32map *m, uint32_t key, uint32_t *val)
 
     if ((m->n + 1) * 2 > m->cap && u32map_reserve(m, m->n + 1) < 0)
         return -ENOMEM;
-    for (i = slot_of(key, m->cap); m->used[i]; i = (i + 1) & (m->cap - 1)) {
-        if (m->keys[i] == key) {
-            *val = m->vals[i];
-            return 1;
-        }
+    i = find(m, key);
+    if (m->used[i]) {
+        *val = m->vals[i];
+        return 1;
     }
-    m->n++;
-    m->used[i] = 1;
-    m->keys[i] = key;
-    m->vals[i] = *val;
+    put_at(m, i, key, *val);
     return 0;
 }
 

@@ -273,22 +273,24 @@ static int names_room(arch_meta *m, size_t want)
 {
     int room = m->nameroom;
     pmID *np;
-    uint32_t *hp = NULL;
+    uint32_t *hp;
 
     if (want <= (size_t)room)
         return 0;
     if (grow_to((void **)&m->names, &m->nameroom, want, sizeof(char *)) < 0)
         return -ENOMEM;
-    if ((np = realloc(m->name_pmid, (size_t)m->nameroom * sizeof(pmID))) != NULL)
-        m->name_pmid = np;
-    if (np != NULL && m->name_hashes != NULL &&
-        (hp = realloc(m->name_hashes, (size_t)m->nameroom * sizeof(uint32_t))) != NULL)
+    if ((np = realloc(m->name_pmid, (size_t)m->nameroom * sizeof(pmID))) == NULL)
+        goto short_of;
+    m->name_pmid = np;
+    if (m->name_hashes != NULL) {
+        if ((hp = realloc(m->name_hashes, (size_t)m->nameroom * sizeof(uint32_t))) == NULL)
+            goto short_of;
         m->name_hashes = hp;
-    if (np == NULL || (m->name_hashes != NULL && hp == NULL)) {
-        m->nameroom = room; /* the arrays beside names have that much */
-        return -ENOMEM;
     }
     return 0;
+short_of:
+    m->nameroom = room; /* what every array beside names has */
+    return -ENOMEM;
 }
 
 /* Name s (n bytes) of pmid, once: a PMID named again keeps its names.
@@ -586,6 +588,9 @@ static int meta_reserve(arch_meta *m, const uint8_t *p, size_t len)
 {
     size_t ndescs = 0, nnames = 0;
 
+    /* a descriptor record: length and type words, the descriptor's five,
+     * the count of names (at 28), each name's length and bytes, the
+     * closing length: 36 bytes with no name, 4 more at least for each */
     for (uint32_t n; len >= 12 && (n = arch_be32(p)) >= 12 && n <= len; p += n, len -= n) {
         if (arch_be32(p + 4) == TYPE_DESC && n >= 36) {
             uint32_t k = arch_be32(p + 28), most = (n - 36) / 4;
@@ -595,8 +600,8 @@ static int meta_reserve(arch_meta *m, const uint8_t *p, size_t len)
     }
     ndescs += (size_t)m->ndescs;
     nnames += (size_t)m->nnames;
-    if (ndescs >= INT32_MAX / 2 || nnames >= INT32_MAX / 2 ||
-        grow_to((void **)&m->descs, &m->descroom, ndescs, sizeof(pmDesc)) < 0 ||
+    /* grow_to refuses counts from INT32_MAX / 2 up, before the cast below */
+    if (grow_to((void **)&m->descs, &m->descroom, ndescs, sizeof(pmDesc)) < 0 ||
         u32map_reserve(&m->desc_by_pmid, (uint32_t)ndescs) < 0 || names_room(m, nnames) < 0 ||
         (m->nametab != NULL && name_table_room(m, nnames) < 0))
         return -ENOMEM;
