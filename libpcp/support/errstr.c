@@ -206,11 +206,11 @@ char *pmErrStr_r(int code, char *buf, int buflen)
         return buf;
     }
     if (code < 0 && code > -PM_ERR_BASE) {
-        char sys[PM_MAXERRMSGLEN];
-        /* XSI strerror_r fills "Unknown error N" itself for unknown values. */
-        if (strerror_r(-code, sys, sizeof(sys)) != 0 && sys[0] == '\0')
-            pmsprintf(sys, sizeof(sys), "Unknown error %d", -code);
-        return pmkit_copy(buf, buflen, sys);
+        /* XSI strerror_r cuts the text to buflen - 1 bytes, as pmkit_copy
+         * would, and fills "Unknown error N" itself for unknown values. */
+        if (strerror_r(-code, buf, (size_t)buflen) != 0 && buf[0] == '\0')
+            pmsprintf(buf, (size_t)buflen, "Unknown error %d", -code);
+        return buf;
     }
     if (code <= -PM_ERR_BASE && (i = errtab_index(code)) >= 0) {
         if (buflen >= ERRTEXT_SLOT)

@@ -64,6 +64,29 @@ static void put_quoted(char *text, const char *s)
     }
 }
 
+/* printf's "%e" of d into text, without printf: its first seven digits
+ * from pmkit_sig_digits; 0 where that leaves them to printf. */
+static int put_e(char *text, double d)
+{
+    enum { P = 7 };
+    char digits[P];
+    uint64_t n;
+    int k;
+
+    if (pmkit_sig_digits(d, P, &n, &k) < 0)
+        return 0;
+    if (signbit(d))
+        *text++ = '-';
+    memset(digits, '0', sizeof(digits));
+    pmkit_u64_digits(digits + P, n);
+    *text++ = digits[0];
+    *text++ = '.';
+    memcpy(text, digits + 1, P - 1);
+    text = pmkit_exp10_text(text + P - 1, k);
+    *text = '\0';
+    return 1;
+}
+
 char *pmAtomStr_r(const pmAtomValue *av, int type, char *buf, int buflen)
 {
     char text[128];
@@ -83,7 +106,9 @@ char *pmAtomStr_r(const pmAtomValue *av, int type, char *buf, int buflen)
         break;
     case PM_TYPE_FLOAT:
     case PM_TYPE_DOUBLE:
-        /* straight into buf: as PCP, the text cut to buflen - 1 bytes */
+        /* as PCP, the text cut to buflen - 1 bytes */
+        if (put_e(text, type == PM_TYPE_FLOAT ? (double)av->f : av->d))
+            break;
         if (buf != NULL && buflen > 0)
             snprintf(buf, (size_t)buflen, "%e", type == PM_TYPE_FLOAT ? (double)av->f : av->d);
         return buf;

@@ -8,7 +8,12 @@
  * Builders truncate each argument to its field and clear the flag bit;
  * extractors ignore the flag bit.  No bit-field structs, no type punning.
  */
+/* The library's own definitions of the helpers pmapi.h may also give
+ * inline (the same arithmetic). */
+#define PMKIT_NO_INLINE_IDS
 #include "values.h"
+
+#include <string.h>
 
 #define DOMAIN_BITS  9
 #define CLUSTER_BITS 12
@@ -59,6 +64,30 @@ ID_FN unsigned int pmInDom_serial(pmInDom indom)
     return indom & MASK(SERIAL_BITS);
 }
 
+/* "A.B" or "A.B.C" of the numbers given (each below 2^22), or "A.*.*",
+ * into buf as pmsprintf would put it, without printf. */
+static char *dotted(char *buf, int buflen, unsigned a, unsigned b, unsigned c, int parts)
+{
+    char text[24], *end = text + sizeof(text), *p;
+
+    *--end = '\0';
+    if (parts == 3) {
+        p = pmkit_u64_digits(end, c);
+        *--p = '.';
+    } else if (parts == 1) {
+        p = end - 4;
+        memcpy(p, ".*.*", 4);
+    } else {
+        p = end;
+    }
+    if (parts != 1) {
+        p = pmkit_u64_digits(p, b);
+        *--p = '.';
+    }
+    p = pmkit_u64_digits(p, a);
+    return pmkit_copy(buf, buflen, p);
+}
+
 char *pmIDStr_r(pmID pmid, char *buf, int buflen)
 {
     if (buf == NULL || buflen <= 0)
@@ -66,11 +95,8 @@ char *pmIDStr_r(pmID pmid, char *buf, int buflen)
     if (pmid == PM_ID_NULL)
         return pmkit_copy(buf, buflen, "PM_ID_NULL");
     if (pmID_domain(pmid) == DYNAMIC_PMID && pmID_item(pmid) == 0)
-        pmsprintf(buf, (size_t)buflen, "%u.*.*", pmID_cluster(pmid));
-    else
-        pmsprintf(buf, (size_t)buflen, "%u.%u.%u", pmID_domain(pmid), pmID_cluster(pmid),
-                  pmID_item(pmid));
-    return buf;
+        return dotted(buf, buflen, pmID_cluster(pmid), 0, 0, 1);
+    return dotted(buf, buflen, pmID_domain(pmid), pmID_cluster(pmid), pmID_item(pmid), 3);
 }
 
 const char *pmIDStr(pmID pmid)
@@ -86,8 +112,7 @@ char *pmInDomStr_r(pmInDom indom, char *buf, int buflen)
         return buf;
     if (indom == PM_INDOM_NULL)
         return pmkit_copy(buf, buflen, "PM_INDOM_NULL");
-    pmsprintf(buf, (size_t)buflen, "%u.%u", pmInDom_domain(indom), pmInDom_serial(indom));
-    return buf;
+    return dotted(buf, buflen, pmInDom_domain(indom), pmInDom_serial(indom), 0, 2);
 }
 
 const char *pmInDomStr(pmInDom indom)

@@ -11,7 +11,6 @@
 #include "values.h"
 
 #include <ctype.h>
-#include <fenv.h>
 #include <limits.h>
 #include <math.h>
 #include <string.h>
@@ -220,31 +219,6 @@ static void put_padded(FILE *f, const char *text, int len, int minwidth)
     fwrite(text, 1, (size_t)len, f);
 }
 
-/* The decimal digits of v, ending at end; returns where they start.  Two
- * digits a step, from a table of the pairs 00..99. */
-static char *u64_digits(char *end, uint64_t v)
-{
-    static const char pairs[] = "0001020304050607080910111213141516171819"
-                                "2021222324252627282930313233343536373839"
-                                "4041424344454647484950515253545556575859"
-                                "6061626364656667686970717273747576777879"
-                                "8081828384858687888990919293949596979899";
-
-    while (v >= 100) {
-        unsigned r = (unsigned)(v % 100);
-        v /= 100;
-        end -= 2;
-        memcpy(end, pairs + 2 * r, 2);
-    }
-    if (v >= 10) {
-        end -= 2;
-        memcpy(end, pairs + 2 * v, 2);
-    } else {
-        *--end = (char)('0' + v);
-    }
-    return end;
-}
-
 /* "%*" PRIu64 / PRId64 ("%*d", "%*u" for the 32-bit types) */
 static int put_integer(FILE *f, uint64_t mag, int negative, int minwidth)
 {
@@ -252,118 +226,31 @@ static int put_integer(FILE *f, uint64_t mag, int negative, int minwidth)
 
     if (minwidth < 0)
         return 0;
-    p = u64_digits(end, mag);
+    p = pmkit_u64_digits(end, mag);
     if (negative)
         *--p = '-';
     put_padded(f, p, (int)(end - p), minwidth);
     return 1;
 }
 
-__extension__ typedef unsigned __int128 u128;
-
-/* round-half-even(a * 10^s) for a = m * 2^e (m < 2^53), in 128 bits:
- * 0 with *out, or -1 outside the range computed exactly. */
-static int scaled_digits(uint64_t m, int e, int s, u128 *out)
-{
-    static const uint64_t p10[20] = {1,
-                                     10,
-                                     100,
-                                     1000,
-                                     10000,
-                                     100000,
-                                     1000000,
-                                     10000000,
-                                     100000000,
-                                     1000000000,
-                                     10000000000,
-                                     100000000000,
-                                     1000000000000,
-                                     10000000000000,
-                                     100000000000000,
-                                     1000000000000000,
-                                     10000000000000000,
-                                     100000000000000000,
-                                     1000000000000000000,
-                                     10000000000000000000u};
-    u128 num, den, q, r;
-
-    if (s >= 0) {
-        /* m * 10^s, exact below 2^128 for s <= 22 (10^22 < 2^74) */
-        if (s > 22)
-            return -1;
-        num = (u128)m * (s <= 19 ? p10[s] : p10[19]);
-        for (int i = 19; i < s; i++)
-            num *= 10;
-        if (e >= 0) {
-            if (e > 10) /* a * 10^s below 10^17 always: never taken for a kept value */
-                return -1;
-            *out = num << e;
-            return 0;
-        }
-        if (-e >= 127)
-            return -1;
-        q = num >> -e;
-        r = num - (q << -e);
-        den = (u128)1 << -e;
-    } else {
-        /* m * 2^e / 10^-s, e >= 0 here (a >= 10^16 > 2^53) */
-        if (e < 0 || e > 74 || -s > 38)
-            return -1;
-        num = (u128)m << e;
-        den = 1;
-        for (int i = 0; i < -s; i++)
-            den *= 10;
-        q = num / den;
-        r = num - q * den;
-    }
-    /* round to nearest, a tie to even, as printf does in that mode */
-    if (r > den - r || (r == den - r && (q & 1)))
-        q++;
-    *out = q;
-    return 0;
-}
-
 /* "%*.16g" */
 static int put_double16(FILE *f, double d, int minwidth)
 {
     enum { P = 16 };
-    const uint64_t lo = UINT64_C(1000000000000000), hi = UINT64_C(10000000000000000);
     char buf[48], digits[P], *o = buf;
-    uint64_t bits, m, n = 0;
-    int e, k, x, last;
+    uint64_t n;
+    int k, x, last;
 
-    if (minwidth < 0 || !isfinite(d) || fegetround() != FE_TONEAREST)
+    if (minwidth < 0 || pmkit_sig_digits(d, P, &n, &k) < 0)
         return 0;
-    memcpy(&bits, &d, sizeof(bits));
-    if (bits >> 63)
+    if (signbit(d))
         *o++ = '-';
-    e = (int)(bits >> 52 & 0x7ff);
-    m = bits & ((UINT64_C(1) << 52) - 1);
-    if (e == 0 && m == 0) {
+    if (n == 0) {
         *o++ = '0';
         put_padded(f, buf, (int)(o - buf), minwidth);
         return 1;
     }
-    if (e == 0)
-        return 0; /* subnormal: far outside the exact range */
-    m |= UINT64_C(1) << 52;
-    e -= 1075;
-    /* floor(log10(2^(e + 52))) or one less than the decimal exponent */
-    k = (int)(((int64_t)(e + 52) * 78913) >> 18);
-    for (int tries = 0;; tries++) {
-        u128 q;
-        if (tries == 3 || scaled_digits(m, e, P - 1 - k, &q) < 0)
-            return 0;
-        if (q >= hi) {
-            k++;
-        } else if (q < lo) {
-            k--;
-        } else {
-            n = (uint64_t)q;
-            break;
-        }
-    }
-    u64_digits(digits + P, n);
+    pmkit_u64_digits(digits + P, n);
     for (last = P - 1; last > 0 && digits[last] == '0'; last--)
         ;
     x = k;
@@ -374,13 +261,7 @@ static int put_double16(FILE *f, double d, int minwidth)
             memcpy(o, digits + 1, (size_t)last);
             o += last;
         }
-        *o++ = 'e';
-        *o++ = x < 0 ? '-' : '+';
-        x = x < 0 ? -x : x;
-        if (x >= 100)
-            *o++ = (char)('0' + x / 100);
-        *o++ = (char)('0' + x / 10 % 10);
-        *o++ = (char)('0' + x % 10);
+        o = pmkit_exp10_text(o, x);
     } else if (x >= 0) {
         memcpy(o, digits, (size_t)x + 1);
         o += x + 1;

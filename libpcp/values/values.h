@@ -13,6 +13,22 @@
  * name for (ids.c). */
 const char *pmkit_type_name(int type);
 
+/* The decimal digits of v, written back from end; returns where they
+ * start (decimal.c). */
+char *pmkit_u64_digits(char *end, uint64_t v);
+
+/* The first p (1..17) significant decimal digits of |d|, rounded as printf
+ * rounds them, in *digits (10^(p-1) <= *digits < 10^p; 0 for a zero) with
+ * the decimal exponent of the first in *exp10: 0, or -1 where they are not
+ * computed exactly here (subnormals, inf, nan, |d| of 2^127 or more or
+ * below 10^(p-23), a rounding mode other than to nearest), which the
+ * caller leaves to printf (decimal.c). */
+int pmkit_sig_digits(double d, int p, uint64_t *digits, int *exp10);
+
+/* printf's exponent of x ("e+05", "e-123") at o; returns its end
+ * (decimal.c). */
+char *pmkit_exp10_text(char *o, int x);
+
 /* Free n value sets and the value blocks they point to, setting each slot
  * to NULL (result.c). */
 void pmkit_free_vsets(pmValueSet **vsets, int n);

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <fenv.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -308,6 +309,123 @@ static void atomstr_r_truncates_string(void **state)
     assert_int_equal(buf[0], 'X');
 }
 
+/* ---- pmAtomStr: doubles and floats against printf's "%e" ---- */
+
+static uint64_t mix(uint64_t *x)
+{
+    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/* src cut to n - 1 bytes, as snprintf(dst, n, "%s", src) would put it. */
+static void cut_to(char *dst, const char *src, int n)
+{
+    size_t len = strlen(src);
+
+    if (len > (size_t)n - 1)
+        len = (size_t)n - 1;
+    memcpy(dst, src, len);
+    dst[len] = '\0';
+}
+
+/* Every buflen up to the whole text, for a double (or the float it
+ * rounds to); the count of differences. */
+static int e_differs(double d, int type)
+{
+    char want[512], got[512];
+    pmAtomValue a;
+    int bad = 0, len;
+
+    if (type == PM_TYPE_FLOAT)
+        a.f = (float)d;
+    else
+        a.d = d;
+    len = snprintf(want, sizeof(want), "%e", type == PM_TYPE_FLOAT ? (double)a.f : a.d);
+    for (int n = len + 2; n >= 1; n -= (n > 16 ? 7 : 1)) {
+        char cut[512];
+        cut_to(cut, want, n);
+        memset(got, 'X', sizeof(got));
+        if (pmAtomStr_r(&a, type, got, n) != got || strcmp(got, cut) != 0 || got[n] != 'X') {
+            if (bad++ == 0)
+                print_error("%a (type %d, buflen %d): got [%.*s], expected [%s]\n", d, type, n, n,
+                            got, cut);
+        }
+    }
+    return bad;
+}
+
+static void atomstr_double_matches_printf(void **state)
+{
+    static const double fixed[] = {0.0,
+                                   -0.0,
+                                   1.0,
+                                   0.1,
+                                   2.5,
+                                   1234567.5,
+                                   1234568.5,
+                                   10000005.0,
+                                   10000015.0,
+                                   9999999.5,
+                                   9999995.0,
+                                   99999995.0,
+                                   1e-5,
+                                   1e-16,
+                                   1e-17,
+                                   1e-22,
+                                   1e-23,
+                                   1e22,
+                                   1e23,
+                                   1e38,
+                                   1.7e38,
+                                   1.7014118346046923e38,
+                                   1.7014118346046921e38,
+                                   1e100,
+                                   1e-100,
+                                   1e300,
+                                   5e-324,
+                                   2.2250738585072014e-308,
+                                   2.2250738585072009e-308,
+                                   1.7976931348623157e308,
+                                   HUGE_VAL,
+                                   -HUGE_VAL,
+                                   NAN,
+                                   -NAN,
+                                   0.30000000000000004,
+                                   123456.75,
+                                   999999.95,
+                                   0.00012345675};
+    uint64_t x = 42;
+    int bad = 0;
+    (void)state;
+
+    for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+        for (int neg = 0; neg < 2; neg++) {
+            bad += e_differs(neg ? -fixed[i] : fixed[i], PM_TYPE_DOUBLE);
+            bad += e_differs(neg ? -fixed[i] : fixed[i], PM_TYPE_FLOAT);
+        }
+    for (int i = 0; i < 20000; i++) {
+        uint64_t bits = mix(&x);
+        double d, u = (double)(mix(&x) >> 11) / 9007199254740992.0;
+        memcpy(&d, &bits, sizeof(d));
+        bad += e_differs(d, PM_TYPE_DOUBLE); /* any bit pattern */
+        /* every decade from 1e-30 to 1e45, and near-ties of seven digits */
+        d = (1.0 + 9.0 * u) * pow(10.0, (double)(int)(mix(&x) % 76) - 30.0);
+        bad += e_differs(d, PM_TYPE_DOUBLE);
+        bad += e_differs(d, PM_TYPE_FLOAT);
+        d = (double)(int64_t)(mix(&x) % 100000000) * pow(10.0, (double)(int)(mix(&x) % 30) - 15.0);
+        bad += e_differs(d + 0.5 * pow(10.0, floor(log10(fabs(d) + 1)) - 6.0), PM_TYPE_DOUBLE);
+    }
+    /* another rounding mode: printf follows it, and so must pmAtomStr */
+    if (fesetround(FE_UPWARD) == 0) {
+        bad += e_differs(1.00000001, PM_TYPE_DOUBLE);
+        bad += e_differs(-2.5e-7, PM_TYPE_DOUBLE);
+        fesetround(FE_TONEAREST);
+    }
+    assert_int_equal(bad, 0);
+}
+
 /* ---- pmNumberStr ---- */
 
 static void numberstr_small_values(void **state)
@@ -513,6 +631,7 @@ int main(void)
         cmocka_unit_test(atomstr_r_writes_caller_buffer),
         cmocka_unit_test(atomstr_r_truncates_number),
         cmocka_unit_test(atomstr_r_truncates_string),
+        cmocka_unit_test(atomstr_double_matches_printf),
         cmocka_unit_test(numberstr_small_values),
         cmocka_unit_test(numberstr_kilo),
         cmocka_unit_test(numberstr_rounds_as_printf),

@@ -128,6 +128,25 @@ static void errstr_r_truncates_errno_text(void **state)
     assert_string_equal(buf, "No s");
 }
 
+static void errstr_r_errno_texts_cut_at_every_length(void **state)
+{
+    static const int codes[] = {-1, -2, -13, -28, -110, -133, -134, -200, -4000, -12344};
+    (void)state;
+    for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+        char whole[PM_MAXERRMSGLEN], buf[PM_MAXERRMSGLEN + 1];
+        size_t len = strlen(pmErrStr_r(codes[i], whole, (int)sizeof(whole)));
+        assert_true(len > 0);
+        for (int n = 1; n <= (int)len + 1; n++) {
+            size_t keep = (size_t)n - 1 < len ? (size_t)n - 1 : len;
+            memset(buf, 'X', sizeof(buf));
+            assert_ptr_equal(pmErrStr_r(codes[i], buf, n), buf);
+            assert_memory_equal(buf, whole, keep);
+            assert_int_equal(buf[keep], '\0');
+            assert_int_equal(buf[n], 'X');
+        }
+    }
+}
+
 static void errstr_r_truncates_no_error_text(void **state)
 {
     char buf[16];
@@ -334,6 +353,7 @@ int main(void)
         cmocka_unit_test(errstr_r_buflen_one_gives_empty_string),
         cmocka_unit_test(errstr_r_buflen_zero_leaves_buffer_untouched),
         cmocka_unit_test(errstr_r_truncates_errno_text),
+        cmocka_unit_test(errstr_r_errno_texts_cut_at_every_length),
         cmocka_unit_test(errstr_r_truncates_no_error_text),
         cmocka_unit_test(errstr_r_truncates_unknown_code_text),
         cmocka_unit_test(errstr_r_truncates_sasl_text),

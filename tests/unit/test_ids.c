@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -199,6 +200,93 @@ static void pmidstr_r_truncates(void **state)
     assert_int_equal(buf[0], 'X');
 }
 
+static uint64_t mix(uint64_t *x)
+{
+    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/* src cut to n - 1 bytes, as snprintf(dst, n, "%s", src) would put it. */
+static void cut_to(char *dst, const char *src, int n)
+{
+    size_t len = strlen(src);
+
+    if (len > (size_t)n - 1)
+        len = (size_t)n - 1;
+    memcpy(dst, src, len);
+    dst[len] = '\0';
+}
+
+/* pmIDStr_r and pmInDomStr_r as pmsprintf("%u.%u.%u") would put them, at
+ * every buflen. */
+static void idstr_r_matches_printf(void **state)
+{
+    uint64_t x = 7;
+    int bad = 0;
+    (void)state;
+
+    for (int i = 0; i < 20000; i++) {
+        unsigned id = (unsigned)mix(&x);
+        char want[32], got[32];
+        if (i % 4 == 0) /* small fields, and the dynamic roots */
+            id = pmID_build(i % 8 ? (unsigned)(id % 12) : DYNAMIC_PMID, id >> 8 & 15,
+                            i % 3 ? 0 : id >> 12 & 7);
+        for (int kind = 0; kind < 2; kind++) {
+            if (kind == 0 && pmID_domain(id) == DYNAMIC_PMID && pmID_item(id) == 0)
+                snprintf(want, sizeof(want), "%u.*.*", pmID_cluster(id));
+            else if (kind == 0)
+                snprintf(want, sizeof(want), "%u.%u.%u", pmID_domain(id), pmID_cluster(id),
+                         pmID_item(id));
+            else
+                snprintf(want, sizeof(want), "%u.%u", pmInDom_domain(id), pmInDom_serial(id));
+            for (int n = 1; n <= 22; n++) {
+                char cut[32];
+                cut_to(cut, want, n);
+                memset(got, 'X', sizeof(got));
+                if (kind == 0)
+                    pmIDStr_r(id, got, n);
+                else
+                    pmInDomStr_r(id, got, n);
+                if (strcmp(got, cut) != 0 || got[n] != 'X') {
+                    if (bad++ == 0)
+                        print_error("0x%x kind %d buflen %d: got [%.*s], expected [%s]\n", id, kind,
+                                    n, n, got, cut);
+                }
+            }
+        }
+    }
+    assert_int_equal(bad, 0);
+}
+
+/* The helpers pmapi.h gives inline (an optimized build) answer as the
+ * library's functions do, reached through pointers. */
+static void inline_helpers_match_library(void **state)
+{
+    pmID (*volatile build)(unsigned int, unsigned int, unsigned int) = pmID_build;
+    unsigned int (*volatile dom)(pmID) = pmID_domain, (*volatile clu)(pmID) = pmID_cluster,
+                            (*volatile item)(pmID) = pmID_item;
+    pmInDom (*volatile ibuild)(unsigned int, unsigned int) = pmInDom_build;
+    unsigned int (*volatile idom)(pmInDom) = pmInDom_domain,
+                            (*volatile iser)(pmInDom) = pmInDom_serial;
+    uint64_t x = 11;
+    (void)state;
+
+    for (int i = 0; i < 100000; i++) {
+        unsigned a = (unsigned)mix(&x), b = (unsigned)mix(&x), c = (unsigned)mix(&x);
+        if (i & 1) /* values inside the fields too */
+            a &= 0x3ff, b &= 0x1fff, c &= 0x7ff;
+        assert_int_equal(pmID_build(a, b, c), build(a, b, c));
+        assert_int_equal(pmID_domain(a), dom(a));
+        assert_int_equal(pmID_cluster(a), clu(a));
+        assert_int_equal(pmID_item(a), item(a));
+        assert_int_equal(pmInDom_build(a, b), ibuild(a, b));
+        assert_int_equal(pmInDom_domain(b), idom(b));
+        assert_int_equal(pmInDom_serial(b), iser(b));
+    }
+}
+
 /* ---- pmInDomStr ---- */
 
 static void indomstr_formats_domain_serial(void **state)
@@ -310,6 +398,8 @@ int main(void)
         cmocka_unit_test(indomstr_reuses_one_static_buffer),
         cmocka_unit_test(indomstr_r_writes_caller_buffer),
         cmocka_unit_test(indomstr_r_truncates),
+        cmocka_unit_test(idstr_r_matches_printf),
+        cmocka_unit_test(inline_helpers_match_library),
         cmocka_unit_test(is_dynamic_root_needs_domain_511_and_item_0),
         cmocka_unit_test(is_derived_needs_domain_511_item_nonzero_cluster_bit11_clear),
     };

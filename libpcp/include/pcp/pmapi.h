@@ -68,6 +68,47 @@ PCP_CALL extern pmInDom pmInDom_build(unsigned int, unsigned int);
 PCP_CALL extern unsigned int pmInDom_domain(pmInDom);
 PCP_CALL extern unsigned int pmInDom_serial(pmInDom);
 
+/*
+ * pmkit: where the compiler optimizes and knows GNU C, the seven helpers
+ * above are also given inline, with GNU's extern-inline meaning: a call
+ * may be replaced by the few instructions it stands for, and any call not
+ * replaced (and the address of the function) still goes to the library's
+ * symbol, so a program compiled here runs with either library and gets
+ * the same values.  PMKIT_NO_INLINE_IDS turns them off.
+ */
+#if defined(__GNUC__) && defined(__OPTIMIZE__) && !defined(PMKIT_NO_INLINE_IDS)
+#define PMKIT_ID_INLINE_ extern __inline__ __attribute__((__gnu_inline__, __always_inline__))
+PMKIT_ID_INLINE_ pmID pmID_build(unsigned int __domain, unsigned int __cluster, unsigned int __item)
+{
+    return (__domain & 0x1ffu) << 22 | (__cluster & 0xfffu) << 10 | (__item & 0x3ffu);
+}
+PMKIT_ID_INLINE_ unsigned int pmID_domain(pmID __pmid)
+{
+    return (__pmid >> 22) & 0x1ffu;
+}
+PMKIT_ID_INLINE_ unsigned int pmID_cluster(pmID __pmid)
+{
+    return (__pmid >> 10) & 0xfffu;
+}
+PMKIT_ID_INLINE_ unsigned int pmID_item(pmID __pmid)
+{
+    return __pmid & 0x3ffu;
+}
+PMKIT_ID_INLINE_ pmInDom pmInDom_build(unsigned int __domain, unsigned int __serial)
+{
+    return (__domain & 0x1ffu) << 22 | (__serial & 0x3fffffu);
+}
+PMKIT_ID_INLINE_ unsigned int pmInDom_domain(pmInDom __indom)
+{
+    return (__indom >> 22) & 0x1ffu;
+}
+PMKIT_ID_INLINE_ unsigned int pmInDom_serial(pmInDom __indom)
+{
+    return __indom & 0x3fffffu;
+}
+#undef PMKIT_ID_INLINE_
+#endif
+
 /* ---------------------------------------------------------------------
  * Units: one 32-bit word; dimensions and count scale are signed 4-bit.
  */
