@@ -17,6 +17,8 @@
 
 #include <pcp/pmapi.h>
 
+#include "test_util.h"
+
 /* A value block with room for up to 32 payload bytes, suitably aligned. */
 typedef union {
     pmValueBlock vb;
@@ -311,25 +313,6 @@ static void atomstr_r_truncates_string(void **state)
 
 /* ---- pmAtomStr: doubles and floats against printf's "%e" ---- */
 
-static uint64_t mix(uint64_t *x)
-{
-    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-/* src cut to n - 1 bytes, as snprintf(dst, n, "%s", src) would put it. */
-static void cut_to(char *dst, const char *src, int n)
-{
-    size_t len = strlen(src);
-
-    if (len > (size_t)n - 1)
-        len = (size_t)n - 1;
-    memcpy(dst, src, len);
-    dst[len] = '\0';
-}
-
 /* Every buflen up to the whole text, for a double (or the float it
  * rounds to); the count of differences. */
 static int e_differs(double d, int type)
@@ -345,7 +328,7 @@ static int e_differs(double d, int type)
     len = snprintf(want, sizeof(want), "%e", type == PM_TYPE_FLOAT ? (double)a.f : a.d);
     for (int n = len + 2; n >= 1; n -= (n > 16 ? 7 : 1)) {
         char cut[512];
-        cut_to(cut, want, n);
+        test_cut(cut, want, n);
         memset(got, 'X', sizeof(got));
         if (pmAtomStr_r(&a, type, got, n) != got || strcmp(got, cut) != 0 || got[n] != 'X') {
             if (bad++ == 0)
@@ -406,15 +389,16 @@ static void atomstr_double_matches_printf(void **state)
             bad += e_differs(neg ? -fixed[i] : fixed[i], PM_TYPE_FLOAT);
         }
     for (int i = 0; i < 20000; i++) {
-        uint64_t bits = mix(&x);
-        double d, u = (double)(mix(&x) >> 11) / 9007199254740992.0;
+        uint64_t bits = test_splitmix(&x);
+        double d, u = (double)(test_splitmix(&x) >> 11) / 9007199254740992.0;
         memcpy(&d, &bits, sizeof(d));
         bad += e_differs(d, PM_TYPE_DOUBLE); /* any bit pattern */
         /* every decade from 1e-30 to 1e45, and near-ties of seven digits */
-        d = (1.0 + 9.0 * u) * pow(10.0, (double)(int)(mix(&x) % 76) - 30.0);
+        d = (1.0 + 9.0 * u) * pow(10.0, (double)(int)(test_splitmix(&x) % 76) - 30.0);
         bad += e_differs(d, PM_TYPE_DOUBLE);
         bad += e_differs(d, PM_TYPE_FLOAT);
-        d = (double)(int64_t)(mix(&x) % 100000000) * pow(10.0, (double)(int)(mix(&x) % 30) - 15.0);
+        d = (double)(int64_t)(test_splitmix(&x) % 100000000) *
+            pow(10.0, (double)(int)(test_splitmix(&x) % 30) - 15.0);
         bad += e_differs(d + 0.5 * pow(10.0, floor(log10(fabs(d) + 1)) - 6.0), PM_TYPE_DOUBLE);
     }
     /* another rounding mode: printf follows it, and so must pmAtomStr */

@@ -16,6 +16,8 @@
 
 #include <pcp/pmapi.h>
 
+#include "test_util.h"
+
 /* ---- pmID_build ---- */
 
 static void pmid_build_packs_domain_cluster_item(void **state)
@@ -200,25 +202,6 @@ static void pmidstr_r_truncates(void **state)
     assert_int_equal(buf[0], 'X');
 }
 
-static uint64_t mix(uint64_t *x)
-{
-    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-/* src cut to n - 1 bytes, as snprintf(dst, n, "%s", src) would put it. */
-static void cut_to(char *dst, const char *src, int n)
-{
-    size_t len = strlen(src);
-
-    if (len > (size_t)n - 1)
-        len = (size_t)n - 1;
-    memcpy(dst, src, len);
-    dst[len] = '\0';
-}
-
 /* pmIDStr_r and pmInDomStr_r as pmsprintf("%u.%u.%u") would put them, at
  * every buflen. */
 static void idstr_r_matches_printf(void **state)
@@ -228,7 +211,7 @@ static void idstr_r_matches_printf(void **state)
     (void)state;
 
     for (int i = 0; i < 20000; i++) {
-        unsigned id = (unsigned)mix(&x);
+        unsigned id = (unsigned)test_splitmix(&x);
         char want[32], got[32];
         if (i % 4 == 0) /* small fields, and the dynamic roots */
             id = pmID_build(i % 8 ? (unsigned)(id % 12) : DYNAMIC_PMID, id >> 8 & 15,
@@ -243,7 +226,7 @@ static void idstr_r_matches_printf(void **state)
                 snprintf(want, sizeof(want), "%u.%u", pmInDom_domain(id), pmInDom_serial(id));
             for (int n = 1; n <= 22; n++) {
                 char cut[32];
-                cut_to(cut, want, n);
+                test_cut(cut, want, n);
                 memset(got, 'X', sizeof(got));
                 if (kind == 0)
                     pmIDStr_r(id, got, n);
@@ -274,7 +257,8 @@ static void inline_helpers_match_library(void **state)
     (void)state;
 
     for (int i = 0; i < 100000; i++) {
-        unsigned a = (unsigned)mix(&x), b = (unsigned)mix(&x), c = (unsigned)mix(&x);
+        unsigned a = (unsigned)test_splitmix(&x), b = (unsigned)test_splitmix(&x),
+                 c = (unsigned)test_splitmix(&x);
         if (i & 1) /* values inside the fields too */
             a &= 0x3ff, b &= 0x1fff, c &= 0x7ff;
         assert_int_equal(pmID_build(a, b, c), build(a, b, c));
