@@ -31,17 +31,12 @@ static void aggregate_str(const pmValueBlock *vb, char *out, size_t cap)
  * tools format a value per line. */
 static void put_u64(char *text, uint64_t v, int neg)
 {
-    char digits[20];
-    int k = 0;
+    char digits[20], *end = digits + sizeof(digits), *p = pmkit_u64_digits(end, v);
 
-    do
-        digits[k++] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
     if (neg)
         *text++ = '-';
-    while (k > 0)
-        *text++ = digits[--k];
-    *text = '\0';
+    memcpy(text, p, (size_t)(end - p));
+    text[end - p] = '\0';
 }
 
 static void put_i64(char *text, int64_t v)
