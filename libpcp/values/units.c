@@ -305,12 +305,11 @@ static int scale_whole(int type, const pmAtomValue *ival, int64_t mult, pmAtomVa
     return 0;
 }
 
-int pmConvScale(int type, const pmAtomValue *ival, const pmUnits *iunit, pmAtomValue *oval,
-                const pmUnits *ounit)
+/* The ratio from iunit to ounit, or PM_ERR_CONV (other dimensions) or
+ * PM_ERR_UNIT. */
+static int conv_ratio(const pmUnits *iunit, const pmUnits *ounit, ratio *r)
 {
     int di[3], dout[3];
-    ratio r;
-    int sts;
 
     dims_of(iunit, di);
     if ((units_word(iunit) ^ units_word(ounit)) & dims_mask()) { /* else the same dimensions */
@@ -318,8 +317,35 @@ int pmConvScale(int type, const pmAtomValue *ival, const pmUnits *iunit, pmAtomV
         if (di[0] != dout[0] || di[1] != dout[1] || di[2] != dout[2])
             return PM_ERR_CONV;
     }
-    if ((sts = scale_ratio(iunit, ounit, di, &r)) < 0)
-        return sts;
+    return scale_ratio(iunit, ounit, di, r);
+}
+
+/* The last units a thread converted between and what they gave (a
+ * program converts many values between the same two units, and working
+ * the ratio out costs more than using it): sts 1 when none yet. */
+typedef struct conv_memo {
+    uint32_t in, out;
+    int sts;
+    ratio r;
+} conv_memo;
+
+static _Thread_local conv_memo memo __attribute__((tls_model("initial-exec"))) = {.sts = 1};
+
+int pmConvScale(int type, const pmAtomValue *ival, const pmUnits *iunit, pmAtomValue *oval,
+                const pmUnits *ounit)
+{
+    uint32_t in = units_word(iunit), out = units_word(ounit);
+    conv_memo *m = &memo;
+    ratio r;
+
+    if (m->sts > 0 || m->in != in || m->out != out) {
+        m->sts = conv_ratio(iunit, ounit, &m->r);
+        m->in = in;
+        m->out = out;
+    }
+    if (m->sts < 0)
+        return m->sts;
+    r = m->r;
 
     if (r.div == 1) /* no division: the same values, without its cost */
         return scale_whole(type, ival, r.mult, oval);

@@ -114,6 +114,38 @@ static int convdbl(double v, pmUnits in, pmUnits out, double *res)
 #define BYTE  U(1, 0, 0, PM_SPACE_BYTE, 0, 0)
 #define KBYTE U(1, 0, 0, PM_SPACE_KBYTE, 0, 0)
 
+/* ---- one conversion after another (pmConvScale keeps the last units'
+ * ratio): each answers for its own units ---- */
+
+static void conversions_in_turn_each_use_their_units(void **state)
+{
+    const pmUnits msec = U(0, 1, 0, 0, PM_TIME_MSEC, 0), sec = U(0, 1, 0, 0, PM_TIME_SEC, 0),
+                  mbyte = U(1, 0, 0, PM_SPACE_MBYTE, 0, 0), bad = U(1, 0, 0, 15, 0, 0);
+    (void)state;
+    for (int i = 0; i < 3; i++) {
+        int32_t r = 0;
+        assert_int_equal(conv32(3000, BYTE, KBYTE, &r), 0);
+        assert_int_equal(r, 3);
+        assert_int_equal(conv32(3000, BYTE, KBYTE, &r), 0); /* the same units again */
+        assert_int_equal(r, 3);
+        assert_int_equal(conv32(3000, KBYTE, BYTE, &r), 0); /* swapped */
+        assert_int_equal(r, 3072000);
+        assert_int_equal(conv32(3000, BYTE, sec, &r), PM_ERR_CONV);
+        assert_int_equal(conv32(3000, BYTE, bad, &r), PM_ERR_UNIT);
+        assert_int_equal(conv32(3000, msec, sec, &r), 0); /* after errors */
+        assert_int_equal(r, 3);
+        assert_int_equal(conv32(3000, BYTE, KBYTE, &r), 0);
+        assert_int_equal(conv32(3000, BYTE, BYTE, &r), 0); /* only the output differs */
+        assert_int_equal(r, 3000);
+        assert_int_equal(conv32(3000, BYTE, mbyte, &r), 0); /* and again */
+        assert_int_equal(r, 0);
+        assert_int_equal(conv32(3000, KBYTE, mbyte, &r), 0); /* only the input */
+        assert_int_equal(r, 3);
+        assert_int_equal(conv32(3000, mbyte, mbyte, &r), 0); /* only the input */
+        assert_int_equal(r, 3000);
+    }
+}
+
 /* ---- space ---- */
 
 static void kbyte_to_byte_multiplies_by_1024(void **state)
@@ -439,6 +471,7 @@ int main(void)
         cmocka_unit_test(time_scale_6_is_unit_error),
         cmocka_unit_test(string_type_is_conv),
         cmocka_unit_test(other_non_numeric_types_are_conv),
+        cmocka_unit_test(conversions_in_turn_each_use_their_units),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
