@@ -813,7 +813,8 @@ struct pmkit_interp_cache {
     struct timespec cur_t; /* the time of the record it then returned */
     int64_t gap;           /* least time between records read, ns (0: none yet) */
     size_t bytes;          /* of the records held */
-    crec *spare;           /* a record let go, its block kept for the next */
+    crec *spare[2];        /* records let go, their blocks kept for the next */
+    int nspare;
 };
 
 /* Bounds (docs/compat.md): past these a fetch is made afresh. */
@@ -840,15 +841,17 @@ static struct timespec ts_add(struct timespec a, int64_t ns)
     return a;
 }
 
-/* A record no event refers to any more is let go; one is kept, block
- * and all, for the next record read (no allocation then: reading record
- * after record, a fetch at small steps allocates nothing for them). */
+/* A record no event refers to any more is let go; two are kept, block
+ * and all, for the next records read (no allocation then: reading record
+ * after record, a fetch at small steps allocates nothing for them, nor
+ * one that jumps, which lets go of the records either side of the time
+ * before and reads the two around the new one). */
 static void rec_release(pmkit_interp_cache *c, crec *r)
 {
     if (r != NULL && --r->refs == 0) {
         c->bytes -= r->bytes;
-        if (c->spare == NULL) {
-            c->spare = r;
+        if (c->nspare < (int)(sizeof(c->spare) / sizeof(c->spare[0]))) {
+            c->spare[c->nspare++] = r;
             return;
         }
         free(r->block);
@@ -856,14 +859,14 @@ static void rec_release(pmkit_interp_cache *c, crec *r)
     }
 }
 
-/* A record to read into: the one kept, or a new one. */
+/* A record to read into: one kept, or a new one. */
 static crec *rec_new(pmkit_interp_cache *c)
 {
-    crec *r = c->spare;
+    crec *r;
 
-    if (r == NULL)
+    if (c->nspare == 0)
         return calloc(1, sizeof(*r));
-    c->spare = NULL;
+    r = c->spare[--c->nspare];
     r->r = NULL;
     return r;
 }
@@ -893,10 +896,10 @@ static void cache_clear(pmkit_interp_cache *c)
     free(c->w);
     free(c->pmids);
     arch_pmids_free(c->sel);
-    if (c->spare != NULL) {
-        free(c->spare->block);
-        free(c->spare);
-        c->spare = NULL;
+    while (c->nspare > 0) {
+        crec *r = c->spare[--c->nspare];
+        free(r->block);
+        free(r);
     }
     c->m = NULL;
     c->w = NULL;
@@ -1288,6 +1291,32 @@ static int answer_pair(cmetric *m, want *x, const pmProfile *prof, const struct 
     return 1;
 }
 
+/*
+ * Would walk(NEXT), after seed(), close at event in, the first at or after
+ * t?  The common case, told without seeding or taking values: the event
+ * holds values (not a mark), listed in strictly ascending order of
+ * instance up to the last instance seed() would list, each of which is
+ * among them.  0 when not so, or not sure.
+ */
+static int next_closes(const cmetric *m, const want *x, const pmProfile *prof, int in)
+{
+    const pmValueSet *vs;
+    int all, k = 0;
+
+    if (in >= m->nev || m->ev[in].rec == NULL || (vs = m->ev[in].vs)->numval <= 0 ||
+        (all = profile_all(x->desc.indom, prof)) < 0)
+        return 0;
+    if (all == 0)
+        return 1; /* nothing seeded: the first values close it */
+    for (int j = 0; j < vs->numval && k < m->nseed; j++) {
+        int inst = vs->vlist[j].inst;
+        if ((j > 0 && inst <= vs->vlist[j - 1].inst) || m->seed[k] < inst)
+            return 0;
+        k += m->seed[k] == inst;
+    }
+    return k == m->nseed;
+}
+
 /* fetch_fresh()'s searches for one metric, over its timeline. */
 static int answer(cmetric *m, want *x, const pmProfile *prof, const struct timespec *t)
 {
@@ -1308,6 +1337,12 @@ static int answer(cmetric *m, want *x, const pmProfile *prof, const struct times
         return NEED_FORW; /* (the instances are seeded once it can answer) */
     if (answer_pair(m, x, prof, t))
         return 0;
+    /* no event at or before t (a jump has just read the first record
+     * after it): when the search forward would close at that record, the
+     * search back would then ask for the records before t, as it does */
+    if (!m->at_start && m->nev > 0 && ev_at_or_after(m, t) == 0 && arch_cmp(&m->ev[0].t, t) != 0 &&
+        next_closes(m, x, prof, 0))
+        return NEED_BACK;
     if ((sts = seed(prof, m->seed, m->nseed, x)) < 0)
         return sts;
     if ((sts = walk(m, x, t, NEXT)) != 0 || (sts = walk(m, x, t, PRIOR)) != 0)
