@@ -204,6 +204,26 @@ static void byte_to_kbyte_u32(void **state)
     assert_int_equal(r, 2);
 }
 
+/* Halves round up for 64-bit values too (the ratio is kept as 1024 / 2^20,
+ * as PCP keeps it: a value above 2^54 overflows, as in PCP). */
+static void byte_to_kbyte_u64_rounds_half_up(void **state)
+{
+    uint64_t r;
+    (void)state;
+    assert_int_equal(convu64(1535, BYTE, KBYTE, &r), 0);
+    assert_true(r == 1);
+    assert_int_equal(convu64(1536, BYTE, KBYTE, &r), 0);
+    assert_true(r == 2);
+    assert_int_equal(convu64(UINT64_C(1) << 50 | 1535, BYTE, KBYTE, &r), 0);
+    assert_true(r == (UINT64_C(1) << 40 | 1));
+    assert_int_equal(convu64(UINT64_C(1) << 50 | 1536, BYTE, KBYTE, &r), 0);
+    assert_true(r == (UINT64_C(1) << 40 | 2));
+    assert_int_equal(convu64(UINT64_C(3) << 40 | 1, BYTE, U(1, 0, 0, PM_SPACE_TBYTE, 0, 0), &r), 0);
+    assert_true(r == 3);
+    assert_int_equal(convu64(UINT64_C(7) << 39, BYTE, U(1, 0, 0, PM_SPACE_TBYTE, 0, 0), &r), 0);
+    assert_true(r == 4);
+}
+
 static void kbyte_to_byte_u32_large(void **state)
 {
     uint32_t r;
@@ -448,6 +468,7 @@ int main(void)
         cmocka_unit_test(byte_to_kbyte_negative_uses_c_division),
         cmocka_unit_test(byte_to_kbyte_negative_64),
         cmocka_unit_test(byte_to_kbyte_u32),
+        cmocka_unit_test(byte_to_kbyte_u64_rounds_half_up),
         cmocka_unit_test(kbyte_to_byte_u32_large),
         cmocka_unit_test(ebyte_to_byte_64),
         cmocka_unit_test(inverse_space_kbyte_to_mbyte),
