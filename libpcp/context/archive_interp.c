@@ -1340,8 +1340,7 @@ static int answer(cmetric *m, want *x, const pmProfile *prof, const struct times
     /* no event at or before t (a jump has just read the first record
      * after it): when the search forward would close at that record, the
      * search back would then ask for the records before t, as it does */
-    if (!m->at_start && m->nev > 0 && ev_at_or_after(m, t) == 0 && arch_cmp(&m->ev[0].t, t) != 0 &&
-        next_closes(m, x, prof, 0))
+    if (!m->at_start && m->nev > 0 && arch_cmp(&m->ev[0].t, t) > 0 && next_closes(m, x, prof, 0))
         return NEED_BACK;
     if ((sts = seed(prof, m->seed, m->nseed, x)) < 0)
         return sts;

@@ -64,27 +64,18 @@ ID_FN unsigned int pmInDom_serial(pmInDom indom)
     return indom & MASK(SERIAL_BITS);
 }
 
-/* "A.B" or "A.B.C" of the numbers given (each below 2^22), or "A.*.*",
- * into buf as pmsprintf would put it, without printf. */
-static char *dotted(char *buf, int buflen, unsigned a, unsigned b, unsigned c, int parts)
+/* The n numbers (each below 2^22) joined by dots, then tail, into buf as
+ * pmsprintf would put them, without printf. */
+static char *dotted(char *buf, int buflen, const unsigned *num, int n, const char *tail)
 {
-    char text[24], *end = text + sizeof(text), *p;
+    char text[32], *p = text + sizeof(text) - 1 - strlen(tail);
 
-    *--end = '\0';
-    if (parts == 3) {
-        p = pmkit_u64_digits(end, c);
-        *--p = '.';
-    } else if (parts == 1) {
-        p = end - 4;
-        memcpy(p, ".*.*", 4);
-    } else {
-        p = end;
+    memcpy(p, tail, strlen(tail) + 1);
+    for (int i = n - 1; i >= 0; i--) {
+        p = pmkit_u64_digits(p, num[i]);
+        if (i > 0)
+            *--p = '.';
     }
-    if (parts != 1) {
-        p = pmkit_u64_digits(p, b);
-        *--p = '.';
-    }
-    p = pmkit_u64_digits(p, a);
     return pmkit_copy(buf, buflen, p);
 }
 
@@ -95,8 +86,9 @@ char *pmIDStr_r(pmID pmid, char *buf, int buflen)
     if (pmid == PM_ID_NULL)
         return pmkit_copy(buf, buflen, "PM_ID_NULL");
     if (pmID_domain(pmid) == DYNAMIC_PMID && pmID_item(pmid) == 0)
-        return dotted(buf, buflen, pmID_cluster(pmid), 0, 0, 1);
-    return dotted(buf, buflen, pmID_domain(pmid), pmID_cluster(pmid), pmID_item(pmid), 3);
+        return dotted(buf, buflen, (unsigned[]){pmID_cluster(pmid)}, 1, ".*.*");
+    return dotted(buf, buflen, (unsigned[]){pmID_domain(pmid), pmID_cluster(pmid), pmID_item(pmid)},
+                  3, "");
 }
 
 const char *pmIDStr(pmID pmid)
@@ -112,7 +104,7 @@ char *pmInDomStr_r(pmInDom indom, char *buf, int buflen)
         return buf;
     if (indom == PM_INDOM_NULL)
         return pmkit_copy(buf, buflen, "PM_INDOM_NULL");
-    return dotted(buf, buflen, pmInDom_domain(indom), pmInDom_serial(indom), 0, 2);
+    return dotted(buf, buflen, (unsigned[]){pmInDom_domain(indom), pmInDom_serial(indom)}, 2, "");
 }
 
 const char *pmInDomStr(pmInDom indom)

@@ -260,23 +260,6 @@ static inline uint32_t dims_mask(void)
     return units_word(&m);
 }
 
-/* n / d rounded toward zero, as C divides (d != 0): a shift where d is a
- * power of two, as the ratios of space scales are (a 64-bit division
- * is most of a conversion's time). */
-static inline int64_t div_toward_zero(int64_t n, int64_t d)
-{
-    if (d > 0 && (d & (d - 1)) == 0) {
-        int shift = __builtin_ctzll((unsigned long long)d);
-        return (n < 0 ? n + (d - 1) : n) >> shift;
-    }
-    return n / d;
-}
-
-static inline uint64_t div_unsigned(uint64_t n, uint64_t d)
-{
-    return (d & (d - 1)) == 0 ? n >> __builtin_ctzll(d) : n / d;
-}
-
 /* pmConvScale's arithmetic for a ratio of mult / 1. */
 static int scale_whole(int type, const pmAtomValue *ival, int64_t mult, pmAtomValue *oval)
 {
@@ -351,17 +334,16 @@ int pmConvScale(int type, const pmAtomValue *ival, const pmUnits *iunit, pmAtomV
         return scale_whole(type, ival, r.mult, oval);
     switch (type) {
     case PM_TYPE_32:
-        oval->l = (int32_t)div_toward_zero(wrap_muladd(ival->l, r.mult, r.div / 2), r.div);
+        oval->l = (int32_t)(wrap_muladd(ival->l, r.mult, r.div / 2) / r.div);
         break;
     case PM_TYPE_U32:
-        oval->ul = (uint32_t)div_toward_zero(wrap_muladd(ival->ul, r.mult, r.div / 2), r.div);
+        oval->ul = (uint32_t)(wrap_muladd(ival->ul, r.mult, r.div / 2) / r.div);
         break;
     case PM_TYPE_64:
-        oval->ll = div_toward_zero(wrap_muladd(ival->ll, r.mult, r.div / 2), r.div);
+        oval->ll = wrap_muladd(ival->ll, r.mult, r.div / 2) / r.div;
         break;
     case PM_TYPE_U64:
-        oval->ull =
-            div_unsigned(ival->ull * (uint64_t)r.mult + (uint64_t)(r.div / 2), (uint64_t)r.div);
+        oval->ull = (ival->ull * (uint64_t)r.mult + (uint64_t)(r.div / 2)) / (uint64_t)r.div;
         break;
     case PM_TYPE_FLOAT:
         oval->f = ival->f * ((float)r.mult / (float)r.div);

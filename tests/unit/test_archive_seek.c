@@ -413,14 +413,13 @@ int main(int argc, char **argv)
         gen(argv[1], "-m 8 -i 3 -n 600 -x 16", argv[2], "reads-v2") < 0 ||
         gen(argv[1], "-V 3 -m 8 -i 3 -n 600 -x 16", argv[2], "reads-v3") < 0)
         return 2;
-    snprintf(spec, sizeof(spec), "%s/reads-v2", argv[2]);
-    check_reads("reads-v2", spec, 16);
-    snprintf(spec, sizeof(spec), "%s/reads-v3", argv[2]);
-    check_reads("reads-v3", spec, 16);
-    snprintf(spec, sizeof(spec), "%s/reads-v2", argv[2]);
-    check_interp_reads("reads-v2", spec, 16);
-    snprintf(spec, sizeof(spec), "%s/reads-v3", argv[2]);
-    check_interp_reads("reads-v3", spec, 16);
+    for (int v = 2; v <= 3; v++) {
+        char name[16];
+        snprintf(name, sizeof(name), "reads-v%d", v);
+        snprintf(spec, sizeof(spec), "%s/%s", argv[2], name);
+        check_reads(name, spec, 16);
+        check_interp_reads(name, spec, 16);
+    }
     snprintf(spec, sizeof(spec), "%s/seek-v2", argv[2]);
     check("seek-v2", spec);
     snprintf(spec, sizeof(spec), "%s/seek-v3", argv[2]);
