@@ -13,9 +13,10 @@
  * name that cannot be connected falls back to TCP on localhost, as any
  * other host name: to the port given, or else to the one the logger's
  * port file names (__pmLogFindPort).  The logger greets with an ERROR PDU
- * whose value is its protocol version and whose sender is its pid; the
- * client checks the pid when it asked for one, answers with a CREDS PDU of
- * the version both speak, and the descriptor is left at that version.
+ * whose value is its protocol version (or an error, when it refuses the
+ * client) and whose sender is its pid; the client checks the pid when it
+ * asked for one, answers with a CREDS PDU of the version both speak, and
+ * the descriptor is left at that version.
  * Not here: the PDUs themselves (pdu_log.c), the port files (port.c).
  */
 #include "pdu.h"
@@ -205,6 +206,8 @@ static int handshake(int fd, int *pid)
         return sts;
     if (asked > 0 && *pid != asked)
         return -ECONNREFUSED;
+    if (version < 0)
+        return version; /* a refusal: -EADDRINUSE while it serves another client */
     if (version > LOG_PDU_VERSION)
         version = LOG_PDU_VERSION;
     if ((sts = __pmSetVersionIPC(fd, version)) < 0)

@@ -551,7 +551,19 @@ static void port_files(void)
 /* ------------------------------------------------------ a scripted logger */
 
 /* What the logger does: its greeting, then its answer to a control request. */
-enum greet { G_OK, G_V2, G_V9, G_WRONG_TYPE, G_CLOSE, G_SILENT, G_XTEND, G_OTHER, G_V1, G_V0 };
+enum greet {
+    G_OK,
+    G_V2,
+    G_V9,
+    G_WRONG_TYPE,
+    G_CLOSE,
+    G_SILENT,
+    G_XTEND,
+    G_OTHER,
+    G_V1,
+    G_V0,
+    G_BUSY /* serving another client: an error for a greeting, then gone */
+};
 enum answer { A_RESULT, A_ERROR, A_CLOSE, A_SILENT, A_WRONG, A_STATUS };
 
 static void put_words(int fd, int type, int from, const uint32_t *body, int n)
@@ -612,6 +624,10 @@ static void logger(int fd, enum greet g, enum answer a, int log_fd)
         w[0] = 3;
         put_words(fd, PDU_TEXT_REQ, self, w, 1);
         break;
+    case G_BUSY:
+        w[0] = (uint32_t)-EADDRINUSE;
+        put_words(fd, PDU_ERROR, self, w, 1);
+        return;
     case G_CLOSE:
         return;
     case G_SILENT:
@@ -841,7 +857,7 @@ static void connections(void)
         {G_OK, A_RESULT},         {G_OK, A_ERROR},      {G_OK, A_CLOSE},     {G_OK, A_WRONG},
         {G_OK, A_STATUS},         {G_V2, A_RESULT},     {G_V9, A_RESULT},    {G_XTEND, A_RESULT},
         {G_WRONG_TYPE, A_RESULT}, {G_CLOSE, A_RESULT},  {G_OTHER, A_RESULT}, {G_V1, A_RESULT},
-        {G_V0, A_RESULT},         {G_SILENT, A_RESULT}, {G_OK, A_SILENT},
+        {G_V0, A_RESULT},         {G_SILENT, A_RESULT}, {G_OK, A_SILENT},    {G_BUSY, A_RESULT},
     };
 
     listeners();
